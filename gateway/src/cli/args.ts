@@ -1,0 +1,56 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { CliUsageError } from './Command.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/**
+ * node:util parseArgs, strict, with its errors turned into CliUsageError (exit 2) that
+ * name the offending flag. Returns `null` when --help was asked for (after printing help).
+ */
+export function parseCommandArgs<O extends Options>(
+  argv: string[],
+  options: O,
+  help: string,
+  allowPositionals = true,
+) {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals,
+      strict: true,
+    });
+  } catch (error) {
+    throw new CliUsageError(`${(error as Error).message}\n\n${help}`);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    process.stdout.write(help + '\n');
+    return null;
+  }
+  return parsed;
+}
+
+/** A numeric flag: parsed strictly, range-checked, named in the error. */
+export function numberFlag(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  check: { min?: number; max?: number; integer?: boolean } = {},
+): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value)) {
+    throw new CliUsageError(`--${name} must be a number, got '${raw}'`);
+  }
+  if (check.integer && !Number.isInteger(value)) {
+    throw new CliUsageError(`--${name} must be an integer, got '${raw}'`);
+  }
+  if (check.min !== undefined && value < check.min) {
+    throw new CliUsageError(`--${name} must be >= ${check.min}, got ${value}`);
+  }
+  if (check.max !== undefined && value > check.max) {
+    throw new CliUsageError(`--${name} must be <= ${check.max}, got ${value}`);
+  }
+  return value;
+}

@@ -1,0 +1,44 @@
+/**
+ * `swarmgate` entry: dispatches to one module per command. Each command module exports
+ * a `Command` and is listed explicitly below, so `--help` lists exactly what exists.
+ */
+import type { Command } from './Command.js';
+import { CliUsageError } from './Command.js';
+
+const commands: readonly Command[] = [];
+
+function usage(): string {
+  const lines = commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);
+  return [
+    'swarmgate: hardware-in-the-loop gateway and simulator for multi-robot exploration',
+    '',
+    'Usage: swarmgate <command> [options]',
+    '',
+    'Commands:',
+    ...lines,
+    '',
+    'Run `swarmgate <command> --help` for the options of one command.',
+  ].join('\n');
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands.find((c) => c.name === name);
+  if (!command) {
+    process.stderr.write(`swarmgate: unknown command '${name}'\n\n${usage()}\n`);
+    return 2;
+  }
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    if (error instanceof CliUsageError) {
+      process.stderr.write(`swarmgate ${command.name}: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env node
+// Installs the Debian packages the tests and demos use (real brokers, real ttys, real
+// protoc, a real browser) when they are missing. Runs as root on the CI and dev machines;
+// elsewhere it only says what is missing.
+import { execFileSync, spawnSync } from 'node:child_process';
+
+const needed = [
+  { bin: 'mosquitto', pkg: 'mosquitto', path: '/usr/sbin/mosquitto' },
+  { bin: 'mosquitto_sub', pkg: 'mosquitto-clients' },
+  { bin: 'socat', pkg: 'socat' },
+  { bin: 'protoc', pkg: 'protobuf-compiler' },
+  { bin: 'udevadm', pkg: 'udev' },
+];
+
+function has(entry) {
+  if (entry.path && spawnSync('test', ['-x', entry.path]).status === 0) return true;
+  return spawnSync('sh', ['-c', `command -v ${entry.bin}`], { stdio: 'ignore' }).status === 0;
+}
+
+const missing = needed.filter((entry) => !has(entry)).map((entry) => entry.pkg);
+if (missing.length === 0) process.exit(0);
+if (process.getuid?.() !== 0) {
+  console.warn(`swarmgate: missing Debian packages (install them to run every test): ${missing.join(' ')}`);
+  process.exit(0);
+}
+console.log(`swarmgate: installing ${missing.join(' ')} with apt-get`);
+const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+try {
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+} catch {
+  execFileSync('apt-get', ['update'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+}

@@ -1,0 +1,2 @@
+export * from './Robot.js';
+export * from './SlamMapView.js';
