@@ -1,8 +1,17 @@
 #!/usr/bin/env node
-// Installs the Debian packages the tests and demos use (real brokers, real ttys, real
-// protoc, a real browser) when they are missing. Runs as root on the CI and dev machines;
-// elsewhere it only says what is missing.
+// Makes a clean clone runnable: `npm ci` when node_modules is missing, then the Debian
+// packages the tests and demos use (real brokers, real ttys, real protoc) when they are
+// missing. Runs as root on the CI and dev machines; elsewhere it only says what is missing.
+// Plain Node, no dependencies: it runs before anything is installed.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..');
+if (!existsSync(join(root, 'node_modules', '.bin', 'turbo'))) {
+  console.log('swarmgate: installing npm dependencies (npm ci)');
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+}
 
 const needed = [
   { bin: 'mosquitto', pkg: 'mosquitto', path: '/usr/sbin/mosquitto' },
