@@ -1,0 +1,39 @@
+/**
+ * Coded errors of the gateway. Every code is declared once below with the sentence a user
+ * reads to fix the problem; `errors.test.ts` checks that each code used in src/ is declared
+ * and documented. Helpers append their codes here (keep them grouped by area).
+ */
+export const ERROR_CODES = {
+  // Fleet file (hil/FleetFile.ts)
+  SG_FLEET_PARSE: 'The fleet file is not valid YAML; the message gives the line and column.',
+  SG_FLEET_INVALID:
+    'The fleet file is valid YAML but a field is missing, mistyped or duplicated; the message names the field path and line.',
+  SG_FLEET_READ: 'The fleet file could not be read from disk (missing file or no permission).',
+  SG_PASSWORD_HASH:
+    'A password hash in the fleet file is not in a supported format (scrypt$N$r$p$salt$hash or mosquitto $7$).',
+  SG_MOSQUITTO_NEEDS_PASSWORD:
+    'Writing a Mosquitto password file needs a plain password or a mosquitto $7$ hash; a scrypt hash cannot be converted.',
+  // Broker and bridges (hil/)
+  SG_BROKER_LISTEN: 'The embedded MQTT broker could not listen on the requested port (in use or no permission).',
+  SG_MQTT_NOT_CONNECTED: 'A publish was attempted while the MQTT link is down; motion is never queued while offline.',
+  SG_SERIAL_OPEN: 'A serial port could not be opened; the bridge retries with backoff.',
+  SG_UNKNOWN_ROBOT: 'A command named a robot the registry has never seen a Birth from.',
+  SG_NO_LINK: 'A command was sent to a robot that has no link registered for it (not online over MQTT or serial).',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class SwarmgateError extends Error {
+  override readonly name = 'SwarmgateError';
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(`${code}: ${message}`, options);
+    this.code = code;
+  }
+}
+
+/** The error's own code when it is a SwarmgateError, else undefined (for logs and tests). */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  return error instanceof SwarmgateError ? error.code : undefined;
+}
