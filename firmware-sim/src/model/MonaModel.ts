@@ -1,0 +1,268 @@
+import { SwarmgateError } from '../errors.js';
+import type { Arena } from './Arena.js';
+import { Battery, DEFAULT_BATTERY, type BatteryOptions } from './Battery.js';
+import { Rng } from './Rng.js';
+
+/** The physical parameters the model needs; the firmware fills them from protocols' MONA_SPEC. */
+export interface MonaDimensions {
+  readonly bodyDiameterM: number;
+  readonly wheelRadiusM: number;
+  readonly wheelBaseM: number;
+  readonly encoderTicksPerRev: number;
+  readonly maxWheelSpeedRadS: number;
+  /** IR sensor directions relative to the heading (positive = left), one per sensor. */
+  readonly irAnglesRad: readonly number[];
+  readonly irMaxRangeM: number;
+  readonly ledCount: number;
+}
+
+export interface Pose {
+  xM: number;
+  yM: number;
+  headingRad: number;
+}
+
+export interface MonaModelOptions {
+  readonly dims: MonaDimensions;
+  readonly arena: Arena;
+  readonly seed: number;
+  readonly startPose: Readonly<Pose>;
+  /** Fixed integration step; the model never integrates a partial step. */
+  readonly stepMs?: number;
+  /** Std-dev of the multiplicative encoder noise per step (0.02 = 2 %). */
+  readonly encoderNoiseStd?: number;
+  /** Per step, each wheel loses a uniform fraction in [0, maxSlip) of its ground motion. */
+  readonly maxSlip?: number;
+  readonly battery?: BatteryOptions;
+}
+
+export type WheelCommandResult = 'ok' | 'clamped' | 'estopped' | 'battery-empty';
+
+const LEFT = 0;
+const RIGHT = 1;
+
+/**
+ * A MONA-class differential-drive robot integrated at a fixed step from an injected time:
+ * the caller says "advance to t"; wall-clock time never enters. Wheel commands carry a
+ * deadline in model time: at the first step starting at or after it, the motors stop
+ * (the firmware watchdog), so the pose is right however late the caller's timer fires.
+ *
+ * Encoders count wheel rotation (with noise); the ground moves by the rotation less slip,
+ * so odometry drifts from the true pose as it does on a real robot.
+ */
+export class MonaModel {
+  readonly dims: MonaDimensions;
+  readonly stepMs: number;
+  readonly battery: Battery;
+  /** True pose: x, y (m) and heading (rad, in (-pi, pi]). */
+  readonly pose: Pose;
+  /** Commanded wheel speeds, rad/s (0 after the watchdog, estop or an empty battery). */
+  readonly wheelSpeedRadS = new Float64Array(2);
+  /** Encoder counts, left and right; signed, they count down when a wheel turns backwards. */
+  readonly encoderTicks = new Float64Array(2);
+  /** Last IR ranges, metres (irMaxRangeM when nothing is seen), after readIr(). */
+  readonly irRangeM: Float64Array;
+  /** LED colours as 0xRRGGBB. */
+  readonly ledRgb: Uint32Array;
+
+  private timeMsValue = 0;
+  private motorDeadlineMs = Number.NEGATIVE_INFINITY;
+  private emergencyStopped = false;
+  private bumpedValue = false;
+  private watchdogTripsValue = 0;
+  private collisionsValue = 0;
+  private readonly encoderExact = new Float64Array(2);
+  private readonly arena: Arena;
+  private readonly bodyRadiusM: number;
+  private readonly encoderNoiseStd: number;
+  private readonly maxSlip: number;
+  private readonly encoderRng: Rng;
+  private readonly slipRng: Rng;
+
+  constructor(options: MonaModelOptions) {
+    const { dims } = options;
+    this.dims = dims;
+    this.arena = options.arena;
+    this.stepMs = options.stepMs ?? 5;
+    this.encoderNoiseStd = options.encoderNoiseStd ?? 0.02;
+    this.maxSlip = options.maxSlip ?? 0.03;
+    checkPositive('stepMs', this.stepMs);
+    checkPositive('wheelRadiusM', dims.wheelRadiusM);
+    checkPositive('wheelBaseM', dims.wheelBaseM);
+    checkPositive('bodyDiameterM', dims.bodyDiameterM);
+    checkPositive('encoderTicksPerRev', dims.encoderTicksPerRev);
+    checkPositive('maxWheelSpeedRadS', dims.maxWheelSpeedRadS);
+    if (!(this.encoderNoiseStd >= 0 && this.encoderNoiseStd < 1)) {
+      throw new SwarmgateError('SG_MODEL_CONFIG', `encoderNoiseStd must be in [0, 1), got ${this.encoderNoiseStd}`);
+    }
+    if (!(this.maxSlip >= 0 && this.maxSlip < 1)) {
+      throw new SwarmgateError('SG_MODEL_CONFIG', `maxSlip must be in [0, 1), got ${this.maxSlip}`);
+    }
+    this.bodyRadiusM = dims.bodyDiameterM / 2;
+    this.battery = new Battery(options.battery ?? DEFAULT_BATTERY);
+    this.pose = { ...options.startPose };
+    if (!this.arena.contains(this.pose.xM, this.pose.yM)) {
+      throw new SwarmgateError('SG_MODEL_CONFIG', `start pose (${this.pose.xM}, ${this.pose.yM}) is outside the ${this.arena.widthM} x ${this.arena.heightM} m arena`);
+    }
+    this.irRangeM = new Float64Array(dims.irAnglesRad.length).fill(dims.irMaxRangeM);
+    this.ledRgb = new Uint32Array(dims.ledCount);
+    this.encoderRng = Rng.fork(options.seed, 'encoders');
+    this.slipRng = Rng.fork(options.seed, 'slip');
+  }
+
+  /** Model time, ms since boot: a whole number of steps. */
+  get timeMs(): number {
+    return this.timeMsValue;
+  }
+
+  get emergencyStopActive(): boolean {
+    return this.emergencyStopped;
+  }
+
+  /** The body touched a wall during the last advanceTo(). */
+  get bumped(): boolean {
+    return this.bumpedValue;
+  }
+
+  /** How many times the watchdog stopped moving motors. */
+  get watchdogTrips(): number {
+    return this.watchdogTripsValue;
+  }
+
+  /** Steps in which a wall stopped the body. */
+  get collisions(): number {
+    return this.collisionsValue;
+  }
+
+  get motorsRunning(): boolean {
+    return this.wheelSpeedRadS[LEFT] !== 0 || this.wheelSpeedRadS[RIGHT] !== 0;
+  }
+
+  /**
+   * Latches wheel speeds (rad/s) until deadlineMs (model time). Speeds beyond the motor's
+   * limit are clamped, and the result says so; refused while the emergency stop is latched.
+   */
+  setWheelSpeeds(leftRadS: number, rightRadS: number, deadlineMs: number): WheelCommandResult {
+    if (this.emergencyStopped) return 'estopped';
+    if (this.battery.empty) return 'battery-empty';
+    const max = this.dims.maxWheelSpeedRadS;
+    const left = Math.max(-max, Math.min(max, leftRadS));
+    const right = Math.max(-max, Math.min(max, rightRadS));
+    this.wheelSpeedRadS[LEFT] = left;
+    this.wheelSpeedRadS[RIGHT] = right;
+    this.motorDeadlineMs = deadlineMs;
+    return left !== leftRadS || right !== rightRadS ? 'clamped' : 'ok';
+  }
+
+  stopMotors(): void {
+    this.wheelSpeedRadS[LEFT] = 0;
+    this.wheelSpeedRadS[RIGHT] = 0;
+    this.motorDeadlineMs = Number.NEGATIVE_INFINITY;
+  }
+
+  /** Stops the motors and refuses wheel commands until clearEmergencyStop(). */
+  emergencyStop(): void {
+    this.stopMotors();
+    this.emergencyStopped = true;
+  }
+
+  clearEmergencyStop(): void {
+    this.emergencyStopped = false;
+  }
+
+  /** Integrates whole steps up to targetMs (model time). Allocation-free. */
+  advanceTo(targetMs: number): void {
+    this.bumpedValue = false;
+    const dtS = this.stepMs / 1000;
+    while (this.timeMsValue + this.stepMs <= targetMs) {
+      if (this.motorsRunning && this.timeMsValue >= this.motorDeadlineMs) {
+        this.stopMotors();
+        this.watchdogTripsValue++;
+      }
+      if (this.battery.empty) this.stopMotors();
+      this.step(dtS);
+      this.timeMsValue += this.stepMs;
+    }
+  }
+
+  /** Casts the IR rays from the body's rim; fills irRangeM (distances from the rim). */
+  readIr(): Float64Array {
+    const { xM, yM, headingRad } = this.pose;
+    const angles = this.dims.irAnglesRad;
+    const r = this.bodyRadiusM;
+    for (let i = 0; i < angles.length; i++) {
+      const direction = headingRad + angles[i]!;
+      const rimX = xM + r * Math.cos(direction);
+      const rimY = yM + r * Math.sin(direction);
+      this.irRangeM[i] = this.arena.rayCastM(rimX, rimY, direction, this.dims.irMaxRangeM);
+    }
+    return this.irRangeM;
+  }
+
+  private step(dtS: number): void {
+    const speed = this.wheelSpeedRadS;
+    const maxSpeed = this.dims.maxWheelSpeedRadS;
+    this.battery.drain(dtS, (Math.abs(speed[LEFT]!) + Math.abs(speed[RIGHT]!)) / (2 * maxSpeed));
+    if (speed[LEFT] === 0 && speed[RIGHT] === 0) return;
+
+    const ticksPerRad = this.dims.encoderTicksPerRev / (2 * Math.PI);
+    let groundLeftM = 0;
+    let groundRightM = 0;
+    for (let wheel = LEFT; wheel <= RIGHT; wheel++) {
+      const angleRad = speed[wheel]! * dtS;
+      const noise = this.encoderNoiseStd === 0 ? 1 : 1 + this.encoderNoiseStd * this.encoderRng.gaussian();
+      this.encoderExact[wheel] = this.encoderExact[wheel]! + angleRad * ticksPerRad * noise;
+      this.encoderTicks[wheel] = Math.trunc(this.encoderExact[wheel]!);
+      const slip = this.maxSlip === 0 ? 0 : this.maxSlip * this.slipRng.next();
+      const groundM = angleRad * this.dims.wheelRadiusM * (1 - slip);
+      if (wheel === LEFT) groundLeftM = groundM;
+      else groundRightM = groundM;
+    }
+    this.integratePose(groundLeftM, groundRightM);
+  }
+
+  /** Exact arc integration of one step's ground travel of each wheel. */
+  private integratePose(leftM: number, rightM: number): void {
+    const pose = this.pose;
+    const distanceM = (leftM + rightM) / 2;
+    const turnRad = (rightM - leftM) / this.dims.wheelBaseM;
+    const heading = pose.headingRad;
+    let nextX: number;
+    let nextY: number;
+    if (Math.abs(turnRad) < 1e-12) {
+      nextX = pose.xM + distanceM * Math.cos(heading);
+      nextY = pose.yM + distanceM * Math.sin(heading);
+    } else {
+      const radiusM = distanceM / turnRad;
+      nextX = pose.xM + radiusM * (Math.sin(heading + turnRad) - Math.sin(heading));
+      nextY = pose.yM - radiusM * (Math.cos(heading + turnRad) - Math.cos(heading));
+    }
+    pose.headingRad = wrapAngle(heading + turnRad);
+    // A wall stops translation but the wheels still turn the body (a bumper against a
+    // fence). Only moves that push further into a wall are blocked, so a robot touching
+    // one can still back away.
+    const r = this.bodyRadiusM;
+    const nextClearanceM = this.arena.nearestWallM(nextX, nextY) - r;
+    if (nextClearanceM < 0 && nextClearanceM < this.arena.nearestWallM(pose.xM, pose.yM) - r) {
+      this.bumpedValue = true;
+      this.collisionsValue++;
+      return;
+    }
+    pose.xM = nextX;
+    pose.yM = nextY;
+  }
+}
+
+function checkPositive(name: string, value: number): void {
+  if (!(Number.isFinite(value) && value > 0)) {
+    throw new SwarmgateError('SG_MODEL_CONFIG', `${name} must be a positive number, got ${value}`);
+  }
+}
+
+/** Wraps to (-pi, pi]. */
+export function wrapAngle(angleRad: number): number {
+  let a = angleRad % (2 * Math.PI);
+  if (a <= -Math.PI) a += 2 * Math.PI;
+  else if (a > Math.PI) a -= 2 * Math.PI;
+  return a;
+}
