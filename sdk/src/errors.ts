@@ -1,0 +1,30 @@
+/**
+ * Coded errors of the SDK. Every code thrown anywhere in sdk/src is documented here
+ * (errors.test.ts checks it), so a user seeing a code can look up what it means and how to fix it.
+ */
+export const SDK_ERROR_DOCS = {
+  SG_BAD_ARGUMENT:
+    'An argument is not acceptable (NaN, Infinity, wrong type, out of range). The message names the argument and the accepted range.',
+  SG_ROBOT_BUSY:
+    'move() or rotate() while a move or rotation is in progress; call stop() first or wait for status idle.',
+  SG_MAP_DECODE:
+    'Bytes given to SlamMap.fromBytes / mergeFromBytes are not an encoded SLAM map (bad magic, version, size or payload).',
+  SG_MAP_MISMATCH:
+    'Two SLAM maps cannot be merged: their width, height, cell size or origin differ. Maps of one trial share one geometry.',
+  SG_UNKNOWN_ALGORITHM:
+    'No algorithm is registered under that name; `swarmgate list algorithms` prints the registered ones.',
+  SG_UNKNOWN_PARAMETER:
+    'An algorithm parameter was given that the algorithm does not declare; the message lists the declared ones.',
+} as const;
+
+export type SdkErrorCode = keyof typeof SDK_ERROR_DOCS;
+
+export class SwarmgateError extends Error {
+  readonly code: SdkErrorCode;
+
+  constructor(code: SdkErrorCode, message: string, options?: { cause?: unknown }) {
+    super(`${code}: ${message}`, options);
+    this.name = 'SwarmgateError';
+    this.code = code;
+  }
+}

@@ -1,0 +1,304 @@
+/**
+ * A robot's simulated SLAM map: an occupancy grid of unknown / open / solid cells, by default at
+ * twice the tile resolution (MAES: one cell per half-tile "mini-tile").
+ *
+ * Solid dominates: once a cell is solid it stays solid, even when a later ray passes through it
+ * and says open (MAES SlamMap rule). Sensing noise therefore never erases a wall, and a wall seen
+ * once is never driven through; the price is that a solid mark made in error is permanent.
+ * Open only ever overwrites unknown.
+ *
+ * Cells follow the Grid convention: (x, y) with y up, index y * width + x, and the world position
+ * of cell (x, y)'s centre is origin + (x + 0.5, y + 0.5) * cellSizeM.
+ */
+import type { Grid } from '@swarmgate/maps';
+import type { LidarScan, Pose } from '../Robot.js';
+import { SlamCell, type CellXY, type SlamCellValue, type SlamMapView } from '../SlamMapView.js';
+import { SwarmgateError } from '../errors.js';
+import { CoarseSlamMap } from './CoarseSlamMap.js';
+import { findPath, type PathOptions } from './findPath.js';
+import { floodSearch, isFrontierAt, type FloodOptions } from './floodSearch.js';
+import { encodeSlamMap, forEachEncodedRun, validateSlamMapBytes, type SlamMapGeometry } from './slamMapCodec.js';
+
+export interface SlamMapOptions {
+  readonly width: number;
+  readonly height: number;
+  readonly cellSizeM: number;
+  /** World position of the bottom-left corner of cell (0, 0); default (0, 0). */
+  readonly originM?: { readonly x: number; readonly y: number };
+  /** SLAM cells per tile side, for the coarse view; default 2. */
+  readonly cellsPerTile?: number;
+}
+
+/**
+ * Ranges are float32 and a hit lies on a cell boundary: look this far (in cells) past a hit so
+ * the hit cell is the one behind the boundary, and stop this far short of a miss.
+ */
+const BOUNDARY_EPSILON_CELLS = 1e-4;
+
+export class SlamMap implements SlamMapView, SlamMapGeometry {
+  readonly width: number;
+  readonly height: number;
+  readonly cellSizeM: number;
+  readonly cellsPerTile: number;
+  readonly originM: { readonly x: number; readonly y: number };
+  /** Cell states (SlamCell values). The engine and metrics read it directly; only this class writes it. */
+  readonly cells: Uint8Array;
+  /** Tile-resolution view: a tile is known when any of its cells is, solid when any is solid. */
+  readonly coarse: CoarseSlamMap;
+  /** Bumped whenever any cell changes, so a controller can skip replanning on an unchanged map. */
+  revision = 0;
+  private knownCount = 0;
+  private readonly invCellSize: number;
+
+  constructor(options: SlamMapOptions) {
+    const { width, height, cellSizeM } = options;
+    const cellsPerTile = options.cellsPerTile ?? 2;
+    if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) {
+      throw new SwarmgateError('SG_BAD_ARGUMENT', `SlamMap width and height must be positive integers, got ${width} x ${height}`);
+    }
+    if (!(cellSizeM > 0) || !Number.isFinite(cellSizeM)) {
+      throw new SwarmgateError('SG_BAD_ARGUMENT', `SlamMap cellSizeM must be a positive number, got ${cellSizeM}`);
+    }
+    if (!Number.isInteger(cellsPerTile) || cellsPerTile < 1 || cellsPerTile > 255) {
+      throw new SwarmgateError('SG_BAD_ARGUMENT', `SlamMap cellsPerTile must be an integer in [1, 255], got ${cellsPerTile}`);
+    }
+    this.width = width;
+    this.height = height;
+    this.cellSizeM = cellSizeM;
+    this.cellsPerTile = cellsPerTile;
+    this.originM = { x: options.originM?.x ?? 0, y: options.originM?.y ?? 0 };
+    this.cells = new Uint8Array(width * height);
+    this.invCellSize = 1 / cellSizeM;
+    this.coarse = new CoarseSlamMap(this);
+  }
+
+  /** An empty SLAM map covering a ground-truth grid, `cellsPerTile` cells per grid cell side. */
+  static forGrid(grid: Grid, cellsPerTile = 2): SlamMap {
+    return new SlamMap({
+      width: grid.width * cellsPerTile,
+      height: grid.height * cellsPerTile,
+      cellSizeM: grid.cellSizeM / cellsPerTile,
+      originM: grid.originM,
+      cellsPerTile,
+    });
+  }
+
+  /** Decode toBytes() output. Throws SwarmgateError SG_MAP_DECODE on anything else. */
+  static fromBytes(bytes: Uint8Array): SlamMap {
+    const decoded = validateSlamMapBytes(bytes);
+    const map = new SlamMap(decoded.geometry);
+    map.applyEncoded(bytes, decoded);
+    return map;
+  }
+
+  /** State of cell (x, y); Unknown outside the map. */
+  cellAt(x: number, y: number): SlamCellValue {
+    if (!this.contains(x, y)) return SlamCell.Unknown;
+    return this.cells[y * this.width + x] as SlamCellValue;
+  }
+
+  contains(x: number, y: number): boolean {
+    return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < this.width && y < this.height;
+  }
+
+  /** Index of the cell containing world point (xM, yM), or -1 outside. Allocation-free. */
+  indexAtWorld(xM: number, yM: number): number {
+    const x = Math.floor((xM - this.originM.x) * this.invCellSize);
+    const y = Math.floor((yM - this.originM.y) * this.invCellSize);
+    if (!(x >= 0 && y >= 0 && x < this.width && y < this.height)) return -1;
+    return y * this.width + x;
+  }
+
+  worldToCell(xM: number, yM: number): CellXY | null {
+    const index = this.indexAtWorld(xM, yM);
+    return index < 0 ? null : this.cellOf(index);
+  }
+
+  cellToWorld(x: number, y: number): { xM: number; yM: number } {
+    return { xM: this.originM.x + (x + 0.5) * this.cellSizeM, yM: this.originM.y + (y + 0.5) * this.cellSizeM };
+  }
+
+  cellOf(index: number): CellXY {
+    const x = index % this.width;
+    return { x, y: (index - x) / this.width };
+  }
+
+  /** Write a state at a cell index with the dominance rules; true when the cell changed. */
+  mark(index: number, state: SlamCellValue): boolean {
+    const old = this.cells[index];
+    if (state === SlamCell.Unknown || old === SlamCell.Solid || old === state) return false;
+    if (old === SlamCell.Unknown) this.knownCount++;
+    this.cells[index] = state;
+    this.revision++;
+    return true;
+  }
+
+  /**
+   * Integrate one lidar scan taken at `pose`: each ray is walked with a grid DDA (Amanatides & Woo):
+   * cells before the end are marked open, the cell behind a hit solid; a ray at rangeMaxM (no hit)
+   * marks open only. Returns the number of cells that changed. Allocation-free.
+   * Every hit counts as solid: feed it rays against walls only (as MAES does), not rays stopped by
+   * other robots, or moving robots leave permanent solid marks.
+   */
+  integrateScan(pose: Pose, scan: LidarScan): number {
+    const { width, height, cells } = this;
+    const sx = (pose.xM - this.originM.x) * this.invCellSize;
+    const sy = (pose.yM - this.originM.y) * this.invCellSize;
+    if (!(sx >= 0 && sy >= 0 && sx < width && sy < height)) return 0;
+    const startX = Math.floor(sx);
+    const startY = Math.floor(sy);
+    const ranges = scan.rangesM;
+    const rangeMaxM = scan.rangeMaxM;
+    const baseRad = pose.headingRad + scan.angleMinRad;
+    let changed = 0;
+    for (let i = 0; i < ranges.length; i++) {
+      const rangeM = ranges[i];
+      if (!(rangeM >= 0)) continue;
+      const hit = rangeM < rangeMaxM;
+      const endT = hit ? rangeM * this.invCellSize + BOUNDARY_EPSILON_CELLS : rangeMaxM * this.invCellSize - BOUNDARY_EPSILON_CELLS;
+      if (endT <= 0) continue;
+      const angle = baseRad + i * scan.angleIncrementRad;
+      const dx = Math.cos(angle);
+      const dy = Math.sin(angle);
+      let cx = startX;
+      let cy = startY;
+      const stepX = dx > 0 ? 1 : -1;
+      const stepY = dy > 0 ? 1 : -1;
+      const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : Number.POSITIVE_INFINITY;
+      const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : Number.POSITIVE_INFINITY;
+      let tMaxX = dx > 0 ? (cx + 1 - sx) / dx : dx < 0 ? (cx - sx) / dx : Number.POSITIVE_INFINITY;
+      let tMaxY = dy > 0 ? (cy + 1 - sy) / dy : dy < 0 ? (cy - sy) / dy : Number.POSITIVE_INFINITY;
+      for (;;) {
+        const index = cy * width + cx;
+        const last = (tMaxX < tMaxY ? tMaxX : tMaxY) >= endT;
+        const state = last && hit ? SlamCell.Solid : SlamCell.Open;
+        // Inline of mark(): this loop runs for every cell of every ray of every robot.
+        const old = cells[index];
+        if (old !== SlamCell.Solid && old !== state) {
+          if (old === SlamCell.Unknown) this.knownCount++;
+          cells[index] = state;
+          changed++;
+        }
+        if (last) break;
+        if (tMaxX < tMaxY) {
+          cx += stepX;
+          if (cx < 0 || cx >= width) break;
+          tMaxX += tDeltaX;
+        } else {
+          cy += stepY;
+          if (cy < 0 || cy >= height) break;
+          tMaxY += tDeltaY;
+        }
+      }
+    }
+    if (changed > 0) this.revision++;
+    return changed;
+  }
+
+  /** Mark unknown cells whose centre lies within radiusM of (xM, yM) open (the robot's own footprint). */
+  markOpenDisk(xM: number, yM: number, radiusM: number): number {
+    const cs = this.cellSizeM;
+    const x0 = Math.max(0, Math.floor((xM - radiusM - this.originM.x) * this.invCellSize));
+    const x1 = Math.min(this.width - 1, Math.floor((xM + radiusM - this.originM.x) * this.invCellSize));
+    const y0 = Math.max(0, Math.floor((yM - radiusM - this.originM.y) * this.invCellSize));
+    const y1 = Math.min(this.height - 1, Math.floor((yM + radiusM - this.originM.y) * this.invCellSize));
+    const r2 = radiusM * radiusM;
+    let changed = 0;
+    for (let y = y0; y <= y1; y++) {
+      const cyM = this.originM.y + (y + 0.5) * cs - yM;
+      for (let x = x0; x <= x1; x++) {
+        const cxM = this.originM.x + (x + 0.5) * cs - xM;
+        if (cxM * cxM + cyM * cyM <= r2 && this.mark(y * this.width + x, SlamCell.Open)) changed++;
+      }
+    }
+    return changed;
+  }
+
+  /** Merge another map of the same geometry into this one (solid dominates, open over unknown). */
+  mergeFrom(other: SlamMap): number {
+    this.assertSameGeometry(other);
+    const src = other.cells;
+    let changed = 0;
+    for (let i = 0; i < src.length; i++) {
+      const state = src[i];
+      if (state !== SlamCell.Unknown && this.mark(i, state as SlamCellValue)) changed++;
+    }
+    return changed;
+  }
+
+  /** Merge a map received as bytes (toBytes()) without decoding it into a second map. */
+  mergeFromBytes(bytes: Uint8Array): number {
+    const decoded = validateSlamMapBytes(bytes);
+    this.assertSameGeometry(decoded.geometry);
+    return this.applyEncoded(bytes, decoded);
+  }
+
+  toBytes(): Uint8Array {
+    return encodeSlamMap(this, this.cells);
+  }
+
+  isFrontier(x: number, y: number): boolean {
+    return this.contains(x, y) && isFrontierAt(this, x, y);
+  }
+
+  frontierCells(): CellXY[] {
+    const out: CellXY[] = [];
+    for (let y = 0; y < this.height; y++) {
+      for (let x = 0; x < this.width; x++) if (isFrontierAt(this, x, y)) out.push({ x, y });
+    }
+    return out;
+  }
+
+  nearestUnknown(from: CellXY): CellXY | null {
+    if (!this.contains(from.x, from.y)) return null;
+    const found = floodSearch(this, from.y * this.width + from.x, 'unknown');
+    return found < 0 ? null : this.cellOf(found);
+  }
+
+  /** Nearest open frontier cell reachable from `from` (BFS), skipping cells flagged in options.exclude. */
+  nearestFrontier(from: CellXY, options?: FloodOptions): CellXY | null {
+    if (!this.contains(from.x, from.y)) return null;
+    const found = floodSearch(this, from.y * this.width + from.x, 'frontier', options);
+    return found < 0 ? null : this.cellOf(found);
+  }
+
+  path(from: CellXY, to: CellXY, options?: PathOptions): CellXY[] | null {
+    if (!this.contains(from.x, from.y) || !this.contains(to.x, to.y)) return null;
+    const indices = findPath(this, from.y * this.width + from.x, to.y * this.width + to.x, options);
+    return indices === null ? null : indices.map((index) => this.cellOf(index));
+  }
+
+  /** Number of known (open or solid) cells. */
+  get knownCells(): number {
+    return this.knownCount;
+  }
+
+  knownFraction(): number {
+    return this.knownCount / this.cells.length;
+  }
+
+  private applyEncoded(bytes: Uint8Array, decoded: ReturnType<typeof validateSlamMapBytes>): number {
+    let changed = 0;
+    forEachEncodedRun(bytes, decoded, (start, end, state) => {
+      if (state === SlamCell.Unknown) return;
+      for (let i = start; i < end; i++) if (this.mark(i, state as SlamCellValue)) changed++;
+    });
+    return changed;
+  }
+
+  private assertSameGeometry(other: SlamMapGeometry): void {
+    if (
+      other.width !== this.width ||
+      other.height !== this.height ||
+      other.cellSizeM !== this.cellSizeM ||
+      other.originM.x !== this.originM.x ||
+      other.originM.y !== this.originM.y
+    ) {
+      throw new SwarmgateError(
+        'SG_MAP_MISMATCH',
+        `map ${other.width} x ${other.height} cells of ${other.cellSizeM} m at (${other.originM.x}, ${other.originM.y}) ` +
+          `does not match ${this.width} x ${this.height} cells of ${this.cellSizeM} m at (${this.originM.x}, ${this.originM.y})`,
+      );
+    }
+  }
+}

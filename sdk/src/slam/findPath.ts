@@ -1,0 +1,94 @@
+import { SlamCell } from '../SlamMapView.js';
+import { searchScratch } from './SearchScratch.js';
+import { NEIGHBOUR_DX, NEIGHBOUR_DY, NEIGHBOUR_COST } from './neighbours.js';
+
+/** The part of a SLAM map a search reads. */
+export interface SearchGrid {
+  readonly width: number;
+  readonly height: number;
+  readonly cells: Uint8Array;
+}
+
+export interface PathOptions {
+  /**
+   * Extra cost (in cells) for stepping into an open cell that touches a solid cell (8-neighbourhood).
+   * 0 gives true shortest paths; a robot wider than a cell wants > 0 so paths keep off walls.
+   */
+  readonly wallPenaltyCells?: number;
+  /** Give up (return null) after expanding this many cells; bounds the cost of hopeless searches. */
+  readonly maxExpansions?: number;
+}
+
+const SQRT2_MINUS_2 = Math.SQRT2 - 2;
+
+/** True when cell (x, y) has a solid 8-neighbour inside the map. */
+function touchesSolid(grid: SearchGrid, x: number, y: number): boolean {
+  const { width, height, cells } = grid;
+  for (let k = 0; k < 8; k++) {
+    const nx = x + NEIGHBOUR_DX[k];
+    const ny = y + NEIGHBOUR_DY[k];
+    if (nx >= 0 && ny >= 0 && nx < width && ny < height && cells[ny * width + nx] === SlamCell.Solid) return true;
+  }
+  return false;
+}
+
+/**
+ * A* from cell index `from` to cell index `to` over open cells, 8-connected, Euclidean step cost,
+ * octile heuristic. A diagonal step needs both orthogonal cells it passes open (no corner cutting).
+ * The start cell may be in any state (the robot stands there); the goal must be open.
+ * Returns the cell indices from start to goal inclusive, or null when unreachable.
+ */
+export function findPath(grid: SearchGrid, from: number, to: number, options: PathOptions = {}): number[] | null {
+  const { width, height, cells } = grid;
+  if (from === to) return [from];
+  if (cells[to] !== SlamCell.Open) return null;
+  const penalty = options.wallPenaltyCells ?? 0;
+  const maxExpansions = options.maxExpansions ?? Number.POSITIVE_INFINITY;
+  const s = searchScratch;
+  const gen = s.begin(width * height);
+  const { seen, closed, g, parent } = s;
+  const toX = to % width;
+  const toY = (to - toX) / width;
+  const heuristic = (x: number, y: number): number => {
+    const dx = Math.abs(x - toX);
+    const dy = Math.abs(y - toY);
+    return dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+  };
+  seen[from] = gen;
+  g[from] = 0;
+  parent[from] = -1;
+  const fromX = from % width;
+  s.heapPushOrDecrease(from, heuristic(fromX, (from - fromX) / width));
+  let expansions = 0;
+  while (s.heapSize > 0) {
+    const cur = s.heapPop();
+    if (cur === to) return tracePath(parent, to);
+    closed[cur] = gen;
+    if (++expansions > maxExpansions) break;
+    const cx = cur % width;
+    const cy = (cur - cx) / width;
+    for (let k = 0; k < 8; k++) {
+      const nx = cx + NEIGHBOUR_DX[k];
+      const ny = cy + NEIGHBOUR_DY[k];
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      const next = ny * width + nx;
+      if (cells[next] !== SlamCell.Open || closed[next] === gen) continue;
+      if (k >= 4 && (cells[cy * width + nx] !== SlamCell.Open || cells[ny * width + cx] !== SlamCell.Open)) continue;
+      let cost = g[cur] + NEIGHBOUR_COST[k];
+      if (penalty > 0 && touchesSolid(grid, nx, ny)) cost += penalty;
+      if (seen[next] === gen && g[next] <= cost) continue;
+      seen[next] = gen;
+      g[next] = cost;
+      parent[next] = cur;
+      s.heapPushOrDecrease(next, cost + heuristic(nx, ny));
+    }
+  }
+  s.heapClear();
+  return null;
+}
+
+function tracePath(parent: Int32Array, to: number): number[] {
+  const path: number[] = [];
+  for (let cell = to; cell !== -1; cell = parent[cell]) path.push(cell);
+  return path.reverse();
+}
