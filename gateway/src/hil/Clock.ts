@@ -1,0 +1,87 @@
+/**
+ * Injected time for link logic (keepalive, reconnect backoff, command deadlines), so that
+ * tests drive it with fake time instead of sleeping (after MQTT.js KeepaliveManager).
+ * Never used by physics: the simulator's time is its integer tick.
+ */
+export interface TimerHandle {
+  readonly id: number;
+}
+
+export interface Clock {
+  nowMs(): number;
+  setTimeout(callback: () => void, delayMs: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+/** Wall-clock time for production use. */
+export const systemClock: Clock = (() => {
+  const timers = new Map<number, NodeJS.Timeout>();
+  let nextId = 1;
+  return {
+    nowMs: () => Date.now(),
+    setTimeout(callback, delayMs) {
+      const id = nextId++;
+      const timer = setTimeout(() => {
+        timers.delete(id);
+        callback();
+      }, delayMs);
+      // A pending reconnect or keepalive check must not keep the process alive on shutdown.
+      timer.unref();
+      timers.set(id, timer);
+      return { id };
+    },
+    clearTimeout(handle) {
+      clearTimeout(timers.get(handle.id));
+      timers.delete(handle.id);
+    },
+  };
+})();
+
+/** Time that moves only when told to: `advance(ms)` runs due timers in time order. */
+export class ManualClock implements Clock {
+  private now: number;
+  private nextId = 1;
+  private readonly timers = new Map<number, { dueMs: number; callback: () => void }>();
+
+  constructor(startMs = 0) {
+    this.now = startMs;
+  }
+
+  nowMs(): number {
+    return this.now;
+  }
+
+  setTimeout(callback: () => void, delayMs: number): TimerHandle {
+    const id = this.nextId++;
+    this.timers.set(id, { dueMs: this.now + Math.max(0, delayMs), callback });
+    return { id };
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.timers.delete(handle.id);
+  }
+
+  get pendingTimers(): number {
+    return this.timers.size;
+  }
+
+  advance(ms: number): void {
+    const end = this.now + ms;
+    for (;;) {
+      let nextId = -1;
+      let nextDue = Infinity;
+      for (const [id, timer] of this.timers) {
+        if (timer.dueMs <= end && timer.dueMs < nextDue) {
+          nextDue = timer.dueMs;
+          nextId = id;
+        }
+      }
+      if (nextId < 0) break;
+      const timer = this.timers.get(nextId)!;
+      this.timers.delete(nextId);
+      this.now = timer.dueMs;
+      timer.callback();
+    }
+    this.now = end;
+  }
+}
