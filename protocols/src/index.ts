@@ -1,1 +1,15 @@
-export {};
+/**
+ * @swarmgate/protocols: the wire protocol (swarmgate.v1), its serial framing, MQTT topic
+ * names, limits and the MONA-class robot constants. Wire shapes, units and robot constants
+ * live here and nowhere else.
+ */
+export * from './errors.js';
+export * from './limits.js';
+export * from './MonaSpec.js';
+export * from './Envelope.js';
+export * from './validateCommand.js';
+export * from './topics.js';
+export { cobsEncode, cobsDecode, cobsMaxEncodedLength } from './framing/cobs.js';
+export { crc32c } from './framing/crc32c.js';
+export { encodeFrame, encodeEnvelopeFrame, FRAME_DELIMITER } from './framing/encodeFrame.js';
+export { FrameDecoder, MAX_STUFFED_FRAME_BYTES, type FrameDecoderEvents, type FrameDecoderCounters } from './framing/FrameDecoder.js';

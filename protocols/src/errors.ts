@@ -1,0 +1,42 @@
+/**
+ * Coded errors of @swarmgate/protocols. Every code is declared once below with the sentence
+ * a user reads to fix the problem; `errors.test.ts` checks that each code used in src/ is
+ * declared and documented.
+ */
+export const ERROR_CODES = {
+  // Envelope (Envelope.ts)
+  SG_PROTO_DECODE:
+    'The bytes are not a valid swarmgate.v1.Envelope (truncated, corrupted, or another protocol); the message gives the protobuf reader error.',
+  SG_PROTO_VERSION:
+    'The Envelope speaks a protocol major version this side does not (or carries no version); upgrade the older side.',
+  SG_PROTO_NO_BODY: 'The Envelope decoded but carries no body (Birth, Telemetry, Command, ...); the sender is broken or newer.',
+  SG_PROTO_OVERSIZE: 'An Envelope or frame is larger than MAX_ENVELOPE_BYTES / MAX_FRAME_BYTES and was refused.',
+  SG_PROTO_ENCODE: 'A message could not be encoded: a field has the wrong type or is out of its wire range.',
+  // Commands (validateCommand.ts)
+  SG_PROTO_COMMAND_INVALID: 'A Command or MotorCommand has no action or a non-finite number; the message names the field.',
+  // MQTT topics (topics.ts)
+  SG_TOPIC_ID: 'A fleet or robot id is empty, contains an MQTT wildcard or separator (+ # /), or starts with $.',
+  SG_TOPIC_PARSE: 'A topic is not of the form swarmgate/v1/<fleet>/<robot>/<kind> with a known kind.',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class SwarmgateError extends Error {
+  override readonly name: string = 'SwarmgateError';
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(`${code}: ${message}`, options);
+    this.code = code;
+  }
+}
+
+/** A wire-level error: a decode, version, size or topic problem. */
+export class ProtocolError extends SwarmgateError {
+  override readonly name = 'ProtocolError';
+}
+
+/** The error's own code when it is a SwarmgateError, else undefined (for logs and tests). */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  return error instanceof SwarmgateError ? error.code : undefined;
+}

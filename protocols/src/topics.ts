@@ -1,0 +1,121 @@
+/**
+ * MQTT topic tree:
+ *
+ *   swarmgate/v1/<fleet>/<robot>/<kind>     per-robot traffic, payload: an Envelope
+ *   swarmgate/v1/<fleet>/$gateway/state     the gateway's retained online/offline state
+ *
+ * Ids are refused when empty, longer than MAX_ID_LENGTH, or containing `+`, `#`, `/` (MQTT
+ * wildcards and separator) or U+0000, and when they start with `$` (reserved: `$gateway`, and
+ * brokers treat leading-$ topics specially). As Sparkplug B and VDA 5050 do.
+ */
+import type { BodyKind } from './Envelope.js';
+import { ProtocolError } from './errors.js';
+
+export const TOPIC_ROOT = 'swarmgate/v1';
+export const GATEWAY_ID = '$gateway';
+export const MAX_ID_LENGTH = 64;
+
+export const TOPIC_KINDS = ['birth', 'death', 'telemetry', 'pose', 'state', 'cmd', 'motor', 'ack', 'error'] as const;
+export type TopicKind = (typeof TOPIC_KINDS)[number];
+
+/**
+ * QoS per kind. 1 where a loss changes what the other side believes (session start and end,
+ * commands, their acks and errors); 0 for periodic streams where the next sample supersedes a
+ * lost one. Motor set-points are QoS 0 on purpose: a redelivered set-point arrives late, the
+ * next one follows within 100 ms, and the firmware's deadline watchdog covers a loss.
+ */
+export const TOPIC_QOS: Readonly<Record<TopicKind, 0 | 1>> = Object.freeze({
+  birth: 1,
+  death: 1,
+  telemetry: 0,
+  pose: 0,
+  state: 0,
+  cmd: 1,
+  motor: 0,
+  ack: 1,
+  error: 1,
+});
+
+/** QoS 1 and retained, so a late subscriber learns at once whether the gateway is up. */
+export const GATEWAY_STATE_QOS = 1;
+
+/** Which topic kind carries each Envelope body. */
+export const TOPIC_KIND_OF_BODY: Readonly<Record<BodyKind, TopicKind>> = Object.freeze({
+  birth: 'birth',
+  death: 'death',
+  telemetry: 'telemetry',
+  trackerPose: 'pose',
+  state: 'state',
+  command: 'cmd',
+  motorCommand: 'motor',
+  ack: 'ack',
+  error: 'error',
+});
+
+export type ParsedTopic =
+  | { readonly scope: 'robot'; readonly fleet: string; readonly robotId: string; readonly kind: TopicKind }
+  | { readonly scope: 'gateway'; readonly fleet: string; readonly kind: 'state' };
+
+/** Why an id is not usable in a topic, or null when it is. */
+export function idProblem(id: string): string | null {
+  if (id.length === 0) return 'is empty';
+  if (id.length > MAX_ID_LENGTH) return `is longer than ${MAX_ID_LENGTH} characters`;
+  if (id.startsWith('$')) return 'starts with $ (reserved)';
+  const bad = /[+#/\u0000]/.exec(id);
+  if (bad) return `contains ${JSON.stringify(bad[0])}`;
+  return null;
+}
+
+/** Throws SG_TOPIC_ID naming the id and the problem. `what` is e.g. "fleet" or "robot id". */
+export function assertValidId(what: string, id: string): void {
+  const problem = idProblem(id);
+  if (problem !== null) throw new ProtocolError('SG_TOPIC_ID', `${what} ${JSON.stringify(id)} ${problem}`);
+}
+
+/** `swarmgate/v1/<fleet>/<robot>/<kind>`. Throws SG_TOPIC_ID. */
+export function robotTopic(fleet: string, robotId: string, kind: TopicKind): string {
+  assertValidId('fleet', fleet);
+  assertValidId('robot id', robotId);
+  return `${TOPIC_ROOT}/${fleet}/${robotId}/${kind}`;
+}
+
+/** `swarmgate/v1/<fleet>/$gateway/state`. Throws SG_TOPIC_ID. */
+export function gatewayStateTopic(fleet: string): string {
+  assertValidId('fleet', fleet);
+  return `${TOPIC_ROOT}/${fleet}/${GATEWAY_ID}/state`;
+}
+
+/**
+ * A subscription filter for robot topics; an omitted robot or kind becomes `+`.
+ * E.g. robotTopicFilter('lab', undefined, 'birth') = 'swarmgate/v1/lab/+/birth'.
+ */
+export function robotTopicFilter(fleet: string, robotId?: string, kind?: TopicKind): string {
+  assertValidId('fleet', fleet);
+  if (robotId !== undefined) assertValidId('robot id', robotId);
+  return `${TOPIC_ROOT}/${fleet}/${robotId ?? '+'}/${kind ?? '+'}`;
+}
+
+/** Parses a topic of this tree. Throws SG_TOPIC_PARSE or SG_TOPIC_ID naming the topic. */
+export function parseTopic(topic: string): ParsedTopic {
+  const levels = topic.split('/');
+  if (levels.length !== 5 || `${levels[0]}/${levels[1]}` !== TOPIC_ROOT) {
+    throw new ProtocolError('SG_TOPIC_PARSE', `topic ${JSON.stringify(topic)} is not ${TOPIC_ROOT}/<fleet>/<robot>/<kind>`);
+  }
+  const [, , fleet, robotId, kind] = levels;
+  assertValidId(`fleet in topic ${JSON.stringify(topic)}:`, fleet);
+  if (robotId === GATEWAY_ID) {
+    if (kind !== 'state') {
+      throw new ProtocolError('SG_TOPIC_PARSE', `topic ${JSON.stringify(topic)}: the gateway publishes only "state"`);
+    }
+    return { scope: 'gateway', fleet, kind };
+  }
+  assertValidId(`robot id in topic ${JSON.stringify(topic)}:`, robotId);
+  if (!isTopicKind(kind)) {
+    throw new ProtocolError('SG_TOPIC_PARSE', `topic ${JSON.stringify(topic)}: unknown kind ${JSON.stringify(kind)} (one of ${TOPIC_KINDS.join(', ')})`);
+  }
+  return { scope: 'robot', fleet, robotId, kind };
+}
+
+export function isTopicKind(kind: string): kind is TopicKind {
+  return (TOPIC_KINDS as readonly string[]).includes(kind);
+}
