@@ -1,0 +1,104 @@
+import { decodeEnvelope, encodeEnvelope, makeEnvelope, type Birth, type Telemetry } from '@swarmgate/protocols';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from './Clock.js';
+import { RobotRegistry, type OfflineReason } from './RobotRegistry.js';
+
+function birth(session: number): Birth {
+  return {
+    model: 'mona',
+    firmwareVersion: '0.3.1',
+    protocolVersion: { major: 1, minor: 0 },
+    capabilities: {
+      maxWheelSpeedMps: 0.13,
+      wheelBaseM: 0.078,
+      wheelRadiusM: 0.0104,
+      encoderTicksPerRev: 1176,
+      bodyDiameterM: 0.08,
+      sensors: ['ir5'],
+    },
+    session,
+  };
+}
+
+// Through the real codec, so the registry sees exactly what a bridge hands it.
+const telemetry = decodeEnvelope(encodeEnvelope(makeEnvelope('mona-01', { telemetry: { battery: { volts: 3.9, fraction: 0.75 } } }, 1, 0)))
+  .telemetry as Telemetry;
+
+function setup() {
+  const clock = new ManualClock(0);
+  const registry = new RobotRegistry({ keepaliveMs: 1000, clock });
+  const events: string[] = [];
+  registry.on('birth', (r) => events.push(`birth ${r.id} s${r.session}`));
+  registry.on('online', (r) => events.push(`online ${r.id}`));
+  registry.on('offline', (r, reason: OfflineReason) => events.push(`offline ${r.id} ${reason}@${clock.nowMs()}`));
+  registry.on('telemetry', (id) => events.push(`telemetry ${id}`));
+  return { clock, registry, events };
+}
+
+describe('RobotRegistry', () => {
+  it('records identity from a Birth and hands out copies', () => {
+    const { registry, events } = setup();
+    registry.birth('mona-01', 'mqtt', birth(1));
+    const record = registry.get('mona-01')!;
+    expect(record).toMatchObject({ id: 'mona-01', link: 'mqtt', online: true, model: 'mona', session: 1, births: 1 });
+    expect(record.capabilities?.maxWheelSpeedMps).toBeCloseTo(0.13, 6);
+    expect(() => (record.capabilities!.sensors as string[]).push('hacked')).toThrow(TypeError);
+    (record as { online: boolean }).online = false;
+    expect(registry.get('mona-01')!.capabilities!.sensors).toEqual(['ir5']);
+    expect(registry.get('mona-01')!.online).toBe(true);
+    expect(events).toEqual(['birth mona-01 s1', 'online mona-01']);
+  });
+
+  it('ignores a stale Death from an older session (Sparkplug bdSeq)', () => {
+    const { registry, events } = setup();
+    registry.birth('mona-01', 'mqtt', birth(4));
+    registry.birth('mona-01', 'mqtt', birth(5)); // reconnected before the old will arrived
+    expect(registry.death('mona-01', 4)).toBe(false);
+    expect(registry.get('mona-01')!.online).toBe(true);
+    expect(registry.counters.staleDeaths).toBe(1);
+    expect(registry.death('mona-01', 5)).toBe(true);
+    expect(registry.get('mona-01')!.online).toBe(false);
+    expect(registry.get('mona-01')!.births).toBe(2);
+    expect(events).toEqual(['birth mona-01 s4', 'online mona-01', 'birth mona-01 s5', 'offline mona-01 death@0']);
+  });
+
+  it('goes offline after 1.5 keepalive periods of silence, not before', () => {
+    const { clock, registry, events } = setup();
+    registry.birth('mona-01', 'serial', birth(1));
+    clock.advance(1000);
+    expect(registry.telemetry('mona-01', telemetry)).toBe(true);
+    expect(registry.get('mona-01')!.batteryFraction).toBe(0.75);
+    clock.advance(1499);
+    expect(registry.get('mona-01')!.online).toBe(true);
+    clock.advance(1);
+    expect(registry.get('mona-01')!.online).toBe(false);
+    expect(events.at(-1)).toBe('offline mona-01 timeout@2500');
+    // Traffic under the same session brings it back, and the timer runs again.
+    clock.advance(100);
+    registry.touch('mona-01');
+    expect(events.at(-1)).toBe('online mona-01');
+    clock.advance(1500);
+    expect(events.at(-1)).toBe('offline mona-01 timeout@4100');
+  });
+
+  it('never times out virtual robots and counts traffic from unborn robots', () => {
+    const { clock, registry } = setup();
+    registry.birth('sim-1', 'virtual', birth(0));
+    clock.advance(60_000);
+    expect(registry.get('sim-1')!.online).toBe(true);
+    expect(registry.telemetry('ghost', telemetry)).toBe(false);
+    expect(registry.death('ghost', 0)).toBe(false);
+    expect(registry.counters.unbornTraffic).toBe(1);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('marks a robot offline when its link is lost and close() clears timers', () => {
+    const { clock, registry, events } = setup();
+    registry.birth('a', 'serial', birth(1));
+    registry.birth('b', 'mqtt', birth(1));
+    registry.linkLost('a');
+    expect(events).toContain('offline a link-lost@0');
+    registry.close();
+    expect(clock.pendingTimers).toBe(0);
+  });
+});

@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseFleetFile } from './FleetFile.js';
+import { TopicAuthorizer, filterWithin, fleetAcl, topicMatches } from './TopicAcl.js';
+
+const ACL_FLEET_YAML = `
+fleet: lab
+gateway: { username: gw, password: gw-pw }
+robots:
+  - { id: r1, password: r1-pw }
+  - { id: r2, password: r2-pw }
+controllers:
+  - { id: c1, password: c1-pw, robots: [r1] }
+`;
+
+describe('topic matching', () => {
+  it('follows MQTT wildcard rules', () => {
+    expect(topicMatches('a/+/c', 'a/b/c')).toBe(true);
+    expect(topicMatches('a/+/c', 'a/b/c/d')).toBe(false);
+    expect(topicMatches('a/#', 'a')).toBe(true);
+    expect(topicMatches('a/#', 'a/b/c')).toBe(true);
+    expect(topicMatches('a/b', 'a/b/c')).toBe(false);
+    expect(filterWithin('a/b/+', 'a/b/c')).toBe(false);
+    expect(filterWithin('a/b/+', 'a/#')).toBe(true);
+    expect(filterWithin('a/#', 'a/+')).toBe(false);
+  });
+
+  it('a subscription within an ACL filter never matches a topic outside it', () => {
+    const level = fc.constantFrom('a', 'b', '+');
+    const filter = fc.tuple(fc.array(level, { minLength: 1, maxLength: 4 }), fc.boolean()).map(([ls, hash]) =>
+      [...ls, ...(hash ? ['#'] : [])].join('/'),
+    );
+    const topic = fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 6 }).map((ls) => ls.join('/'));
+    fc.assert(
+      fc.property(filter, filter, topic, (sub, acl, t) => {
+        if (filterWithin(sub, acl) && topicMatches(sub, t)) expect(topicMatches(acl, t)).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
+
+describe('TopicAuthorizer', () => {
+  const auth = new TopicAuthorizer(parseFleetFile(ACL_FLEET_YAML));
+  const t = (robot: string, kind: string) => `swarmgate/v1/lab/${robot}/${kind}`;
+
+  it('lets a robot publish only its own uplink and read only its own downlink', () => {
+    for (const kind of ['birth', 'death', 'telemetry', 'ack', 'error']) expect(auth.mayPublish('r1', t('r1', kind))).toBe(true);
+    for (const kind of ['cmd', 'motor', 'state', 'pose']) expect(auth.mayPublish('r1', t('r1', kind))).toBe(false);
+    expect(auth.mayPublish('r1', t('r2', 'telemetry'))).toBe(false);
+    expect(auth.mayPublish('r1', t('r2', 'cmd'))).toBe(false);
+    expect(auth.maySubscribe('r1', t('r1', 'cmd'))).toBe(true);
+    expect(auth.maySubscribe('r1', t('r2', 'cmd'))).toBe(false);
+    expect(auth.maySubscribe('r1', t('+', 'cmd'))).toBe(false);
+    expect(auth.maySubscribe('r1', 'swarmgate/v1/lab/#')).toBe(false);
+    expect(auth.maySubscribe('r1', 'swarmgate/v1/lab/$gateway/state')).toBe(true);
+  });
+
+  it('lets a controller command only its robots and read their state', () => {
+    expect(auth.mayPublish('c1', t('r1', 'cmd'))).toBe(true);
+    expect(auth.mayPublish('c1', t('r2', 'cmd'))).toBe(false);
+    expect(auth.mayPublish('c1', t('r1', 'motor'))).toBe(false);
+    expect(auth.maySubscribe('c1', t('r1', 'state'))).toBe(true);
+    expect(auth.maySubscribe('c1', t('r2', 'state'))).toBe(false);
+    expect(auth.mayReceive('c1', t('r2', 'state'))).toBe(false);
+  });
+
+  it('lets the gateway do everything in its fleet, nothing elsewhere; strangers nothing', () => {
+    expect(auth.mayPublish('gw', t('r2', 'motor'))).toBe(true);
+    expect(auth.maySubscribe('gw', t('+', '+'))).toBe(true);
+    expect(auth.mayPublish('gw', 'swarmgate/v1/other/r1/cmd')).toBe(false);
+    expect(auth.mayPublish(undefined, t('r1', 'birth'))).toBe(false);
+    expect(auth.maySubscribe('nobody', t('r1', 'birth'))).toBe(false);
+  });
+
+  it('allows everything in bench mode', () => {
+    const bench = new TopicAuthorizer(null);
+    expect(bench.bench).toBe(true);
+    expect(bench.mayPublish(undefined, t('r2', 'cmd'))).toBe(true);
+  });
+
+  it('lists the gateway first', () => {
+    expect(fleetAcl(parseFleetFile(ACL_FLEET_YAML)).map((u) => u.username)).toEqual(['gw', 'r1', 'r2', 'c1']);
+  });
+});
