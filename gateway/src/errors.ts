@@ -19,6 +19,21 @@ export const ERROR_CODES = {
   SG_SERIAL_OPEN: 'A serial port could not be opened; the bridge retries with backoff.',
   SG_UNKNOWN_ROBOT: 'A command named a robot the registry has never seen a Birth from.',
   SG_NO_LINK: 'A command was sent to a robot that has no link registered for it (not online over MQTT or serial).',
+  // Radio, tags and nearby robots (sim/radio/)
+  SG_COMM_SPEC:
+    'The --comm spec is not one of global, range:R, los, los:R, material, material:<1.3|2.4|5.2>GHz, pathloss, pathloss:R; the message names the bad part.',
+  SG_RADIO_CONFIG:
+    'A radio, tag or nearby-robot option is out of range (negative latency or bandwidth, loss outside [0, 1], loss without a random source); the message names it.',
+  SG_RADIO_ROBOT: 'A radio call named a robot index outside 0 .. robotCount-1 or a tick earlier than one already used.',
+  // Simulator engine (sim/)
+  SG_WORLD_LOCKED:
+    'A structural change (addRobot, removeRobot, step) was made while the world is stepping; use queueAddRobot / queueRemoveRobot from controllers and observers.',
+  SG_DUPLICATE_ROBOT: 'addRobot() was given an id that is already in the world; robot ids are unique per trial.',
+  SG_WORLD_UNKNOWN_ROBOT: 'A world call named a robot id that is not in the world (never added, or removed).',
+  SG_BAD_POSE: 'A pose given to the world has a non-finite coordinate or heading.',
+  SG_NOT_KINEMATIC: 'setKinematicPose() was called for a dynamic robot; only kinematic twins (HIL robots) take external poses.',
+  SG_SIM_CONFIG: 'A simulator option is out of range (non-positive step, ray count, range or interval); the message names it.',
+  SG_SPAWN: 'Robots could not be placed: not enough free cells for the spawn strategy, or a given position is inside a wall or off the map.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

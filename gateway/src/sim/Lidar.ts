@@ -1,0 +1,141 @@
+/**
+ * 360 deg lidar from the true pose. Walls by grid DDA (Amanatides & Woo) over the ground-truth
+ * cells, which also marks every cell a ray reaches as explored (the global exploration tracker
+ * costs nothing extra); other robots by exact ray-circle intersection, only for the rays inside
+ * the angular interval a neighbour subtends.
+ *
+ * Two ranges per ray: `wallRangesM` (walls only, what SLAM integrates, as MAES does: a robot
+ * in the beam must not leave a permanent solid mark) and `rangesM` (walls and robots, what the
+ * controller's scan shows). Buffers hold every robot's rays, allocated on growth only.
+ */
+import { isWall, type Grid } from '@swarmgate/maps';
+import type { LidarConfig } from './WorldConfig.js';
+
+export class Lidar {
+  readonly rayCount: number;
+  readonly rangeM: number;
+  readonly angleIncrementRad: number;
+  rangesM = new Float32Array(0);
+  wallRangesM = new Float32Array(0);
+  /** Tick at which each grid cell was last reached by any ray (0 = never): exploration heatmap. */
+  readonly lastSeenTick: Int32Array;
+  /** Grid cells that are not walls and were reached at least once. */
+  seenFreeCells = 0;
+  private readonly cosRel: Float64Array;
+  private readonly sinRel: Float64Array;
+  private readonly wallMask: Uint8Array;
+  private readonly invCellSize: number;
+
+  constructor(private readonly grid: Grid, config: LidarConfig) {
+    this.rayCount = config.rayCount;
+    this.rangeM = config.rangeM;
+    this.angleIncrementRad = (2 * Math.PI) / config.rayCount;
+    this.cosRel = new Float64Array(config.rayCount);
+    this.sinRel = new Float64Array(config.rayCount);
+    for (let k = 0; k < config.rayCount; k++) {
+      this.cosRel[k] = Math.cos(k * this.angleIncrementRad);
+      this.sinRel[k] = Math.sin(k * this.angleIncrementRad);
+    }
+    this.lastSeenTick = new Int32Array(grid.width * grid.height);
+    this.wallMask = new Uint8Array(grid.width * grid.height);
+    for (let c = 0; c < this.wallMask.length; c++) this.wallMask[c] = isWall(grid.cells[c]) ? 1 : 0;
+    this.invCellSize = 1 / grid.cellSizeM;
+  }
+
+  ensureCapacity(robots: number): void {
+    const need = robots * this.rayCount;
+    if (this.rangesM.length >= need) return;
+    const ranges = new Float32Array(need * 2);
+    const walls = new Float32Array(need * 2);
+    ranges.set(this.rangesM);
+    walls.set(this.wallRangesM);
+    this.rangesM = ranges;
+    this.wallRangesM = walls;
+  }
+
+  /** Casts robot `slot`'s rays against the walls, writing both range buffers and exploration. */
+  castWalls(slot: number, xM: number, yM: number, headingRad: number, tick: number): void {
+    const n = this.rayCount;
+    const base = slot * n;
+    const ch = Math.cos(headingRad);
+    const sh = Math.sin(headingRad);
+    const ox = (xM - this.grid.originM.x) * this.invCellSize;
+    const oy = (yM - this.grid.originM.y) * this.invCellSize;
+    const maxT = this.rangeM * this.invCellSize;
+    for (let k = 0; k < n; k++) {
+      const dx = ch * this.cosRel[k] - sh * this.sinRel[k];
+      const dy = sh * this.cosRel[k] + ch * this.sinRel[k];
+      const rangeM = this.castRay(ox, oy, dx, dy, maxT, tick) * this.grid.cellSizeM;
+      this.wallRangesM[base + k] = rangeM;
+      this.rangesM[base + k] = rangeM;
+    }
+  }
+
+  /** Distance in cells to the first wall along (dx, dy), or maxT; marks the cells passed. */
+  private castRay(ox: number, oy: number, dx: number, dy: number, maxT: number, tick: number): number {
+    const { width, height } = this.grid;
+    const walls = this.wallMask;
+    const seen = this.lastSeenTick;
+    let cx = Math.floor(ox);
+    let cy = Math.floor(oy);
+    if (cx < 0 || cy < 0 || cx >= width || cy >= height) return 0;
+    const stepX = dx > 0 ? 1 : -1;
+    const stepY = dy > 0 ? 1 : -1;
+    const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : Number.POSITIVE_INFINITY;
+    const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : Number.POSITIVE_INFINITY;
+    let tMaxX = dx > 0 ? (cx + 1 - ox) / dx : dx < 0 ? (cx - ox) / dx : Number.POSITIVE_INFINITY;
+    let tMaxY = dy > 0 ? (cy + 1 - oy) / dy : dy < 0 ? (cy - oy) / dy : Number.POSITIVE_INFINITY;
+    let t = 0;
+    for (;;) {
+      const index = cy * width + cx;
+      if (seen[index] === 0 && walls[index] === 0) this.seenFreeCells++;
+      seen[index] = tick;
+      if (walls[index] === 1) return t;
+      if (tMaxX < tMaxY) {
+        t = tMaxX;
+        tMaxX += tDeltaX;
+        cx += stepX;
+      } else {
+        t = tMaxY;
+        tMaxY += tDeltaY;
+        cy += stepY;
+      }
+      // Leaving the map counts as a hit on its edge: the world ends there.
+      if (t >= maxT) return maxT;
+      if (cx < 0 || cy < 0 || cx >= width || cy >= height) return t;
+    }
+  }
+
+  /**
+   * Shortens robot `slot`'s scan where a disc of radiusM at (ox, oy) blocks rays. Only the rays
+   * within the disc's angular half-width of its bearing are tested.
+   */
+  occlude(slot: number, xM: number, yM: number, headingRad: number, ox: number, oy: number, radiusM: number): void {
+    const dxC = ox - xM;
+    const dyC = oy - yM;
+    const d2 = dxC * dxC + dyC * dyC;
+    const r2 = radiusM * radiusM;
+    if (d2 <= r2) return;
+    const d = Math.sqrt(d2);
+    if (d - radiusM >= this.rangeM) return;
+    const n = this.rayCount;
+    const inc = this.angleIncrementRad;
+    const bearing = Math.atan2(dyC, dxC) - headingRad;
+    const half = Math.asin(radiusM / d);
+    const k0 = Math.ceil((bearing - half) / inc);
+    const k1 = Math.floor((bearing + half) / inc);
+    const ch = Math.cos(headingRad);
+    const sh = Math.sin(headingRad);
+    const base = slot * n;
+    for (let kk = k0; kk <= k1; kk++) {
+      const k = ((kk % n) + n) % n;
+      const rx = ch * this.cosRel[k] - sh * this.sinRel[k];
+      const ry = sh * this.cosRel[k] + ch * this.sinRel[k];
+      const along = dxC * rx + dyC * ry;
+      const perp2 = d2 - along * along;
+      if (perp2 > r2 || along <= 0) continue;
+      const hitM = along - Math.sqrt(r2 - perp2);
+      if (hitM < this.rangesM[base + k]) this.rangesM[base + k] = hitM;
+    }
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The sense phase: per robot, in slot order, from the post-physics true poses:
+ * pose-estimate error (bounded random walk), lidar (walls, then other robots), SLAM integration,
+ * automatic SLAM merging in communication groups. Nearby robots, tags and the inbox are read
+ * on demand by SimRobot.state() (poses do not change during control, so this is deterministic).
+ */
+import { SlamMap, type LidarScan, type Pose } from '@swarmgate/sdk';
+import type { Random } from '@swarmgate/maps';
+import { Lidar } from './Lidar.js';
+import { SpatialHash } from './SpatialHash.js';
+import { clampAbs, wrapAngle } from './math.js';
+import type { World } from './World.js';
+
+/** A mutable Pose for scratch use (the sdk's Pose is read-only to controllers). */
+interface MutablePose {
+  xM: number;
+  yM: number;
+  headingRad: number;
+}
+
+export class Sensing {
+  readonly lidar: Lidar;
+  readonly slamMaps: (SlamMap | null)[] = [];
+  readonly robotHash: SpatialHash;
+  /** Per-slot LidarScan views over the wall-range buffer (SLAM input); rebuilt on growth. */
+  private wallScans: LidarScan[] = [];
+  private poseRngs: (Random | null)[] = [];
+  private readonly scratchPose: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
+  private occludeSlot = 0;
+  private readonly occludeVisit = (j: number): void => this.occludeBy(j);
+
+  constructor(private readonly world: World) {
+    const grid = world.grid;
+    this.lidar = new Lidar(grid, world.config.lidar);
+    const bucketM = Math.max(2, world.config.lidar.rangeM / 2);
+    this.robotHash = new SpatialHash(
+      grid.originM.x,
+      grid.originM.y,
+      grid.width * grid.cellSizeM,
+      grid.height * grid.cellSizeM,
+      bucketM,
+    );
+  }
+
+  onRobotAdded(slot: number, id: string): void {
+    const before = this.lidar.rangesM;
+    this.lidar.ensureCapacity(slot + 1);
+    if (before !== this.lidar.rangesM) this.wallScans = [];
+    const map = SlamMap.forGrid(this.world.grid, 2);
+    this.slamMaps[slot] = map;
+    const err = this.world.config.slam.positionErrorM;
+    this.poseRngs[slot] = err > 0 ? this.world.rng.fork(`slam-pose:${id}`) : null;
+  }
+
+  /** The controller-facing scan ranges of robot `slot` (walls and robots), a live view. */
+  scanRanges(slot: number): Float32Array {
+    const n = this.lidar.rayCount;
+    return this.lidar.rangesM.subarray(slot * n, slot * n + n);
+  }
+
+  private wallScan(slot: number): LidarScan {
+    let scan = this.wallScans[slot];
+    if (!scan) {
+      const n = this.lidar.rayCount;
+      scan = {
+        angleMinRad: 0,
+        angleIncrementRad: this.lidar.angleIncrementRad,
+        rangeMaxM: Math.fround(this.lidar.rangeM),
+        rangesM: this.lidar.wallRangesM.subarray(slot * n, slot * n + n),
+      };
+      this.wallScans[slot] = scan;
+    }
+    return scan;
+  }
+
+  sense(): void {
+    const w = this.world;
+    const t = w.table;
+    const tick = w.tick;
+    const radiusM = w.config.robot.radiusM;
+    const slamDue = tick % w.config.slam.updateIntervalTicks === 0;
+    this.robotHash.rebuild(t.xM, t.yM, t.active, t.count);
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i]) continue;
+      this.updatePoseError(i);
+      this.lidar.castWalls(i, t.xM[i], t.yM[i], t.angleRad[i], tick);
+      this.occludeSlot = i;
+      this.robotHash.forEachNear(t.xM[i], t.yM[i], this.lidar.rangeM + radiusM, this.occludeVisit);
+      if (slamDue) {
+        const map = this.slamMaps[i] as SlamMap;
+        const pose = this.scratchPose;
+        // MAES builds the map from the true pose; only the pose a controller reads is noisy.
+        pose.xM = t.xM[i];
+        pose.yM = t.yM[i];
+        pose.headingRad = t.angleRad[i];
+        map.integrateScan(pose, this.wallScan(i));
+        map.markOpenDisk(pose.xM, pose.yM, radiusM);
+      }
+    }
+  }
+
+  private occludeBy(j: number): void {
+    const i = this.occludeSlot;
+    if (j === i) return;
+    const t = this.world.table;
+    this.lidar.occlude(i, t.xM[i], t.yM[i], t.angleRad[i], t.xM[j], t.yM[j], this.world.config.robot.radiusM);
+  }
+
+  /** MAES SlamMap.UpdateApproxPosition: err = clamp(err + U(-1, 1) * bound / 10, -bound, bound). */
+  private updatePoseError(i: number): void {
+    const rng = this.poseRngs[i];
+    if (!rng) return;
+    const t = this.world.table;
+    const bound = this.world.config.slam.positionErrorM;
+    t.errXM[i] = clampAbs(t.errXM[i] + rng.uniform(-1, 1) * bound * 0.1, bound);
+    t.errYM[i] = clampAbs(t.errYM[i] + rng.uniform(-1, 1) * bound * 0.1, bound);
+  }
+
+  /** Robot `slot`'s pose estimate: true pose + SLAM error (a fresh object for the controller). */
+  estimatePose(slot: number): Pose {
+    const t = this.world.table;
+    return { xM: t.xM[slot] + t.errXM[slot], yM: t.yM[slot] + t.errYM[slot], headingRad: wrapAngle(t.angleRad[slot]) };
+  }
+}

@@ -1,0 +1,368 @@
+/**
+ * The simulated world: a planck world built from a Grid, robots as discs in a struct-of-arrays
+ * table, and the one step function whose phase order is the law of the simulator:
+ *
+ *   tick++ -> act (latched commands) -> physics -> radio delivery -> sense -> control -> metrics
+ *
+ * Robots are `dynamic` (driven by wheel forces) or `kinematic` (a hardware twin placed each tick
+ * by an external pose). Structural changes (adding, removing robots) are queued while a step
+ * runs; calling the direct form during a step throws SG_WORLD_LOCKED.
+ */
+import { Circle, World as PlanckWorld, type Body, type Contact } from 'planck';
+import type { Grid } from '@swarmgate/maps';
+import { Random } from '@swarmgate/maps';
+import type { Controller, Pose } from '@swarmgate/sdk';
+import { SwarmgateError } from '../errors.js';
+import { Action, Latch, RobotTable } from './RobotTable.js';
+import { driveSetpoint, type DriveSetpoint } from './Motion.js';
+import { forceForSpeed, torqueForRate } from './RobotModel.js';
+import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
+import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
+import { SimRobot } from './SimRobot.js';
+import { clampAbs, wrapAngle } from './math.js';
+import { Sensing } from './Sensing.js';
+import { Comms } from './Comms.js';
+
+export type RobotKind = 'dynamic' | 'kinematic';
+
+export interface RobotSpec {
+  readonly id: string;
+  readonly kind?: RobotKind;
+  readonly pose: Pose;
+  /** Driven in-process each control phase; HIL twins usually have none (commands injected). */
+  readonly controller?: Controller;
+}
+
+/** A phase hook run after control each tick (metrics, recorders). */
+export interface TickObserver {
+  afterTick(world: World): void;
+}
+
+const scratchForce = { x: 0, y: 0 };
+const scratchSetpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
+
+export class World {
+  readonly config: WorldConfig;
+  readonly grid: Grid;
+  readonly table = new RobotTable();
+  /** Ground-truth sensing, SLAM and per-robot sensor outputs. */
+  readonly sensing: Sensing;
+  /** Radio, tags and nearby-robot sensing. */
+  readonly comms: Comms;
+  readonly rng: Random;
+  tick = 0;
+  /** Number of merged wall rectangles (planck fixtures). */
+  readonly wallFixtureCount: number;
+
+  private readonly physics: PlanckWorld;
+  private readonly bodies: (Body | null)[] = [];
+  private readonly ids: string[] = [];
+  private readonly robots: (SimRobot | null)[] = [];
+  private readonly controllers: (Controller | null)[] = [];
+  private readonly started: boolean[] = [];
+  private readonly slotById = new Map<string, number>();
+  private readonly pending: (() => void)[] = [];
+  private readonly observers: TickObserver[] = [];
+  private locked = false;
+
+  constructor(grid: Grid, config: WorldConfigInput = {}) {
+    this.config = resolveWorldConfig(config);
+    this.grid = grid;
+    this.rng = Random.fromSeed(this.config.seed);
+    this.physics = new PlanckWorld({ gravity: { x: 0, y: 0 } });
+    this.wallFixtureCount = createWallBody(this.physics, grid);
+    this.physics.on('begin-contact', (c) => this.onContact(c, 1));
+    this.physics.on('end-contact', (c) => this.onContact(c, -1));
+    this.sensing = new Sensing(this);
+    this.comms = new Comms(this);
+  }
+
+  // ---- structure -------------------------------------------------------------------------
+
+  /** Adds a robot now. Throws SG_WORLD_LOCKED during a step: use queueAddRobot there. */
+  addRobot(spec: RobotSpec): SimRobot {
+    this.assertUnlocked('addRobot', 'queueAddRobot');
+    if (this.slotById.has(spec.id)) {
+      throw new SwarmgateError('SG_DUPLICATE_ROBOT', `a robot with id '${spec.id}' is already in the world`);
+    }
+    const { xM, yM, headingRad } = spec.pose;
+    if (!Number.isFinite(xM) || !Number.isFinite(yM) || !Number.isFinite(headingRad)) {
+      throw new SwarmgateError('SG_BAD_POSE', `robot '${spec.id}': pose must be finite numbers`);
+    }
+    const t = this.table;
+    const i = t.add();
+    const kind = spec.kind ?? 'dynamic';
+    const model = this.config.robot;
+    const body = this.physics.createBody({
+      type: kind,
+      position: { x: xM, y: yM },
+      angle: headingRad,
+      linearDamping: model.linearDampingPerS,
+      angularDamping: model.angularDampingPerS,
+    });
+    const areaM2 = Math.PI * model.radiusM * model.radiusM;
+    // Density chosen so the disc weighs massKg; planck then gives I = m r^2 / 2.
+    body.createFixture(new Circle(model.radiusM), { density: model.massKg / areaM2, friction: 0, userData: i });
+    t.kinematic[i] = kind === 'kinematic' ? 1 : 0;
+    t.xM[i] = t.prevXM[i] = t.kinXM[i] = xM;
+    t.yM[i] = t.prevYM[i] = t.kinYM[i] = yM;
+    t.angleRad[i] = t.kinAngleRad[i] = headingRad;
+    t.action[i] = Action.Idle;
+    t.latch[i] = Latch.None;
+    const robot = new SimRobot(this, i, spec.id);
+    this.bodies[i] = body;
+    this.ids[i] = spec.id;
+    this.robots[i] = robot;
+    this.controllers[i] = spec.controller ?? null;
+    this.started[i] = false;
+    this.slotById.set(spec.id, i);
+    this.sensing.onRobotAdded(i, spec.id);
+    return robot;
+  }
+
+  /** Removes a robot now. Throws SG_WORLD_LOCKED during a step: use queueRemoveRobot there. */
+  removeRobot(id: string): void {
+    this.assertUnlocked('removeRobot', 'queueRemoveRobot');
+    const i = this.slotOf(id);
+    const body = this.bodies[i];
+    if (body) this.physics.destroyBody(body);
+    this.bodies[i] = null;
+    this.robots[i] = null;
+    this.controllers[i]?.stop?.();
+    this.controllers[i] = null;
+    this.table.active[i] = 0;
+    this.slotById.delete(id);
+    
+  }
+
+  /** Adds the robot at the start of the next step (safe from controllers and observers). */
+  queueAddRobot(spec: RobotSpec): void {
+    this.pending.push(() => void this.addRobot(spec));
+  }
+
+  queueRemoveRobot(id: string): void {
+    this.pending.push(() => this.removeRobot(id));
+  }
+
+  /** Sets where a kinematic twin must be at the end of the next tick (from a tracker or odometry). */
+  setKinematicPose(id: string, pose: Pose): void {
+    const i = this.slotOf(id);
+    if (!this.table.kinematic[i]) {
+      throw new SwarmgateError('SG_NOT_KINEMATIC', `robot '${id}' is dynamic; only kinematic twins take external poses`);
+    }
+    if (!Number.isFinite(pose.xM) || !Number.isFinite(pose.yM) || !Number.isFinite(pose.headingRad)) {
+      throw new SwarmgateError('SG_BAD_POSE', `robot '${id}': pose must be finite numbers`);
+    }
+    this.table.kinXM[i] = pose.xM;
+    this.table.kinYM[i] = pose.yM;
+    this.table.kinAngleRad[i] = pose.headingRad;
+  }
+
+  /** The in-process Robot (the controller API) of robot `id`. */
+  robot(id: string): SimRobot {
+    return this.robots[this.slotOf(id)] as SimRobot;
+  }
+
+  /** Robot ids in slot order (the deterministic iteration order). */
+  robotIds(): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < this.table.count; i++) if (this.table.active[i]) out.push(this.ids[i] as string);
+    return out;
+  }
+
+  /** Ground truth pose (a copy); for metrics, HIL and tests, never for controllers. */
+  truePose(id: string): Pose {
+    const i = this.slotOf(id);
+    return { xM: this.table.xM[i], yM: this.table.yM[i], headingRad: wrapAngle(this.table.angleRad[i]) };
+  }
+
+  idOf(slot: number): string {
+    return this.ids[slot] as string;
+  }
+
+  slotOf(id: string): number {
+    const i = this.slotById.get(id);
+    if (i === undefined) throw new SwarmgateError('SG_WORLD_UNKNOWN_ROBOT', `no robot with id '${id}' in the world`);
+    return i;
+  }
+
+  addObserver(observer: TickObserver): void {
+    this.observers.push(observer);
+  }
+
+  get isStepping(): boolean {
+    return this.locked;
+  }
+
+  // ---- the step ----------------------------------------------------------------------------
+
+  /** One logic tick. */
+  step(): void {
+    if (this.locked) throw new SwarmgateError('SG_WORLD_LOCKED', 'step() called from inside a step');
+    for (const change of this.pending.splice(0)) change();
+    this.locked = true;
+    try {
+      this.tick++;
+      this.act();
+      this.physicsPhase();
+      this.comms.deliver(this.tick);
+      this.sensing.sense();
+      this.control();
+      for (const observer of this.observers) observer.afterTick(this);
+    } finally {
+      this.locked = false;
+    }
+  }
+
+  private act(): void {
+    const t = this.table;
+    for (let i = 0; i < t.count; i++) {
+      t.collisionStarted[i] = 0;
+      t.prevXM[i] = t.xM[i];
+      t.prevYM[i] = t.yM[i];
+      if (!t.active[i]) continue;
+      const a = t.latchA[i];
+      switch (t.latch[i]) {
+        case Latch.Move: {
+          const angle = t.angleRad[i];
+          t.action[i] = Action.Move;
+          t.dirX[i] = Math.cos(angle);
+          t.dirY[i] = Math.sin(angle);
+          t.targetXM[i] = t.xM[i] + a * t.dirX[i];
+          t.targetYM[i] = t.yM[i] + a * t.dirY[i];
+          t.holdAngleRad[i] = angle;
+          break;
+        }
+        case Latch.Rotate:
+          t.action[i] = Action.Rotate;
+          t.targetXM[i] = t.angleRad[i] + a;
+          break;
+        case Latch.Velocity:
+          t.action[i] = Action.Drive;
+          t.cmdLinearMps[i] = a;
+          t.cmdAngularRadps[i] = t.latchB[i];
+          break;
+        case Latch.Stop:
+          t.action[i] = Action.Idle;
+          break;
+        default:
+          break;
+      }
+      t.latch[i] = Latch.None;
+    }
+  }
+
+  private physicsPhase(): void {
+    const t = this.table;
+    const cfg = this.config;
+    const h = cfg.physicsStepS;
+    const tickS = h * cfg.stepsPerTick;
+    for (let i = 0; i < t.count; i++) {
+      const body = this.bodies[i];
+      if (!body || !t.kinematic[i]) continue;
+      // A twin moves at constant velocity to its external pose over this tick, so contacts with
+      // dynamic robots are resolved, then snaps to it exactly (no drift from integration).
+      scratchForce.x = (t.kinXM[i] - t.xM[i]) / tickS;
+      scratchForce.y = (t.kinYM[i] - t.yM[i]) / tickS;
+      body.setLinearVelocity(scratchForce);
+      body.setAngularVelocity(wrapAngle(t.kinAngleRad[i] - t.angleRad[i]) / tickS);
+    }
+    for (let s = 0; s < cfg.stepsPerTick; s++) {
+      for (let i = 0; i < t.count; i++) {
+        const body = this.bodies[i];
+        if (!body || t.kinematic[i]) continue;
+        this.applyDrive(i, body);
+      }
+      this.physics.step(h, cfg.velocityIterations, cfg.positionIterations);
+      this.readPoses();
+    }
+    for (let i = 0; i < t.count; i++) {
+      const body = this.bodies[i];
+      if (!body || !t.kinematic[i]) continue;
+      body.setTransform({ x: t.kinXM[i], y: t.kinYM[i] }, t.kinAngleRad[i]);
+      body.setLinearVelocity({ x: 0, y: 0 });
+      body.setAngularVelocity(0);
+      t.xM[i] = t.kinXM[i];
+      t.yM[i] = t.kinYM[i];
+      t.angleRad[i] = t.kinAngleRad[i];
+    }
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i]) continue;
+      const dx = t.xM[i] - t.prevXM[i];
+      const dy = t.yM[i] - t.prevYM[i];
+      t.distanceM[i] += Math.sqrt(dx * dx + dy * dy);
+    }
+  }
+
+  private applyDrive(i: number, body: Body): void {
+    const t = this.table;
+    const model = this.config.robot;
+    const v = body.getLinearVelocity();
+    const angle = t.angleRad[i];
+    const c = Math.cos(angle);
+    const s = Math.sin(angle);
+    driveSetpoint(t, i, model, v.x * c + v.y * s, body.getAngularVelocity(), scratchSetpoint);
+    if (scratchSetpoint.linearMps === 0 && scratchSetpoint.angularRadps === 0) return;
+    // Split into wheel forces and clamp each wheel to its share of the full forward force, as a
+    // differential drive cannot exceed either motor's limit.
+    const wheelMaxN = forceForSpeed(model, model.maxSpeedMps * model.speedFactor) / 2;
+    const forceN = forceForSpeed(model, scratchSetpoint.linearMps);
+    const halfBase = model.wheelBaseM / 2;
+    const diffN = torqueForRate(model, scratchSetpoint.angularRadps) / (2 * halfBase);
+    const left = clampAbs(forceN / 2 - diffN, wheelMaxN);
+    const right = clampAbs(forceN / 2 + diffN, wheelMaxN);
+    scratchForce.x = (left + right) * c;
+    scratchForce.y = (left + right) * s;
+    body.applyForceToCenter(scratchForce, true);
+    body.applyTorque((right - left) * halfBase, true);
+  }
+
+  private readPoses(): void {
+    const t = this.table;
+    for (let i = 0; i < t.count; i++) {
+      const body = this.bodies[i];
+      if (!body || t.kinematic[i]) continue;
+      const p = body.getPosition();
+      t.xM[i] = p.x;
+      t.yM[i] = p.y;
+      t.angleRad[i] = body.getAngle();
+    }
+  }
+
+  private control(): void {
+    for (let i = 0; i < this.table.count; i++) {
+      const controller = this.controllers[i];
+      const robot = this.robots[i];
+      if (!controller || !robot) continue;
+      if (!this.started[i]) {
+        this.started[i] = true;
+        controller.start?.(robot);
+      }
+      controller.tick(robot);
+    }
+  }
+
+  private onContact(contact: Contact, delta: 1 | -1): void {
+    const a = contact.getFixtureA().getUserData() as number;
+    const b = contact.getFixtureB().getUserData() as number;
+    if (a !== WALL_USER_DATA) this.touch(a, delta);
+    if (b !== WALL_USER_DATA) this.touch(b, delta);
+  }
+
+  private touch(i: number, delta: 1 | -1): void {
+    const t = this.table;
+    t.touching[i] += delta;
+    if (delta === 1) {
+      t.collisionStarted[i] = 1;
+      t.collisions[i]++;
+      // A collision cancels the current action (the controller sees it and decides).
+      t.action[i] = Action.Idle;
+    }
+  }
+
+  private assertUnlocked(method: string, alternative: string): void {
+    if (this.locked) {
+      throw new SwarmgateError('SG_WORLD_LOCKED', `${method}() during a step; use ${alternative}()`);
+    }
+  }
+}

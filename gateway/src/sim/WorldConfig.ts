@@ -1,0 +1,71 @@
+/**
+ * Everything that parameterises a simulated trial's physics and sensing. Defaults follow
+ * MAES so that results compare; each field's unit is in its name.
+ */
+import { DEFAULT_ROBOT_MODEL, type RobotModel } from './RobotModel.js';
+
+export interface LidarConfig {
+  readonly rangeM: number;
+  /** Rays over 360 deg; MAES: floor(2 pi range * 2). */
+  readonly rayCount: number;
+}
+
+export interface SlamConfig {
+  /** Integrate scans into each robot's SLAM map every N ticks (MAES presets: 1). */
+  readonly updateIntervalTicks: number;
+  /** Bound of the per-axis random-walk pose error (MAES SlamPositionInaccuracy); 0 = exact. */
+  readonly positionErrorM: number;
+  /** Merge maps within connected communication groups every N ticks; 0 = never automatically. */
+  readonly mergeIntervalTicks: number;
+}
+
+export interface WorldConfig {
+  readonly seed: number | string;
+  readonly physicsStepS: number;
+  readonly stepsPerTick: number;
+  readonly velocityIterations: number;
+  readonly positionIterations: number;
+  readonly robot: RobotModel;
+  readonly lidar: LidarConfig;
+  readonly nearbyRangeM: number;
+  readonly nearbyBlockedByWalls: boolean;
+  readonly tagReadRangeM: number;
+  readonly slam: SlamConfig;
+}
+
+export function lidarRayCount(rangeM: number): number {
+  return Math.floor(2 * Math.PI * rangeM * 2);
+}
+
+export const DEFAULT_WORLD_CONFIG: WorldConfig = {
+  seed: 0,
+  physicsStepS: 0.01,
+  stepsPerTick: 10,
+  velocityIterations: 8,
+  positionIterations: 3,
+  robot: DEFAULT_ROBOT_MODEL,
+  lidar: { rangeM: 10, rayCount: lidarRayCount(10) },
+  nearbyRangeM: 20,
+  nearbyBlockedByWalls: true,
+  tagReadRangeM: 2,
+  slam: { updateIntervalTicks: 1, positionErrorM: 0, mergeIntervalTicks: 0 },
+};
+
+export interface WorldConfigInput extends Partial<Omit<WorldConfig, 'robot' | 'lidar' | 'slam'>> {
+  readonly robot?: Partial<RobotModel>;
+  readonly lidar?: Partial<LidarConfig>;
+  readonly slam?: Partial<SlamConfig>;
+}
+
+/** Fills defaults; a lidar range without a ray count gets MAES's count for that range. */
+export function resolveWorldConfig(input: WorldConfigInput = {}): WorldConfig {
+  const d = DEFAULT_WORLD_CONFIG;
+  const rangeM = input.lidar?.rangeM ?? d.lidar.rangeM;
+  return {
+    ...d,
+    ...input,
+    robot: { ...d.robot, ...input.robot },
+    lidar: { rangeM, rayCount: input.lidar?.rayCount ?? lidarRayCount(rangeM) },
+    slam: { ...d.slam, ...input.slam },
+  };
+}
