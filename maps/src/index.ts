@@ -1,1 +1,22 @@
 export * from './Grid.js';
+export * from './errors.js';
+export { Random } from './random.js';
+export * from './gridGeometry.js';
+export { connectedComponents, floodFill, labelRegions, type Regions, type RegionOptions } from './connectedComponents.js';
+export { countCells, type CellCounts } from './countCells.js';
+export { gridHash } from './gridHash.js';
+export { mergeWallRectangles, type CellRect } from './mergeWallRectangles.js';
+export type { GeneratorParameter, ParameterValues } from './generators/params.js';
+export {
+  findGenerator,
+  generateMap,
+  mapGenerators,
+  MAX_MAP_SIDE_CELLS,
+  type GeneratorSpec,
+  type MapGenerator,
+} from './generators/mapGenerators.js';
+export { parseMapSpec, loadMap, looksLikeMapFile, type MapSpec } from './mapSpec.js';
+export { BUNDLED_MAPS, bundledMap, bundledMapPath, findBundledMap, type BundledMap } from './bundledMaps.js';
+export { loadMapFile, saveMapFile, encodeMapImage, decodeImage, mapFileFormat, type MapFileFormat } from './io/mapFiles.js';
+export type { GreyImage } from './io/greyImage.js';
+export { parseRosMapYaml, type RosMapMetadata } from './io/rosMapYaml.js';

@@ -1,0 +1,46 @@
+/** PNG map images through pngjs: decoded to grey (mean of R, G, B), encoded as 8-bit grey. */
+import { PNG } from 'pngjs';
+import { MapFormatError } from '../errors.js';
+import { checkImageSize, type GreyImage } from './greyImage.js';
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+export function isPng(bytes: Uint8Array): boolean {
+  return PNG_SIGNATURE.every((b, i) => bytes[i] === b);
+}
+
+export function decodePng(bytes: Uint8Array, file: string): GreyImage {
+  if (!isPng(bytes)) throw new MapFormatError(file, 'not a PNG file: bad signature');
+  let png: PNG;
+  try {
+    png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  } catch (error) {
+    throw new MapFormatError(file, `corrupt PNG: ${(error as Error).message}`, { cause: error });
+  }
+  checkImageSize(file, png.width, png.height);
+  const samples = new Uint16Array(png.width * png.height);
+  const { data } = png;
+  for (let i = 0; i < samples.length; i++) {
+    samples[i] = Math.round(((data[4 * i] as number) + (data[4 * i + 1] as number) + (data[4 * i + 2] as number)) / 3);
+  }
+  return { width: png.width, height: png.height, maxValue: 255, samples };
+}
+
+/** RGBA pixels (top row first) to PNG bytes; `grey` writes a single-channel image. */
+export function encodePngRgba(width: number, height: number, rgba: Uint8Array, grey: boolean): Buffer {
+  const png = new PNG({ width, height, colorType: grey ? 0 : 2, inputColorType: 6, inputHasAlpha: true });
+  png.data = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
+  return PNG.sync.write(png, { colorType: grey ? 0 : 2, inputColorType: 6, inputHasAlpha: true });
+}
+
+export function encodePng(image: GreyImage): Buffer {
+  const rgba = new Uint8Array(image.width * image.height * 4);
+  for (let i = 0; i < image.samples.length; i++) {
+    const v = Math.round(((image.samples[i] as number) * 255) / image.maxValue);
+    rgba[4 * i] = v;
+    rgba[4 * i + 1] = v;
+    rgba[4 * i + 2] = v;
+    rgba[4 * i + 3] = 255;
+  }
+  return encodePngRgba(image.width, image.height, rgba, true);
+}
