@@ -10,9 +10,6 @@ export interface BatteryOptions {
   readonly idleLifeH: number;
   /** Hours from full to empty with both motors at full speed. */
   readonly fullLoadLifeH: number;
-  /** Open-circuit voltage full and empty: a 1-cell LiPo, linear between them. */
-  readonly fullV: number;
-  readonly emptyV: number;
   /** State of charge at boot, 0..1. */
   readonly initialSoc: number;
 }
@@ -20,8 +17,6 @@ export interface BatteryOptions {
 export const DEFAULT_BATTERY: BatteryOptions = {
   idleLifeH: 8,
   fullLoadLifeH: 2,
-  fullV: 4.2,
-  emptyV: 3.3,
   initialSoc: 1,
 };
 
@@ -30,7 +25,12 @@ export class Battery {
   private readonly idleDrainPerS: number;
   private readonly motorDrainPerS: number;
 
-  constructor(private readonly options: BatteryOptions = DEFAULT_BATTERY) {
+  /** Voltage is linear in the state of charge between emptyVolts and fullVolts (MONA_SPEC). */
+  constructor(
+    options: BatteryOptions,
+    private readonly fullVolts: number,
+    private readonly emptyVolts: number,
+  ) {
     const { idleLifeH, fullLoadLifeH, initialSoc } = options;
     if (!(idleLifeH > 0 && fullLoadLifeH > 0 && fullLoadLifeH <= idleLifeH)) {
       throw new SwarmgateError('SG_MODEL_CONFIG', `battery lives must satisfy 0 < fullLoadLifeH <= idleLifeH, got ${fullLoadLifeH} and ${idleLifeH}`);
@@ -49,7 +49,7 @@ export class Battery {
   }
 
   get voltageV(): number {
-    return this.options.emptyV + (this.options.fullV - this.options.emptyV) * this.socValue;
+    return this.emptyVolts + (this.fullVolts - this.emptyVolts) * this.socValue;
   }
 
   get empty(): boolean {

@@ -8,10 +8,11 @@ const DIMS: MonaDimensions = {
   wheelRadiusM: 0.01,
   wheelBaseM: 0.08,
   encoderTicksPerRev: 100,
-  maxWheelSpeedRadS: 20,
-  irAnglesRad: [-Math.PI / 2, -Math.PI / 4, 0, Math.PI / 4, Math.PI / 2],
-  irMaxRangeM: 0.1,
-  ledCount: 2,
+  maxWheelSpeedMps: 0.2,
+  irSensors: [-Math.PI / 2, -Math.PI / 4, 0, Math.PI / 4, Math.PI / 2].map((angleRad) => ({ angleRad })),
+  irRangeMaxM: 0.1,
+  batteryFullVolts: 4.2,
+  batteryEmptyVolts: 3.3,
 };
 
 function model(overrides: Partial<MonaModelOptions> = {}): MonaModel {
@@ -27,9 +28,9 @@ function model(overrides: Partial<MonaModelOptions> = {}): MonaModel {
 }
 
 describe('MonaModel kinematics', () => {
-  it('drives a straight line: 10 rad/s x 10 mm = 0.1 m/s for 1 s', () => {
+  it('drives a straight line: 0.1 m/s (10 rad/s on a 10 mm wheel) for 1 s', () => {
     const m = model();
-    m.setWheelSpeeds(10, 10, 10_000);
+    m.setWheelSpeeds(0.1, 0.1, 10_000);
     m.advanceTo(1000);
     expect(m.pose.xM).toBeCloseTo(1.1, 9);
     expect(m.pose.yM).toBeCloseTo(1, 9);
@@ -38,9 +39,9 @@ describe('MonaModel kinematics', () => {
     expect(Array.from(m.encoderTicks)).toEqual([159, 159]);
   });
 
-  it('spins in place: opposite 10 rad/s turns at r*20/base = 2.5 rad/s', () => {
+  it('spins in place: opposite 0.1 m/s wheels turn at 0.2/base = 2.5 rad/s', () => {
     const m = model();
-    m.setWheelSpeeds(-10, 10, 10_000);
+    m.setWheelSpeeds(-0.1, 0.1, 10_000);
     m.advanceTo(400);
     expect(m.pose.headingRad).toBeCloseTo(1.0, 9);
     expect(m.pose.xM).toBeCloseTo(1, 9);
@@ -51,8 +52,8 @@ describe('MonaModel kinematics', () => {
 
   it('follows an arc exactly: a quarter circle of radius base/2 * (wr+wl)/(wr-wl)', () => {
     const m = model();
-    // wl = 5, wr = 15: v = 0.1 m/s, w = 1.25 rad/s, turning radius 0.08 m.
-    m.setWheelSpeeds(5, 15, 100_000);
+    // wl = 0.05, wr = 0.15 m/s: v = 0.1 m/s, w = 1.25 rad/s, turning radius 0.08 m.
+    m.setWheelSpeeds(0.05, 0.15, 100_000);
     m.advanceTo((Math.PI / 2 / 1.25) * 1000 + 1e-6); // not a whole number of steps
     const endMs = m.timeMs;
     const turned = 1.25 * (endMs / 1000);
@@ -71,21 +72,21 @@ describe('MonaModel kinematics', () => {
 
   it('clamps wheel speeds to the motor limit and says so', () => {
     const m = model();
-    expect(m.setWheelSpeeds(50, -50, 1000)).toBe('clamped');
-    expect(Array.from(m.wheelSpeedRadS)).toEqual([20, -20]);
-    expect(m.setWheelSpeeds(1, 2, 1000)).toBe('ok');
+    expect(m.setWheelSpeeds(0.5, -0.5, 1000)).toBe('clamped');
+    expect(Array.from(m.wheelSpeedMps)).toEqual([0.2, -0.2]);
+    expect(m.setWheelSpeeds(0.01, 0.02, 1000)).toBe('ok');
   });
 
   it('stops translating at the fence but can back away', () => {
     const m = model({ startPose: { xM: 1.9, yM: 1, headingRad: 0 } });
-    m.setWheelSpeeds(20, 20, 100_000);
+    m.setWheelSpeeds(0.2, 0.2, 100_000);
     m.advanceTo(2000);
     expect(m.pose.xM).toBeLessThanOrEqual(2 - 0.04 + 1e-9);
     expect(m.pose.xM).toBeGreaterThan(1.95);
     expect(m.bumped).toBe(true);
     expect(m.collisions).toBeGreaterThan(0);
     const atWall = m.pose.xM;
-    m.setWheelSpeeds(-10, -10, 100_000);
+    m.setWheelSpeeds(-0.1, -0.1, 100_000);
     m.advanceTo(3000);
     expect(m.pose.xM).toBeCloseTo(atWall - 0.1, 6);
     expect(m.bumped).toBe(false);
@@ -105,7 +106,7 @@ describe('MonaModel kinematics', () => {
 describe('MonaModel watchdog (model time)', () => {
   it('stops the motors at the first step at or after the deadline', () => {
     const m = model();
-    m.setWheelSpeeds(10, 10, 300);
+    m.setWheelSpeeds(0.1, 0.1, 300);
     m.advanceTo(1000);
     expect(m.motorsRunning).toBe(false);
     expect(m.watchdogTrips).toBe(1);
@@ -114,9 +115,9 @@ describe('MonaModel watchdog (model time)', () => {
 
   it('a newer command before the deadline extends the motion', () => {
     const m = model();
-    m.setWheelSpeeds(10, 10, 300);
+    m.setWheelSpeeds(0.1, 0.1, 300);
     m.advanceTo(200);
-    m.setWheelSpeeds(10, 10, 500);
+    m.setWheelSpeeds(0.1, 0.1, 500);
     m.advanceTo(1000);
     expect(m.pose.xM).toBeCloseTo(1 + 0.1 * 0.5, 9);
     expect(m.watchdogTrips).toBe(1);
@@ -124,21 +125,21 @@ describe('MonaModel watchdog (model time)', () => {
 
   it('emergency stop halts at once and latches until cleared', () => {
     const m = model();
-    m.setWheelSpeeds(10, 10, 10_000);
+    m.setWheelSpeeds(0.1, 0.1, 10_000);
     m.advanceTo(100);
     m.emergencyStop();
-    expect(m.setWheelSpeeds(10, 10, 10_000)).toBe('estopped');
+    expect(m.setWheelSpeeds(0.1, 0.1, 10_000)).toBe('estopped');
     m.advanceTo(1000);
     expect(m.pose.xM).toBeCloseTo(1.01, 9);
     m.clearEmergencyStop();
-    expect(m.setWheelSpeeds(10, 10, 2000)).toBe('ok');
+    expect(m.setWheelSpeeds(0.1, 0.1, 2000)).toBe('ok');
   });
 });
 
 describe('MonaModel encoders', () => {
   function drive(seed: number): { ticks: number[]; pose: number[] } {
     const m = model({ seed, encoderNoiseStd: 0.05, maxSlip: 0.1 });
-    m.setWheelSpeeds(10, 12, 100_000);
+    m.setWheelSpeeds(0.1, 0.12, 100_000);
     m.advanceTo(5000);
     return { ticks: Array.from(m.encoderTicks), pose: [m.pose.xM, m.pose.yM, m.pose.headingRad] };
   }
@@ -160,7 +161,7 @@ describe('MonaModel encoders', () => {
     const slipping = model({ maxSlip: 0.2 });
     const ideal = model();
     for (const m of [slipping, ideal]) {
-      m.setWheelSpeeds(10, 10, 100_000);
+      m.setWheelSpeeds(0.1, 0.1, 100_000);
       m.advanceTo(1000);
     }
     expect(Array.from(slipping.encoderTicks)).toEqual(Array.from(ideal.encoderTicks));
@@ -174,19 +175,19 @@ describe('MonaModel battery and IR', () => {
   it('drains faster with the motors on and stops them when empty', () => {
     const idle = model();
     const busy = model();
-    busy.setWheelSpeeds(20, 20, Number.POSITIVE_INFINITY);
+    busy.setWheelSpeeds(0.2, 0.2, Number.POSITIVE_INFINITY);
     busy.pose.xM = 0.1; // room to drive is irrelevant: the fence stops it, the motors still run
     idle.advanceTo(60_000);
     busy.advanceTo(60_000);
     // 8 h idle life: 60 s drains 1/480; 2 h full load: 60 s drains 1/120.
     expect(1 - idle.battery.soc).toBeCloseTo(1 / 480, 6);
     expect(1 - busy.battery.soc).toBeCloseTo(1 / 120, 6);
-    const empty = model({ battery: { idleLifeH: 8, fullLoadLifeH: 2, fullV: 4.2, emptyV: 3.3, initialSoc: 0.00001 } });
-    empty.setWheelSpeeds(20, 20, Number.POSITIVE_INFINITY);
+    const empty = model({ battery: { idleLifeH: 8, fullLoadLifeH: 2, initialSoc: 0.00001 } });
+    empty.setWheelSpeeds(0.2, 0.2, Number.POSITIVE_INFINITY);
     empty.advanceTo(10_000);
     expect(empty.motorsRunning).toBe(false);
     expect(empty.battery.voltageV).toBeCloseTo(3.3, 6);
-    expect(empty.setWheelSpeeds(1, 1, 1e9)).toBe('battery-empty');
+    expect(empty.setWheelSpeeds(0.01, 0.01, 1e9)).toBe('battery-empty');
   });
 
   it('reads IR ranges from the rim to the walls, max range when clear', () => {

@@ -3,17 +3,21 @@ import type { Arena } from './Arena.js';
 import { Battery, DEFAULT_BATTERY, type BatteryOptions } from './Battery.js';
 import { Rng } from './Rng.js';
 
-/** The physical parameters the model needs; the firmware fills them from protocols' MONA_SPEC. */
+/**
+ * The physical parameters the model needs: a structural subset of protocols' MonaSpec, so
+ * MONA_SPEC itself is passed in (the constants live once, in protocols).
+ */
 export interface MonaDimensions {
   readonly bodyDiameterM: number;
   readonly wheelRadiusM: number;
   readonly wheelBaseM: number;
   readonly encoderTicksPerRev: number;
-  readonly maxWheelSpeedRadS: number;
-  /** IR sensor directions relative to the heading (positive = left), one per sensor. */
-  readonly irAnglesRad: readonly number[];
-  readonly irMaxRangeM: number;
-  readonly ledCount: number;
+  readonly maxWheelSpeedMps: number;
+  /** IR sensors in telemetry order; angle relative to the heading, counter-clockwise positive. */
+  readonly irSensors: readonly { readonly angleRad: number }[];
+  readonly irRangeMaxM: number;
+  readonly batteryFullVolts: number;
+  readonly batteryEmptyVolts: number;
 }
 
 export interface Pose {
@@ -56,14 +60,14 @@ export class MonaModel {
   readonly battery: Battery;
   /** True pose: x, y (m) and heading (rad, in (-pi, pi]). */
   readonly pose: Pose;
-  /** Commanded wheel speeds, rad/s (0 after the watchdog, estop or an empty battery). */
-  readonly wheelSpeedRadS = new Float64Array(2);
+  /** Commanded wheel surface speeds, m/s (0 after the watchdog, estop or an empty battery). */
+  readonly wheelSpeedMps = new Float64Array(2);
   /** Encoder counts, left and right; signed, they count down when a wheel turns backwards. */
   readonly encoderTicks = new Float64Array(2);
-  /** Last IR ranges, metres (irMaxRangeM when nothing is seen), after readIr(). */
+  /** Last IR ranges, metres (irRangeMaxM when nothing is seen), after readIr(). */
   readonly irRangeM: Float64Array;
-  /** LED colours as 0xRRGGBB. */
-  readonly ledRgb: Uint32Array;
+  /** LED colour as 0xRRGGBB (the firmware drives it as a status light). */
+  ledRgb = 0;
 
   private timeMsValue = 0;
   private motorDeadlineMs = Number.NEGATIVE_INFINITY;
@@ -91,7 +95,7 @@ export class MonaModel {
     checkPositive('wheelBaseM', dims.wheelBaseM);
     checkPositive('bodyDiameterM', dims.bodyDiameterM);
     checkPositive('encoderTicksPerRev', dims.encoderTicksPerRev);
-    checkPositive('maxWheelSpeedRadS', dims.maxWheelSpeedRadS);
+    checkPositive('maxWheelSpeedMps', dims.maxWheelSpeedMps);
     if (!(this.encoderNoiseStd >= 0 && this.encoderNoiseStd < 1)) {
       throw new SwarmgateError('SG_MODEL_CONFIG', `encoderNoiseStd must be in [0, 1), got ${this.encoderNoiseStd}`);
     }
@@ -99,13 +103,12 @@ export class MonaModel {
       throw new SwarmgateError('SG_MODEL_CONFIG', `maxSlip must be in [0, 1), got ${this.maxSlip}`);
     }
     this.bodyRadiusM = dims.bodyDiameterM / 2;
-    this.battery = new Battery(options.battery ?? DEFAULT_BATTERY);
+    this.battery = new Battery(options.battery ?? DEFAULT_BATTERY, dims.batteryFullVolts, dims.batteryEmptyVolts);
     this.pose = { ...options.startPose };
     if (!this.arena.contains(this.pose.xM, this.pose.yM)) {
       throw new SwarmgateError('SG_MODEL_CONFIG', `start pose (${this.pose.xM}, ${this.pose.yM}) is outside the ${this.arena.widthM} x ${this.arena.heightM} m arena`);
     }
-    this.irRangeM = new Float64Array(dims.irAnglesRad.length).fill(dims.irMaxRangeM);
-    this.ledRgb = new Uint32Array(dims.ledCount);
+    this.irRangeM = new Float64Array(dims.irSensors.length).fill(dims.irRangeMaxM);
     this.encoderRng = Rng.fork(options.seed, 'encoders');
     this.slipRng = Rng.fork(options.seed, 'slip');
   }
@@ -135,28 +138,28 @@ export class MonaModel {
   }
 
   get motorsRunning(): boolean {
-    return this.wheelSpeedRadS[LEFT] !== 0 || this.wheelSpeedRadS[RIGHT] !== 0;
+    return this.wheelSpeedMps[LEFT] !== 0 || this.wheelSpeedMps[RIGHT] !== 0;
   }
 
   /**
-   * Latches wheel speeds (rad/s) until deadlineMs (model time). Speeds beyond the motor's
+   * Latches wheel surface speeds (m/s) until deadlineMs (model time). Speeds beyond the motor's
    * limit are clamped, and the result says so; refused while the emergency stop is latched.
    */
-  setWheelSpeeds(leftRadS: number, rightRadS: number, deadlineMs: number): WheelCommandResult {
+  setWheelSpeeds(leftMps: number, rightMps: number, deadlineMs: number): WheelCommandResult {
     if (this.emergencyStopped) return 'estopped';
     if (this.battery.empty) return 'battery-empty';
-    const max = this.dims.maxWheelSpeedRadS;
-    const left = Math.max(-max, Math.min(max, leftRadS));
-    const right = Math.max(-max, Math.min(max, rightRadS));
-    this.wheelSpeedRadS[LEFT] = left;
-    this.wheelSpeedRadS[RIGHT] = right;
+    const max = this.dims.maxWheelSpeedMps;
+    const left = Math.max(-max, Math.min(max, leftMps));
+    const right = Math.max(-max, Math.min(max, rightMps));
+    this.wheelSpeedMps[LEFT] = left;
+    this.wheelSpeedMps[RIGHT] = right;
     this.motorDeadlineMs = deadlineMs;
-    return left !== leftRadS || right !== rightRadS ? 'clamped' : 'ok';
+    return left !== leftMps || right !== rightMps ? 'clamped' : 'ok';
   }
 
   stopMotors(): void {
-    this.wheelSpeedRadS[LEFT] = 0;
-    this.wheelSpeedRadS[RIGHT] = 0;
+    this.wheelSpeedMps[LEFT] = 0;
+    this.wheelSpeedMps[RIGHT] = 0;
     this.motorDeadlineMs = Number.NEGATIVE_INFINITY;
   }
 
@@ -188,20 +191,21 @@ export class MonaModel {
   /** Casts the IR rays from the body's rim; fills irRangeM (distances from the rim). */
   readIr(): Float64Array {
     const { xM, yM, headingRad } = this.pose;
-    const angles = this.dims.irAnglesRad;
+    const sensors = this.dims.irSensors;
     const r = this.bodyRadiusM;
-    for (let i = 0; i < angles.length; i++) {
-      const direction = headingRad + angles[i]!;
+    for (let i = 0; i < sensors.length; i++) {
+      const direction = headingRad + sensors[i]!.angleRad;
       const rimX = xM + r * Math.cos(direction);
       const rimY = yM + r * Math.sin(direction);
-      this.irRangeM[i] = this.arena.rayCastM(rimX, rimY, direction, this.dims.irMaxRangeM);
+      this.irRangeM[i] = this.arena.rayCastM(rimX, rimY, direction, this.dims.irRangeMaxM);
     }
     return this.irRangeM;
   }
 
   private step(dtS: number): void {
-    const speed = this.wheelSpeedRadS;
-    const maxSpeed = this.dims.maxWheelSpeedRadS;
+    const speed = this.wheelSpeedMps;
+    const maxSpeed = this.dims.maxWheelSpeedMps;
+    const radiusM = this.dims.wheelRadiusM;
     this.battery.drain(dtS, (Math.abs(speed[LEFT]!) + Math.abs(speed[RIGHT]!)) / (2 * maxSpeed));
     if (speed[LEFT] === 0 && speed[RIGHT] === 0) return;
 
@@ -209,12 +213,12 @@ export class MonaModel {
     let groundLeftM = 0;
     let groundRightM = 0;
     for (let wheel = LEFT; wheel <= RIGHT; wheel++) {
-      const angleRad = speed[wheel]! * dtS;
+      const angleRad = (speed[wheel]! / radiusM) * dtS;
       const noise = this.encoderNoiseStd === 0 ? 1 : 1 + this.encoderNoiseStd * this.encoderRng.gaussian();
       this.encoderExact[wheel] = this.encoderExact[wheel]! + angleRad * ticksPerRad * noise;
       this.encoderTicks[wheel] = Math.trunc(this.encoderExact[wheel]!);
       const slip = this.maxSlip === 0 ? 0 : this.maxSlip * this.slipRng.next();
-      const groundM = angleRad * this.dims.wheelRadiusM * (1 - slip);
+      const groundM = angleRad * radiusM * (1 - slip);
       if (wheel === LEFT) groundLeftM = groundM;
       else groundRightM = groundM;
     }

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SwarmgateError } from '../errors.js';
+import { freePort } from './freePort.js';
+import { exited, terminate } from './processes.js';
+
+export interface MosquittoOptions {
+  /** Port to listen on; a free one when omitted. */
+  readonly port?: number;
+  /**
+   * Extra mosquitto.conf lines for the listener, e.g. `password_file /tmp/x` and
+   * `acl_file /tmp/y`. Without them the broker allows anonymous clients.
+   */
+  readonly config?: readonly string[];
+  /** Path of the mosquitto binary. */
+  readonly binary?: string;
+  /** How long to wait for the port to accept connections. */
+  readonly startTimeoutMs?: number;
+}
+
+/** A real mosquitto on 127.0.0.1, in its own temp dir. */
+export interface MosquittoBroker {
+  readonly port: number;
+  /** mqtt://127.0.0.1:<port> */
+  readonly url: string;
+  /** Everything mosquitto wrote to stderr/stdout so far (for failure messages). */
+  log(): string;
+  /** Stops the broker (SIGTERM, then SIGKILL) and removes its temp dir. */
+  stop(): Promise<void>;
+  /** Stops the broker and starts it again on the same port (for reconnect tests). */
+  restart(): Promise<void>;
+}
+
+const DEFAULT_BINARY = '/usr/sbin/mosquitto';
+
+export async function startMosquitto(options: MosquittoOptions = {}): Promise<MosquittoBroker> {
+  const dir = mkdtempSync(join(tmpdir(), 'sg-mosquitto-'));
+  const port = options.port ?? (await freePort());
+  const configPath = join(dir, 'mosquitto.conf');
+  const extra = options.config ?? ['allow_anonymous true'];
+  writeFileSync(configPath, [`listener ${port} 127.0.0.1`, ...extra, 'persistence false', ''].join('\n'));
+  let output = '';
+  let child: ChildProcess;
+
+  async function launch(): Promise<void> {
+    child = spawn(options.binary ?? DEFAULT_BINARY, ['-c', configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
+    try {
+      await Promise.race([waitForPort(port, child, options.startTimeoutMs ?? 10_000), spawnError]);
+    } catch (cause) {
+      await terminate(child);
+      throw new SwarmgateError('SG_HARNESS', `mosquitto did not start on port ${port}: ${output.trim()}`, { cause });
+    }
+  }
+
+  try {
+    await launch();
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    log: () => output,
+    async stop() {
+      await terminate(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async restart() {
+      await terminate(child);
+      await launch();
+    },
+  };
+}
+
+/** Polls until a TCP connect to the port succeeds, the child dies, or the timeout passes. */
+async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let dead = false;
+  void exited(child).then(() => (dead = true));
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`mosquitto exited with code ${child.exitCode}`);
+    if (await canConnect(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`port ${port} did not accept connections within ${timeoutMs} ms`);
+}
+
+function canConnect(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
