@@ -4,8 +4,9 @@
  */
 import type { Command } from './Command.js';
 import { CliUsageError } from './Command.js';
+import { fleetCommand } from './fleet.js';
 
-const commands: readonly Command[] = [];
+const commands: readonly Command[] = [fleetCommand];
 
 function usage(): string {
   const lines = commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);

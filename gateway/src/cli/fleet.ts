@@ -1,0 +1,56 @@
+/**
+ * `swarmgate fleet`: fleet file tools.
+ *   swarmgate fleet check --fleet fleet.yaml
+ *   swarmgate fleet mosquitto-config --fleet fleet.yaml -o dir/
+ */
+import { SwarmgateError } from '../errors.js';
+import { loadFleetFile } from '../hil/FleetFile.js';
+import { writeMosquittoConfig } from '../hil/MosquittoConfig.js';
+import { parseCommandArgs } from './args.js';
+import { CliUsageError, type Command } from './Command.js';
+
+const HELP = `Usage:
+  swarmgate fleet check --fleet FILE
+      Validate a fleet file and print its robots and controllers.
+  swarmgate fleet mosquitto-config --fleet FILE -o DIR
+      Write DIR/passwd (mosquitto_passwd format, PBKDF2-SHA512) and DIR/acl, equivalent to
+      the embedded broker's authentication and topic ACL. In mosquitto.conf:
+        password_file DIR/passwd
+        acl_file DIR/acl
+        allow_anonymous false`;
+
+async function run(argv: string[]): Promise<number> {
+  const parsed = parseCommandArgs(
+    argv,
+    { fleet: { type: 'string' }, out: { type: 'string', short: 'o' } },
+    HELP,
+  );
+  if (!parsed) return 0;
+  const [action, ...extra] = parsed.positionals;
+  if (extra.length > 0) throw new CliUsageError(`unexpected argument '${extra[0]}'\n\n${HELP}`);
+  if (action !== 'check' && action !== 'mosquitto-config') {
+    throw new CliUsageError(`${action === undefined ? 'missing action' : `unknown action '${action}'`}\n\n${HELP}`);
+  }
+  if (!parsed.values.fleet) throw new CliUsageError(`--fleet FILE is required\n\n${HELP}`);
+  if (action === 'mosquitto-config' && !parsed.values.out) throw new CliUsageError(`-o DIR is required\n\n${HELP}`);
+  try {
+    const fleet = await loadFleetFile(parsed.values.fleet);
+    if (action === 'check') {
+      process.stdout.write(`fleet ${fleet.name}: ${fleet.robots.length} robots, ${fleet.controllers.length} controllers\n`);
+      for (const robot of fleet.robots) process.stdout.write(`  robot ${robot.id} (${robot.link}) user ${robot.credentials.username}\n`);
+      for (const c of fleet.controllers) process.stdout.write(`  controller ${c.id} -> ${c.robotIds.join(', ') || '(none)'}\n`);
+      return 0;
+    }
+    const files = await writeMosquittoConfig(fleet, parsed.values.out!);
+    process.stdout.write(`wrote ${files.passwordFile}\nwrote ${files.aclFile}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof SwarmgateError) {
+      process.stderr.write(`swarmgate fleet: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+export const fleetCommand: Command = { name: 'fleet', summary: 'check a fleet file, write Mosquitto password and ACL files', run };

@@ -1,0 +1,145 @@
+/**
+ * The gateway's embedded MQTT broker (aedes on a TCP port). With a fleet, every client must
+ * authenticate with its fleet credentials and TopicAcl decides what it may publish, subscribe
+ * to and receive. Without a fleet: bench mode, anyone may connect, said as a warning.
+ *
+ * The gateway itself connects to this broker as an ordinary MQTT client (MqttBridge), so the
+ * embedded and an external Mosquitto take exactly the same code path.
+ */
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import { SwarmgateError } from '../errors.js';
+import type { Credentials, Fleet } from './FleetFile.js';
+import { stderrLogger, type Logger } from './Logger.js';
+import { verifyPasswordHash, verifyPlainPassword } from './PasswordHash.js';
+import { TopicAuthorizer } from './TopicAcl.js';
+
+export interface EmbeddedBrokerOptions {
+  /** null: bench mode (no authentication, no ACL). */
+  readonly fleet: Fleet | null;
+  /** 0 lets the OS choose (tests). */
+  readonly port?: number;
+  readonly host?: string;
+  readonly logger?: Logger;
+}
+
+export interface BrokerCounters {
+  authFailures: number;
+  deniedPublishes: number;
+  deniedSubscriptions: number;
+  deniedDeliveries: number;
+}
+
+/** CONNACK return code 4 (MQTT 3.1.1): bad user name or password. */
+const BAD_USERNAME_OR_PASSWORD = 4;
+
+export class EmbeddedBroker {
+  readonly counters: BrokerCounters = { authFailures: 0, deniedPublishes: 0, deniedSubscriptions: 0, deniedDeliveries: 0 };
+  private readonly usernames = new WeakMap<Client, string>();
+  private readonly credentials: ReadonlyMap<string, Credentials>;
+  private readonly authorizer: TopicAuthorizer;
+  private readonly logger: Logger;
+
+  private constructor(
+    private readonly aedes: Aedes,
+    private readonly server: Server,
+    options: EmbeddedBrokerOptions,
+  ) {
+    const fleet = options.fleet;
+    this.logger = options.logger ?? stderrLogger;
+    this.authorizer = new TopicAuthorizer(fleet);
+    this.credentials = new Map(
+      fleet
+        ? [fleet.gateway, ...fleet.robots.map((r) => r.credentials), ...fleet.controllers.map((c) => c.credentials)].map(
+            (c) => [c.username, c],
+          )
+        : [],
+    );
+    aedes.authenticate = (client, username, password, done) => {
+      this.authenticate(client, username, password).then(
+        (ok) => {
+          if (ok) return done(null, true);
+          const error = new Error('bad username or password') as AuthenticateError;
+          error.returnCode = BAD_USERNAME_OR_PASSWORD;
+          done(error, false);
+        },
+        (cause: unknown) => {
+          this.logger.error('broker: authentication failed unexpectedly', { error: String(cause) });
+          done(Object.assign(new Error('authentication error'), { returnCode: BAD_USERNAME_OR_PASSWORD }), false);
+        },
+      );
+    };
+    aedes.authorizePublish = (client, packet, done) => {
+      // A null client is a will left over from a vanished session: nobody to authorize it for.
+      const username = client ? this.usernames.get(client) : undefined;
+      if (client && this.authorizer.mayPublish(username, packet.topic)) return done(null);
+      this.counters.deniedPublishes++;
+      this.logger.warn('broker: publish denied', { username, topic: packet.topic });
+      // aedes closes the connection of a client whose publish is refused.
+      done(new Error(`publish to ${packet.topic} denied`));
+    };
+    aedes.authorizeSubscribe = (client, subscription, done) => {
+      const username = this.usernames.get(client);
+      if (this.authorizer.maySubscribe(username, subscription.topic)) return done(null, subscription);
+      this.counters.deniedSubscriptions++;
+      this.logger.warn('broker: subscription denied', { username, filter: subscription.topic });
+      done(null, null); // SUBACK 0x80 for this filter; the connection stays up
+    };
+    aedes.authorizeForward = (client, packet) => {
+      if (this.authorizer.mayReceive(this.usernames.get(client), packet.topic)) return packet;
+      this.counters.deniedDeliveries++;
+      return null;
+    };
+  }
+
+  static async start(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+    const aedes = await Aedes.createBroker();
+    const server = createServer(aedes.handle);
+    const broker = new EmbeddedBroker(aedes, server, options);
+    await new Promise<void>((resolve, reject) => {
+      const onError = (cause: Error) => {
+        aedes.close();
+        reject(new SwarmgateError('SG_BROKER_LISTEN', `cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0}: ${cause.message}`, { cause }));
+      };
+      server.once('error', onError);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        server.off('error', onError);
+        resolve();
+      });
+    });
+    if (options.fleet === null) {
+      broker.logger.warn('broker: bench mode: no fleet file, any client may connect and publish anything');
+    }
+    return broker;
+  }
+
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
+  get url(): string {
+    const { address, port } = this.server.address() as AddressInfo;
+    return `mqtt://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean> {
+    if (this.authorizer.bench) return true;
+    const credentials = username === undefined ? undefined : this.credentials.get(username);
+    const candidate = password ?? Buffer.alloc(0);
+    let ok = false;
+    if (credentials?.secret.kind === 'plain') ok = verifyPlainPassword(credentials.secret.password, candidate);
+    else if (credentials?.secret.kind === 'hash') ok = await verifyPasswordHash(credentials.secret.hash, candidate);
+    if (ok) {
+      this.usernames.set(client, username!);
+      return true;
+    }
+    this.counters.authFailures++;
+    this.logger.warn('broker: authentication failed', { username, clientId: client.id });
+    return false;
+  }
+}

@@ -1,0 +1,13 @@
+/**
+ * Hardware in the loop: the gateway's transports for physical robots (fleet file, embedded
+ * broker, robot registry, MQTT and serial bridges, command safety).
+ */
+export * from './Backoff.js';
+export * from './Clock.js';
+export * from './EmbeddedBroker.js';
+export * from './FleetFile.js';
+export * from './Logger.js';
+export * from './MosquittoConfig.js';
+export * from './PasswordHash.js';
+export * from './RobotRegistry.js';
+export * from './TopicAcl.js';

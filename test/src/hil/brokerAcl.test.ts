@@ -1,0 +1,198 @@
+/**
+ * The fleet's ACL holds on both brokers: the embedded aedes broker and a real Mosquitto
+ * configured by `writeMosquittoConfig`. A robot's credentials cannot command another robot
+ * (the publish never reaches the victim) nor read another robot's commands; a controller
+ * commands only its robots; legitimate traffic flows.
+ */
+import {
+  EmbeddedBroker,
+  MemoryLogger,
+  hashPasswordMosquitto,
+  parseFleetFile,
+  writeMosquittoConfig,
+  type Fleet,
+} from '@swarmgate/gateway';
+import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, robotTopicFilter } from '@swarmgate/protocols';
+import mqtt, { type MqttClient } from 'mqtt';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMosquitto, type MosquittoBroker } from '../harness/mosquitto.js';
+
+async function fleetYaml(): Promise<string> {
+  // r2's password as a mosquitto_passwd-style hash: both brokers must verify it.
+  const r2Hash = await hashPasswordMosquitto('r2-pw');
+  return `
+fleet: lab
+gateway: { username: gw, password: gw-pw }
+robots:
+  - { id: r1, password: r1-pw }
+  - { id: r2, passwordHash: "${r2Hash}" }
+controllers:
+  - { id: c1, password: c1-pw, robots: [r1] }
+`;
+}
+
+const cmd = (robot: string) => robotTopic('lab', robot, 'cmd');
+const motor = (robot: string) => robotTopic('lab', robot, 'motor');
+
+function commandBytes(robotId: string, commandId: number): Buffer {
+  return Buffer.from(encodeEnvelope(makeEnvelope(robotId, { command: { commandId, stop: {} } }, commandId, Date.now())));
+}
+
+function commandIdOf(payload: Buffer): number {
+  return decodeEnvelope(payload).command?.commandId ?? -1;
+}
+
+interface Received {
+  topic: string;
+  commandId: number;
+}
+
+async function connectAs(url: string, username: string, password: string): Promise<MqttClient> {
+  return mqtt.connectAsync(url, { username, password, reconnectPeriod: 0, clientId: `${username}-${Math.random().toString(16).slice(2)}` });
+}
+
+function record(client: MqttClient): Received[] {
+  const received: Received[] = [];
+  client.on('message', (topic, payload) => received.push({ topic, commandId: commandIdOf(payload) }));
+  return received;
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Publishes and waits until the broker has handled it: PUBACK, or the broker closed us. */
+function publishHandled(client: MqttClient, topic: string, payload: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    const onClose = () => resolve();
+    client.once('close', onClose);
+    client.publish(topic, payload, { qos: 1 }, () => {
+      client.off('close', onClose);
+      resolve();
+    });
+  });
+}
+
+/** The QoS the broker granted, or 128 when it refused the subscription. */
+async function grantedQos(client: MqttClient, topic: string): Promise<number> {
+  try {
+    const [grant] = await client.subscribeAsync(topic, { qos: 1 });
+    return grant.qos;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ErrorWithSubackPacket') return 128;
+    throw error;
+  }
+}
+
+interface BrokerUnderTest {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const backends: Record<string, (fleet: Fleet) => Promise<BrokerUnderTest>> = {
+  aedes: async (fleet) => {
+    const broker = await EmbeddedBroker.start({ fleet, port: 0, logger: new MemoryLogger() });
+    return { url: broker.url, stop: () => broker.close() };
+  },
+  mosquitto: async (fleet) => {
+    const dir = mkdtempSync(join(tmpdir(), 'fleet-mosq-'));
+    const files = await writeMosquittoConfig(fleet, dir);
+    let broker: MosquittoBroker;
+    try {
+      broker = await startMosquitto(files);
+    } catch (error) {
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+    return {
+      url: broker.url,
+      stop: async () => {
+        await broker.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+describe.each(Object.keys(backends))('fleet ACL on %s', (backend) => {
+  let broker: BrokerUnderTest;
+  const clients: MqttClient[] = [];
+  const connect = async (username: string, password: string) => {
+    const client = await connectAs(broker.url, username, password);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    broker = await backends[backend](parseFleetFile(await fleetYaml()));
+  });
+
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.endAsync(true)));
+    await broker?.stop();
+  });
+
+  it('refuses unknown users and wrong passwords', async () => {
+    await expect(connectAs(broker.url, 'r1', 'wrong')).rejects.toThrow();
+    await expect(connectAs(broker.url, 'mallory', 'r1-pw')).rejects.toThrow();
+    await expect(connectAs(broker.url, 'r2', 'r2-pw').then((c) => c.endAsync())).resolves.toBeUndefined();
+  });
+
+  it("a robot's credentials cannot command or spy on another robot; legit traffic flows", async () => {
+    const victim = await connect('r2', 'r2-pw');
+    const victimGot = record(victim);
+    await victim.subscribeAsync([cmd('r2'), motor('r2')], { qos: 1 });
+
+    const spy = await connect('r1', 'r1-pw');
+    const spyGot = record(spy);
+    // The spy's own command topic is granted. The victim's are refused by aedes (SUBACK 0x80);
+    // Mosquitto 2.0 grants the subscription but checks read access on every delivery.
+    expect(await grantedQos(spy, cmd('r1'))).toBe(1);
+    const refused = [await grantedQos(spy, cmd('r2')), await grantedQos(spy, motor('r2'))];
+    if (backend === 'aedes') expect(refused).toEqual([128, 128]);
+
+    const attacker = await connect('r1', 'r1-pw');
+    await publishHandled(attacker, cmd('r2'), commandBytes('r2', 666));
+    const attacker2 = await connect('r1', 'r1-pw');
+    await publishHandled(attacker2, motor('r2'), commandBytes('r2', 667));
+    const controller = await connect('c1', 'c1-pw');
+    await publishHandled(controller, cmd('r2'), commandBytes('r2', 668)); // c1 is assigned r1 only
+
+    // Legit: the gateway commands r2, c1 commands r1. Per-broker ordering: the attacks were
+    // handled before these markers were sent, so had they been forwarded they would be here.
+    const gateway = await connect('gw', 'gw-pw');
+    await gateway.publishAsync(cmd('r2'), commandBytes('r2', 1), { qos: 1 });
+    await gateway.publishAsync(motor('r2'), commandBytes('r2', 2), { qos: 1 });
+    const legitController = await connect('c1', 'c1-pw');
+    await legitController.publishAsync(cmd('r1'), commandBytes('r1', 3), { qos: 1 });
+
+    await until(() => victimGot.length >= 2 && spyGot.length >= 1, 'legit commands');
+    await new Promise((resolve) => setTimeout(resolve, 100)); // anything late would show now
+    expect(victimGot).toEqual([
+      { topic: cmd('r2'), commandId: 1 },
+      { topic: motor('r2'), commandId: 2 },
+    ]);
+    expect(spyGot).toEqual([{ topic: cmd('r1'), commandId: 3 }]);
+  });
+
+  it('lets a robot publish its telemetry to the gateway but not forge another robot\'s', async () => {
+    const gateway = await connect('gw', 'gw-pw');
+    const seen: string[] = [];
+    gateway.on('message', (topic) => seen.push(topic));
+    await gateway.subscribeAsync(robotTopicFilter('lab', undefined, 'telemetry'), { qos: 0 });
+    const forger = await connect('r1', 'r1-pw');
+    await publishHandled(forger, robotTopic('lab', 'r2', 'telemetry'), commandBytes('r2', 9));
+    const honest = await connect('r2', 'r2-pw');
+    await honest.publishAsync(robotTopic('lab', 'r2', 'telemetry'), commandBytes('r2', 10), { qos: 1 });
+    await until(() => seen.length >= 1, 'telemetry');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual([robotTopic('lab', 'r2', 'telemetry')]);
+  });
+});
