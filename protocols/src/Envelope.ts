@@ -71,14 +71,13 @@ export function makeEnvelope(robotId: string, body: EnvelopeBodyInit, seq: numbe
   return { version: { major: PROTOCOL_VERSION.major, minor: PROTOCOL_VERSION.minor }, robotId, seq, timestampMs, ...body };
 }
 
-/** Protobuf bytes of an Envelope. Throws SG_PROTO_ENCODE or SG_PROTO_OVERSIZE. */
+/**
+ * Protobuf bytes of an Envelope. Throws SG_PROTO_OVERSIZE. The input is trusted to match its
+ * type: protobufjs never throws on a mistyped value, it encodes it as the default (check
+ * commands with validateCommand / validateMotorCommand where they enter).
+ */
 export function encodeEnvelope(env: EnvelopeInit): Uint8Array {
-  let bytes: Uint8Array;
-  try {
-    bytes = swarmgate.v1.Envelope.encode(env).finish();
-  } catch (cause) {
-    throw new ProtocolError('SG_PROTO_ENCODE', `cannot encode Envelope: ${(cause as Error).message}`, { cause });
-  }
+  const bytes = swarmgate.v1.Envelope.encode(env).finish();
   if (bytes.length > MAX_ENVELOPE_BYTES) {
     throw new ProtocolError('SG_PROTO_OVERSIZE', `Envelope is ${bytes.length} bytes, over MAX_ENVELOPE_BYTES (${MAX_ENVELOPE_BYTES})`);
   }

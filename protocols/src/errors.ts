@@ -11,7 +11,6 @@ export const ERROR_CODES = {
     'The Envelope speaks a protocol major version this side does not (or carries no version); upgrade the older side.',
   SG_PROTO_NO_BODY: 'The Envelope decoded but carries no body (Birth, Telemetry, Command, ...); the sender is broken or newer.',
   SG_PROTO_OVERSIZE: 'An Envelope or frame is larger than MAX_ENVELOPE_BYTES / MAX_FRAME_BYTES and was refused.',
-  SG_PROTO_ENCODE: 'A message could not be encoded: a field has the wrong type or is out of its wire range.',
   // Commands (validateCommand.ts)
   SG_PROTO_COMMAND_INVALID: 'A Command or MotorCommand has no action or a non-finite number; the message names the field.',
   // MQTT topics (topics.ts)
