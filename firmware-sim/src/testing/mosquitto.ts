@@ -11,9 +11,13 @@ export interface MosquittoOptions {
   /** Port to listen on; a free one when omitted. */
   readonly port?: number;
   /**
-   * Extra mosquitto.conf lines for the listener, e.g. `password_file /tmp/x` and
-   * `acl_file /tmp/y`. Without them the broker allows anonymous clients.
+   * Authentication: with a password file (mosquitto_passwd format) anonymous clients are
+   * refused; with an ACL file topics are restricted. Shaped like gateway's MosquittoFiles,
+   * so `startMosquitto(await writeMosquittoConfig(fleet, dir))` works.
    */
+  readonly passwordFile?: string;
+  readonly aclFile?: string;
+  /** Further mosquitto.conf lines, appended after the listener. */
   readonly config?: readonly string[];
   /** Path of the mosquitto binary. */
   readonly binary?: string;
@@ -40,8 +44,15 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   const dir = mkdtempSync(join(tmpdir(), 'sg-mosquitto-'));
   const port = options.port ?? (await freePort());
   const configPath = join(dir, 'mosquitto.conf');
-  const extra = options.config ?? ['allow_anonymous true'];
-  writeFileSync(configPath, [`listener ${port} 127.0.0.1`, ...extra, 'persistence false', ''].join('\n'));
+  const auth = options.passwordFile
+    ? ['allow_anonymous false', `password_file ${options.passwordFile}`]
+    : ['allow_anonymous true'];
+  const acl = options.aclFile ? [`acl_file ${options.aclFile}`] : [];
+  // Started as root, mosquitto drops to user "mosquitto", which cannot read a 0600 password
+  // file written by the test: keep the test's own user.
+  const user = process.getuid?.() === 0 ? ['user root'] : [];
+  const lines = [`listener ${port} 127.0.0.1`, ...user, ...auth, ...acl, 'persistence false', ...(options.config ?? [])];
+  writeFileSync(configPath, lines.join('\n') + '\n');
   let output = '';
   let child: ChildProcess;
 
