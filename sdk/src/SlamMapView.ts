@@ -7,6 +7,23 @@ export type SlamCellValue = (typeof SlamCell)[keyof typeof SlamCell];
 
 export interface CellXY { readonly x: number; readonly y: number }
 
+export interface PathOptions {
+  /**
+   * Extra cost (in cells) for stepping into an open cell that touches a solid cell (8-neighbourhood).
+   * 0 gives true shortest paths; a robot wider than a cell wants > 0 so paths keep off walls.
+   */
+  readonly wallPenaltyCells?: number;
+  /** Give up (return null) after expanding this many cells; bounds the cost of hopeless searches. */
+  readonly maxExpansions?: number;
+}
+
+export interface FrontierSearchOptions {
+  /** Cell indices (y * width + x) that never count as a goal: a controller's blacklist, small and sparse. */
+  readonly exclude?: ReadonlySet<number>;
+  /** Stop after visiting this many cells; bounds the cost on huge maps. */
+  readonly maxVisits?: number;
+}
+
 export interface SlamMapView {
   /** SLAM cells per metre side: 2 cells per tile by default (MAES). */
   readonly width: number;
@@ -23,7 +40,23 @@ export interface SlamMapView {
   /** Nearest unknown cell reachable through open cells (BFS flood fill), or null. */
   nearestUnknown(from: CellXY): CellXY | null;
   /** A* over open cells, 8-connected, no corner cutting; null when unreachable. */
-  path(from: CellXY, to: CellXY): CellXY[] | null;
+  path(from: CellXY, to: CellXY, options?: PathOptions): CellXY[] | null;
   /** Fraction of cells known (open or solid). */
   knownFraction(): number;
+
+  // Added for controllers that plan incrementally and share maps (sdk helper, additive):
+  /** Bumped whenever any cell changes: skip replanning while it is unchanged. */
+  readonly revision: number;
+  /** Open cell with at least one unknown 4-neighbour. */
+  isFrontier(x: number, y: number): boolean;
+  /** Nearest open frontier cell reachable through open cells (BFS), or null. */
+  nearestFrontier(from: CellXY, options?: FrontierSearchOptions): CellXY | null;
+  /** The map as bytes (a radio message), for another robot's mergeFromBytes. */
+  toBytes(): Uint8Array;
+  /**
+   * Merge a map received as bytes into this one (solid dominates, open over unknown): the explicit
+   * map sharing of MAES's Greed / Minotaur. Returns cells changed; throws SG_MAP_DECODE on bytes
+   * that are not a map and SG_MAP_MISMATCH on a map of another geometry.
+   */
+  mergeFromBytes(bytes: Uint8Array): number;
 }

@@ -117,13 +117,13 @@ describe('SlamMap planning helpers', () => {
 
   it('skips excluded frontier cells', () => {
     const map = slamFrom(rows);
-    const exclude = new Uint8Array(map.width * map.height);
+    const exclude = new Set<number>();
     expect(map.nearestFrontier({ x: 1, y: 3 })).toEqual({ x: 3, y: 1 });
-    exclude[1 * map.width + 3] = 1;
+    exclude.add(1 * map.width + 3);
     // The right half is reachable only through the unknown cell (4, 1).
     expect(map.nearestFrontier({ x: 1, y: 3 }, { exclude })).toBeNull();
     expect(map.nearestFrontier({ x: 7, y: 1 }, { exclude })).toEqual({ x: 7, y: 2 });
-    exclude[2 * map.width + 7] = 1;
+    exclude.add(2 * map.width + 7);
     expect(map.nearestFrontier({ x: 7, y: 1 }, { exclude })).toEqual({ x: 5, y: 1 });
   });
 

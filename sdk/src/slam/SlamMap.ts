@@ -12,11 +12,11 @@
  */
 import type { Grid } from '@swarmgate/maps';
 import type { LidarScan, Pose } from '../Robot.js';
-import { SlamCell, type CellXY, type SlamCellValue, type SlamMapView } from '../SlamMapView.js';
+import { SlamCell, type CellXY, type FrontierSearchOptions, type PathOptions, type SlamCellValue, type SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
 import { CoarseSlamMap } from './CoarseSlamMap.js';
-import { findPath, type PathOptions } from './findPath.js';
-import { floodSearch, isFrontierAt, type FloodOptions } from './floodSearch.js';
+import { findPath } from './findPath.js';
+import { floodSearch, isFrontierAt } from './floodSearch.js';
 import { encodeSlamMap, forEachEncodedRun, validateSlamMapBytes, type SlamMapGeometry } from './slamMapCodec.js';
 
 export interface SlamMapOptions {
@@ -256,7 +256,7 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
   }
 
   /** Nearest open frontier cell reachable from `from` (BFS), skipping cells flagged in options.exclude. */
-  nearestFrontier(from: CellXY, options?: FloodOptions): CellXY | null {
+  nearestFrontier(from: CellXY, options?: FrontierSearchOptions): CellXY | null {
     if (!this.contains(from.x, from.y)) return null;
     const found = floodSearch(this, from.y * this.width + from.x, 'frontier', options);
     return found < 0 ? null : this.cellOf(found);

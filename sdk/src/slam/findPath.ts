@@ -1,4 +1,4 @@
-import { SlamCell } from '../SlamMapView.js';
+import { SlamCell, type PathOptions } from '../SlamMapView.js';
 import { searchScratch } from './SearchScratch.js';
 import { NEIGHBOUR_DX, NEIGHBOUR_DY, NEIGHBOUR_COST } from './neighbours.js';
 
@@ -9,15 +9,6 @@ export interface SearchGrid {
   readonly cells: Uint8Array;
 }
 
-export interface PathOptions {
-  /**
-   * Extra cost (in cells) for stepping into an open cell that touches a solid cell (8-neighbourhood).
-   * 0 gives true shortest paths; a robot wider than a cell wants > 0 so paths keep off walls.
-   */
-  readonly wallPenaltyCells?: number;
-  /** Give up (return null) after expanding this many cells; bounds the cost of hopeless searches. */
-  readonly maxExpansions?: number;
-}
 
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 

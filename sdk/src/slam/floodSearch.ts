@@ -1,4 +1,4 @@
-import { SlamCell } from '../SlamMapView.js';
+import { SlamCell, type FrontierSearchOptions } from '../SlamMapView.js';
 import type { SearchGrid } from './findPath.js';
 import { searchScratch } from './SearchScratch.js';
 import { NEIGHBOUR_DX, NEIGHBOUR_DY } from './neighbours.js';
@@ -6,12 +6,6 @@ import { NEIGHBOUR_DX, NEIGHBOUR_DY } from './neighbours.js';
 /** What a flood fill looks for: an unknown cell, or an open frontier cell (open with an unknown 4-neighbour). */
 export type FloodGoal = 'unknown' | 'frontier';
 
-export interface FloodOptions {
-  /** Cells with exclude[i] !== 0 never count as a goal (a controller's blacklist). */
-  readonly exclude?: Uint8Array;
-  /** Stop after visiting this many cells; bounds the cost on huge maps. */
-  readonly maxVisits?: number;
-}
 
 /** True when open cell `index` at (x, y) has an unknown 4-neighbour inside the map. */
 export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
@@ -26,11 +20,15 @@ export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
   );
 }
 
-function isGoal(grid: SearchGrid, goal: FloodGoal, index: number, exclude: Uint8Array | undefined): boolean {
-  if (exclude !== undefined && exclude[index] !== 0) return false;
-  if (goal === 'unknown') return grid.cells[index] === SlamCell.Unknown;
-  const x = index % grid.width;
-  return isFrontierAt(grid, x, (index - x) / grid.width);
+function isGoal(grid: SearchGrid, goal: FloodGoal, index: number, exclude: ReadonlySet<number> | undefined): boolean {
+  let found: boolean;
+  if (goal === 'unknown') found = grid.cells[index] === SlamCell.Unknown;
+  else {
+    const x = index % grid.width;
+    found = isFrontierAt(grid, x, (index - x) / grid.width);
+  }
+  // The blacklist is consulted only for candidate goals, which are few.
+  return found && (exclude === undefined || !exclude.has(index));
 }
 
 /**
@@ -39,7 +37,7 @@ function isGoal(grid: SearchGrid, goal: FloodGoal, index: number, exclude: Uint8
  * Unknown cells are reached but never expanded. The start may be in any state.
  * Returns the goal cell index, or -1 when none is reachable (or maxVisits ran out).
  */
-export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, options: FloodOptions = {}): number {
+export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, options: FrontierSearchOptions = {}): number {
   const { width, height, cells } = grid;
   const { exclude } = options;
   const maxVisits = options.maxVisits ?? Number.POSITIVE_INFINITY;

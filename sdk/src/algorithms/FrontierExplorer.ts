@@ -1,0 +1,277 @@
+/**
+ * Nearest-frontier exploration (Yamauchi 1997; MAES's Greed is its tile-level sibling): pick the
+ * nearest reachable frontier cell by BFS on the robot's own SLAM map, plan an A* path kept off
+ * walls, and follow it with a pure-pursuit heading controller through setVelocity().
+ *
+ * Cost is bounded for large swarms: the BFS and A* run only when a new target is needed (none yet,
+ * the target stopped being a frontier, the path got blocked, a collision, no progress); each tick
+ * otherwise costs O(1) plus a path check when the map's revision changed.
+ * Unreachable targets are blacklisted (with their neighbourhood); when no frontier remains the
+ * robot stops and re-checks every `recheckTicks` with the blacklist cleared (merged maps can open
+ * new frontiers). With shareEveryTicks > 0 it broadcasts its map as bytes and merges maps it hears.
+ */
+import type { Controller, Robot, RobotState } from '../Robot.js';
+import { SlamCell, type SlamMapView } from '../SlamMapView.js';
+import { SwarmgateError } from '../errors.js';
+import type { AlgorithmContext, AlgorithmInfo } from './AlgorithmInfo.js';
+import { wrapAngleRad } from './wrapAngleRad.js';
+
+type Phase = 'plan' | 'follow' | 'backoff' | 'done';
+
+/** Frontier searches tried per tick before waiting for the next tick (bounds one tick's cost). */
+const PLAN_ATTEMPTS_PER_TICK = 3;
+/** Cells around an abandoned target also blacklisted, so its neighbours are not tried one by one. */
+const BLACKLIST_RADIUS_CELLS = 2;
+/** Headings off by more than this turn in place before driving. */
+const TURN_IN_PLACE_RAD = Math.PI / 3;
+const COLLISIONS_BEFORE_GIVING_UP = 3;
+
+export class FrontierExplorerController implements Controller {
+  private phase: Phase = 'plan';
+  private readonly blacklist = new Set<number>();
+  private path = new Int32Array(64);
+  private pathLength = 0;
+  private cursor = 0;
+  private targetIndex = -1;
+  /** Map revision at which the remaining path was last checked clear. */
+  private checkedRevision = -1;
+  private bestRemainingM = Number.POSITIVE_INFINITY;
+  private lastProgressTick = 0;
+  private targetCollisions = 0;
+  private backoffTicksLeft = 0;
+  private recheckAtTick = 0;
+  private mapWidth = 0;
+  private mapHeight = 0;
+
+  private readonly speedMps: number;
+  private readonly turnRateRadps: number;
+  private readonly headingGainPerS: number;
+  private readonly lookaheadM: number;
+  private readonly arriveM: number;
+  private readonly progressM: number;
+  private readonly wallPenaltyCells: number;
+  private readonly stuckTicks: number;
+  private readonly backoffTicks: number;
+  private readonly recheckTicks: number;
+  private readonly shareEveryTicks: number;
+  private readonly shareOffset: number;
+  private readonly maxVisits: number;
+
+  constructor(context: AlgorithmContext) {
+    const p = context.params;
+    const tile = context.tileSizeM;
+    this.speedMps = p.speedTilesPerS * tile;
+    this.turnRateRadps = p.turnRateRadps;
+    this.headingGainPerS = p.headingGainPerS;
+    this.lookaheadM = p.lookaheadTiles * tile;
+    this.arriveM = p.arriveTiles * tile;
+    this.progressM = 0.1 * tile;
+    this.wallPenaltyCells = p.wallPenaltyCells;
+    this.stuckTicks = p.stuckTicks;
+    this.backoffTicks = p.backoffTicks;
+    this.recheckTicks = p.recheckTicks;
+    this.shareEveryTicks = p.shareEveryTicks;
+    // Robots share on different ticks so a swarm's merges spread over time.
+    this.shareOffset = p.shareEveryTicks > 0 ? context.robotIndex % p.shareEveryTicks : 0;
+    this.maxVisits = p.maxSearchCells > 0 ? p.maxSearchCells : Number.POSITIVE_INFINITY;
+  }
+
+  /** True once no reachable frontier remains (until a re-check finds one). */
+  get done(): boolean {
+    return this.phase === 'done';
+  }
+
+  tick(robot: Robot): void {
+    const state = robot.state();
+    const map = robot.map;
+    this.mapWidth = map.width;
+    this.mapHeight = map.height;
+    if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
+
+    if (state.collision.started && this.phase !== 'done') {
+      this.onCollision(robot);
+      return;
+    }
+    if (this.phase === 'backoff') {
+      if (--this.backoffTicksLeft > 0) return;
+      this.phase = 'plan';
+    }
+    const here = cellIndexAt(map, state.pose.xM, state.pose.yM);
+    if (here < 0) {
+      robot.stop();
+      return;
+    }
+    if (this.phase === 'done') {
+      if (state.tick < this.recheckAtTick) return;
+      this.blacklist.clear();
+      this.phase = 'plan';
+    }
+    if (this.phase === 'follow' && !this.targetStillValid(map)) this.phase = 'plan';
+    if (this.phase === 'plan' && !this.plan(robot, map, here, state.tick)) return;
+    this.follow(robot, map, state);
+  }
+
+  private onCollision(robot: Robot): void {
+    if (this.phase === 'backoff') {
+      // Backed into something too: stop backing off and plan from here.
+      robot.stop();
+      this.phase = 'plan';
+      return;
+    }
+    if (++this.targetCollisions >= COLLISIONS_BEFORE_GIVING_UP && this.targetIndex >= 0) this.abandonTarget();
+    robot.setVelocity(-0.5 * this.speedMps, 0);
+    this.backoffTicksLeft = this.backoffTicks;
+    this.phase = 'backoff';
+  }
+
+  /** Find a target and a path to it; false when there is none this tick. */
+  private plan(robot: Robot, map: SlamMapView, here: number, tick: number): boolean {
+    const from = { x: here % map.width, y: Math.floor(here / map.width) };
+    for (let attempt = 0; attempt < PLAN_ATTEMPTS_PER_TICK; attempt++) {
+      const goal = map.nearestFrontier(from, { exclude: this.blacklist, maxVisits: this.maxVisits });
+      if (goal === null) {
+        robot.stop();
+        this.phase = 'done';
+        this.targetIndex = -1;
+        this.recheckAtTick = tick + this.recheckTicks;
+        return false;
+      }
+      const goalIndex = goal.y * map.width + goal.x;
+      const cells = map.path(from, goal, { wallPenaltyCells: this.wallPenaltyCells });
+      if (cells === null) {
+        this.targetIndex = goalIndex;
+        this.abandonTarget();
+        continue;
+      }
+      if (cells.length > this.path.length) this.path = new Int32Array(cells.length * 2);
+      for (let i = 0; i < cells.length; i++) this.path[i] = cells[i].y * map.width + cells[i].x;
+      this.pathLength = cells.length;
+      this.cursor = 0;
+      this.checkedRevision = map.revision;
+      if (goalIndex !== this.targetIndex) {
+        // A replan towards the same target (after a collision, a blocked path) keeps its
+        // collision count and progress clock, so a target that cannot be reached is given up.
+        this.targetIndex = goalIndex;
+        this.bestRemainingM = Number.POSITIVE_INFINITY;
+        this.lastProgressTick = tick;
+        this.targetCollisions = 0;
+      }
+      this.phase = 'follow';
+      return true;
+    }
+    robot.setVelocity(0, 0);
+    return false;
+  }
+
+  /** The target is still a frontier and no remaining waypoint has turned solid. */
+  private targetStillValid(map: SlamMapView): boolean {
+    const w = map.width;
+    if (!map.isFrontier(this.targetIndex % w, Math.floor(this.targetIndex / w))) return false;
+    if (map.revision === this.checkedRevision) return true;
+    for (let i = Math.max(1, this.cursor); i < this.pathLength; i++) {
+      const index = this.path[i];
+      if (map.cellAt(index % w, Math.floor(index / w)) !== SlamCell.Open) return false;
+    }
+    this.checkedRevision = map.revision;
+    return true;
+  }
+
+  /** Pure pursuit: steer at the first waypoint at least lookaheadM away. */
+  private follow(robot: Robot, map: SlamMapView, state: RobotState): void {
+    const { xM, yM, headingRad } = state.pose;
+    const w = map.width;
+    const half = 0.5 * map.cellSizeM;
+    let dx = 0;
+    let dy = 0;
+    let distM = 0;
+    for (;;) {
+      const index = this.path[this.cursor];
+      dx = map.originM.x + (index % w) * map.cellSizeM + half - xM;
+      dy = map.originM.y + Math.floor(index / w) * map.cellSizeM + half - yM;
+      distM = Math.hypot(dx, dy);
+      if (distM >= this.lookaheadM || this.cursor === this.pathLength - 1) break;
+      this.cursor++;
+    }
+    const last = this.cursor === this.pathLength - 1;
+    if (last && distM < this.arriveM) {
+      // Arrived while the target is still a frontier: its unknown side cannot be seen from here.
+      this.abandonTarget();
+      this.phase = 'plan';
+      robot.setVelocity(0, 0);
+      return;
+    }
+    const remainingM = (this.pathLength - 1 - this.cursor) * map.cellSizeM + distM;
+    if (remainingM < this.bestRemainingM - this.progressM) {
+      this.bestRemainingM = remainingM;
+      this.lastProgressTick = state.tick;
+    } else if (state.tick - this.lastProgressTick > this.stuckTicks) {
+      this.abandonTarget();
+      this.phase = 'plan';
+      robot.setVelocity(0, 0);
+      return;
+    }
+    const errorRad = wrapAngleRad(Math.atan2(dy, dx) - headingRad);
+    const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));
+    const linear = Math.abs(errorRad) > TURN_IN_PLACE_RAD ? 0 : this.speedMps * Math.cos(errorRad);
+    robot.setVelocity(linear, angular);
+  }
+
+  /** Blacklist the target and the cells around it, and drop it. */
+  private abandonTarget(): void {
+    const w = this.mapWidth;
+    const tx = this.targetIndex % w;
+    const ty = Math.floor(this.targetIndex / w);
+    for (let y = Math.max(0, ty - BLACKLIST_RADIUS_CELLS); y <= Math.min(this.mapHeight - 1, ty + BLACKLIST_RADIUS_CELLS); y++) {
+      for (let x = Math.max(0, tx - BLACKLIST_RADIUS_CELLS); x <= Math.min(w - 1, tx + BLACKLIST_RADIUS_CELLS); x++) {
+        this.blacklist.add(y * w + x);
+      }
+    }
+    this.targetIndex = -1;
+  }
+
+  /** Broadcast this map on this robot's sharing ticks; merge every map heard. */
+  private shareMaps(robot: Robot, state: RobotState): void {
+    for (const message of state.inbox) {
+      if (!looksLikeSlamMap(message.payload)) continue;
+      try {
+        robot.map.mergeFromBytes(message.payload);
+      } catch (error) {
+        // A map of another geometry or damaged bytes from another robot: not ours to fix.
+        if (!(error instanceof SwarmgateError)) throw error;
+      }
+    }
+    if (state.tick % this.shareEveryTicks === this.shareOffset) robot.broadcast(robot.map.toBytes());
+  }
+}
+
+/** Cheap pre-check before a decode: the SLAM map magic 'SGSM'. */
+function looksLikeSlamMap(payload: Uint8Array): boolean {
+  return payload.length >= 4 && payload[0] === 0x53 && payload[1] === 0x47 && payload[2] === 0x53 && payload[3] === 0x4d;
+}
+
+/** Index of the map cell containing a world point, or -1 outside. Allocation-free. */
+function cellIndexAt(map: SlamMapView, xM: number, yM: number): number {
+  const x = Math.floor((xM - map.originM.x) / map.cellSizeM);
+  const y = Math.floor((yM - map.originM.y) / map.cellSizeM);
+  if (!(x >= 0 && y >= 0 && x < map.width && y < map.height)) return -1;
+  return y * map.width + x;
+}
+
+export const frontierExploration: AlgorithmInfo = {
+  name: 'frontier',
+  summary: 'Nearest-frontier exploration: BFS to the nearest reachable frontier on the own SLAM map, A* path, pure-pursuit following; optional map sharing.',
+  parameters: [
+    { name: 'speedTilesPerS', unit: 'tiles/s', defaultValue: 2, min: 0.05, max: 100, summary: 'Cruise speed (clamped to the robot limit).' },
+    { name: 'turnRateRadps', unit: 'rad/s', defaultValue: 3, min: 0.05, max: 100, summary: 'Largest commanded turn rate.' },
+    { name: 'headingGainPerS', unit: '1/s', defaultValue: 4, min: 0.1, max: 100, summary: 'Turn rate per radian of heading error.' },
+    { name: 'lookaheadTiles', unit: 'tiles', defaultValue: 1, min: 0.1, max: 20, summary: 'Pure-pursuit lookahead along the path.' },
+    { name: 'arriveTiles', unit: 'tiles', defaultValue: 0.4, min: 0.05, max: 10, summary: 'Distance at which the last waypoint counts as reached.' },
+    { name: 'wallPenaltyCells', unit: 'cells', defaultValue: 2, min: 0, max: 100, summary: 'A* extra cost for cells touching a wall, keeping the robot body off walls.' },
+    { name: 'stuckTicks', unit: 'ticks', defaultValue: 40, min: 1, max: 100000, integer: true, summary: 'Abandon a target after this long without progress.' },
+    { name: 'backoffTicks', unit: 'ticks', defaultValue: 4, min: 1, max: 1000, integer: true, summary: 'Reverse this long after a collision, then replan.' },
+    { name: 'recheckTicks', unit: 'ticks', defaultValue: 50, min: 1, max: 100000, integer: true, summary: 'When no frontier remains, look again this often (blacklist cleared).' },
+    { name: 'shareEveryTicks', unit: 'ticks', defaultValue: 0, min: 0, max: 100000, integer: true, summary: 'Broadcast the SLAM map every N ticks and merge maps heard; 0 = off.' },
+    { name: 'maxSearchCells', unit: 'cells', defaultValue: 0, min: 0, max: 1e9, integer: true, summary: 'Cap on cells a frontier search visits; 0 = no cap.' },
+  ],
+  create: (context) => new FrontierExplorerController(context),
+};

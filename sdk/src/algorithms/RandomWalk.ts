@@ -1,0 +1,88 @@
+/**
+ * Random ballistic walk (MAES RBW): drive straight until a collision cancels the move or the lidar
+ * sees an obstacle close ahead, then rotate by a random angle and drive on. Unlike MAES, the turn
+ * direction is random too (MAES's `Random.Next(0, 1)` is always 0, so its robots always turn one way).
+ */
+import type { Controller, LidarScan, Robot } from '../Robot.js';
+import type { AlgorithmContext, AlgorithmInfo, AlgorithmRng } from './AlgorithmInfo.js';
+import { wrapAngleRad } from './wrapAngleRad.js';
+
+const DEG = Math.PI / 180;
+
+type Phase = 'start' | 'forward' | 'braking' | 'turning';
+
+export class RandomWalkController implements Controller {
+  private phase: Phase = 'start';
+  private readonly rng: AlgorithmRng;
+  private readonly obstacleDistanceM: number;
+  private readonly halfConeRad: number;
+  private readonly minTurnDeg: number;
+  private readonly maxTurnDeg: number;
+  private readonly legLengthM: number;
+
+  constructor(context: AlgorithmContext) {
+    const p = context.params;
+    this.rng = context.rng;
+    this.obstacleDistanceM = p.obstacleDistanceTiles * context.tileSizeM;
+    this.halfConeRad = (p.frontConeDeg / 2) * DEG;
+    this.minTurnDeg = p.minTurnDeg;
+    this.maxTurnDeg = Math.max(p.minTurnDeg, p.maxTurnDeg);
+    this.legLengthM = p.legLengthTiles * context.tileSizeM;
+  }
+
+  tick(robot: Robot): void {
+    const state = robot.state();
+    const idle = state.status === 'idle';
+    switch (this.phase) {
+      case 'start':
+      case 'turning':
+        if (idle) {
+          robot.move(this.legLengthM);
+          this.phase = 'forward';
+        }
+        return;
+      case 'forward':
+        // A collision cancels the move (status idle); otherwise brake before the obstacle.
+        if (idle) this.turn(robot);
+        else if (state.collision.started || this.obstacleAhead(state.scan)) {
+          robot.stop();
+          this.phase = 'braking';
+        }
+        return;
+      case 'braking':
+        if (idle) this.turn(robot);
+        return;
+    }
+  }
+
+  private turn(robot: Robot): void {
+    const magnitude = this.minTurnDeg + this.rng.nextFloat() * (this.maxTurnDeg - this.minTurnDeg);
+    robot.rotate(this.rng.nextFloat() < 0.5 ? -magnitude : magnitude);
+    this.phase = 'turning';
+  }
+
+  /** Any ray within the front cone shorter than the obstacle distance. Allocation-free. */
+  private obstacleAhead(scan: LidarScan | null): boolean {
+    if (scan === null) return false;
+    const ranges = scan.rangesM;
+    for (let i = 0; i < ranges.length; i++) {
+      if (ranges[i] < this.obstacleDistanceM && Math.abs(wrapAngleRad(scan.angleMinRad + i * scan.angleIncrementRad)) <= this.halfConeRad) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+export const randomWalk: AlgorithmInfo = {
+  name: 'random',
+  summary: 'Random ballistic walk: straight until a collision or an obstacle ahead, then turn by a random angle.',
+  parameters: [
+    { name: 'obstacleDistanceTiles', unit: 'tiles', defaultValue: 0.7, min: 0, max: 100, summary: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).' },
+    { name: 'frontConeDeg', unit: 'deg', defaultValue: 60, min: 0, max: 360, summary: 'Width of the front cone watched for obstacles.' },
+    { name: 'minTurnDeg', unit: 'deg', defaultValue: 50, min: 0, max: 180, summary: 'Smallest random turn (MAES: 50).' },
+    { name: 'maxTurnDeg', unit: 'deg', defaultValue: 179, min: 0, max: 180, summary: 'Largest random turn (MAES: 179).' },
+    { name: 'legLengthTiles', unit: 'tiles', defaultValue: 1000, min: 0.1, max: 1e6, summary: 'Distance of one straight move if nothing stops it first.' },
+  ],
+  create: (context) => new RandomWalkController(context),
+};

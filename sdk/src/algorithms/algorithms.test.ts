@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { isWall, type Grid } from '@swarmgate/maps';
+import { algorithms, findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from './algorithms.js';
+import type { AlgorithmContext } from './AlgorithmInfo.js';
+import type { FrontierExplorerController } from './FrontierExplorer.js';
+import { SlamCell } from '../SlamMapView.js';
+import { PointRobot } from '../testing/PointRobot.js';
+import { gridFromAscii } from '../testing/asciiMaps.js';
+import { testRng } from '../testing/testRng.js';
+
+function contextFor(name: string, params: Record<string, number> = {}, robotIndex = 0, seed = 7): AlgorithmContext {
+  return {
+    seed,
+    rng: testRng(seed * 1000 + robotIndex),
+    robotId: `r${robotIndex}`,
+    robotIndex,
+    robotCount: 1,
+    tileSizeM: 1,
+    params: resolveAlgorithmParams(findAlgorithm(name), params),
+  };
+}
+
+/** Open SLAM cells over the SLAM cells of free ground-truth tiles. */
+function exploredFraction(grid: Grid, robot: PointRobot): number {
+  let free = 0;
+  for (const v of grid.cells) if (!isWall(v)) free++;
+  let open = 0;
+  for (const v of robot.map.cells) if (v === SlamCell.Open) open++;
+  return open / (free * 4);
+}
+
+// Two rooms joined by a door, a pillar and a dead-end alcove; lidar range 5 m, so exploring needs driving.
+const twoRooms = gridFromAscii([
+  '####################',
+  '#........#.........#',
+  '#........#.........#',
+  '#..##..............#',
+  '#..##....#.........#',
+  '#........#....######',
+  '#........#.........#',
+  '#........#.........#',
+  '####################',
+]);
+
+describe('algorithm registry', () => {
+  it('registers random and frontier with documented parameters', () => {
+    expect(algorithms.map((a) => a.name)).toEqual(['random', 'frontier']);
+    for (const a of algorithms) {
+      expect(a.summary.length).toBeGreaterThan(20);
+      for (const p of a.parameters) {
+        expect(p.unit.length).toBeGreaterThan(0);
+        expect(p.defaultValue).toBeGreaterThanOrEqual(p.min);
+        expect(p.defaultValue).toBeLessThanOrEqual(p.max);
+      }
+    }
+  });
+
+  it('names the unknown algorithm and lists the known ones', () => {
+    expect(() => findAlgorithm('greed')).toThrow("SG_UNKNOWN_ALGORITHM: no algorithm named 'greed'; registered: random, frontier");
+  });
+
+  it('fills defaults and checks given parameters', () => {
+    const frontier = findAlgorithm('frontier');
+    expect(resolveAlgorithmParams(frontier, { shareEveryTicks: 10 })).toMatchObject({ shareEveryTicks: 10, speedTilesPerS: 2 });
+    expect(() => resolveAlgorithmParams(frontier, { speed: 1 })).toThrow(/SG_UNKNOWN_PARAMETER: algorithm 'frontier' has no parameter 'speed'; it declares: speedTilesPerS,/);
+    expect(() => resolveAlgorithmParams(frontier, { shareEveryTicks: 1.5 })).toThrow(/SG_BAD_ARGUMENT: frontier parameter shareEveryTicks must be an integer in \[0, 100000\] ticks, got 1.5/);
+    expect(() => resolveAlgorithmParams(frontier, { speedTilesPerS: Number.NaN })).toThrow(/speedTilesPerS/);
+  });
+
+  it('parses CLI algorithm specs', () => {
+    expect(parseAlgorithmSpec('frontier')).toEqual({ name: 'frontier', params: {} });
+    expect(parseAlgorithmSpec('frontier:shareEveryTicks=10,speedTilesPerS=1.5')).toEqual({
+      name: 'frontier',
+      params: { shareEveryTicks: 10, speedTilesPerS: 1.5 },
+    });
+    expect(() => parseAlgorithmSpec('frontier:speed')).toThrow("SG_BAD_ARGUMENT: algorithm parameter 'speed' in 'frontier:speed' is not name=number");
+  });
+});
+
+describe('random walk', () => {
+  function runRandom(seed: number, ticks: number): { robot: PointRobot; headings: number[] } {
+    const robot = new PointRobot(twoRooms, { pose: { xM: 4.5, yM: 6.5, headingRad: 0 } });
+    const controller = findAlgorithm('random').create(contextFor('random', {}, 0, seed));
+    controller.start?.(robot);
+    const headings: number[] = [];
+    for (let t = 0; t < ticks; t++) {
+      controller.tick(robot);
+      robot.step();
+      headings.push(robot.state().pose.headingRad);
+    }
+    return { robot, headings };
+  }
+
+  it('drives, turns at obstacles and keeps going', () => {
+    const { robot, headings } = runRandom(1, 600);
+    expect(robot.distanceM).toBeGreaterThan(30);
+    const turns = headings.filter((h, i) => i > 0 && Math.abs(h - headings[i - 1]) > 1e-9).length;
+    expect(turns).toBeGreaterThan(10);
+    expect(robot.clampWarnings.count).toBe(0);
+  });
+
+  it('turns after a collision cancels its move', () => {
+    // Obstacle detection off: only collisions stop it.
+    const robot = new PointRobot(twoRooms, { pose: { xM: 4.5, yM: 6.5, headingRad: 0 } });
+    const controller = findAlgorithm('random').create(contextFor('random', { obstacleDistanceTiles: 0 }));
+    let turnedAfterCollision = false;
+    let collided = false;
+    for (let t = 0; t < 200 && !turnedAfterCollision; t++) {
+      controller.tick(robot);
+      if (collided && robot.state().status === 'idle') {
+        robot.step();
+        turnedAfterCollision = robot.state().status === 'rotating';
+        continue;
+      }
+      robot.step();
+      collided ||= robot.state().collision.started;
+    }
+    expect(collided).toBe(true);
+    expect(turnedAfterCollision).toBe(true);
+  });
+
+  it('is deterministic for a seed and differs across seeds', () => {
+    expect(runRandom(3, 300).headings).toEqual(runRandom(3, 300).headings);
+    expect(runRandom(3, 300).headings).not.toEqual(runRandom(4, 300).headings);
+  });
+});
+
+describe('frontier exploration', () => {
+  function runFrontier(startX: number, startY: number, maxTicks: number) {
+    const robot = new PointRobot(twoRooms, { pose: { xM: startX, yM: startY, headingRad: 0 } });
+    const controller = findAlgorithm('frontier').create(contextFor('frontier')) as FrontierExplorerController;
+    let ticks = 0;
+    while (ticks < maxTicks && !controller.done) {
+      controller.tick(robot);
+      robot.step();
+      ticks++;
+    }
+    return { robot, controller, ticks };
+  }
+
+  it('explores >= 95% of a two-room map within the tick budget and then stops', () => {
+    const { robot, controller, ticks } = runFrontier(2.5, 1.5, 3000);
+    expect(exploredFraction(twoRooms, robot)).toBeGreaterThanOrEqual(0.95);
+    expect(controller.done).toBe(true);
+    expect(ticks).toBeLessThan(3000);
+    expect(robot.clampWarnings.count).toBe(0);
+  });
+
+  it('explores from the far room too', () => {
+    const { robot } = runFrontier(17.5, 1.5, 3000);
+    expect(exploredFraction(twoRooms, robot)).toBeGreaterThanOrEqual(0.95);
+  });
+});
