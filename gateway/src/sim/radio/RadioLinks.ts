@@ -1,0 +1,138 @@
+import type { Grid } from '@swarmgate/maps';
+import { SwarmgateError } from '../../errors.js';
+import { growArray } from './growArray.js';
+import type { RadioModel } from './RadioModel.js';
+import { SpatialHash, sortIds } from './SpatialHash.js';
+import { traceWalls, WallCrossing } from './traceWalls.js';
+
+/**
+ * The can-hear graph of a radio model over robot positions. Each unordered pair is
+ * evaluated once, so the graph is undirected by construction even where floating point
+ * could make A->B and B->A differ by an ulp. Neighbour lists are CSR arrays in ascending
+ * robot order. A model with a finite range is prefiltered with a spatial hash (O(n) pairs
+ * on average); an unbounded one evaluates all n(n-1)/2 pairs, as MAES does.
+ */
+export class RadioLinks {
+  /** Pair evaluations so far (for benchmarks and profiles). */
+  linkChecks = 0;
+  /** Neighbours of robot i are neighbours[start[i] .. start[i + 1]). */
+  readonly start: Int32Array;
+  neighbours = new Int32Array(64);
+  private readonly crossing = new WallCrossing();
+  private readonly hash: SpatialHash | null;
+  private readonly candidates: Int32Array;
+  private readonly fill: Int32Array;
+  private edgeA = new Int32Array(64);
+  private edgeB = new Int32Array(64);
+
+  constructor(
+    private readonly grid: Grid,
+    readonly model: RadioModel,
+    readonly robotCount: number,
+    /** Float64Array layout: x at i * stride, y at i * stride + 1. */
+    private readonly stride = 2,
+  ) {
+    if (!Number.isInteger(robotCount) || robotCount < 0) {
+      throw new SwarmgateError('SG_RADIO_CONFIG', `robotCount must be a non-negative integer, got ${robotCount}`);
+    }
+    if (!Number.isInteger(stride) || stride < 2) {
+      throw new SwarmgateError('SG_RADIO_CONFIG', `pose stride must be an integer >= 2, got ${stride}`);
+    }
+    this.start = new Int32Array(robotCount + 1);
+    this.candidates = new Int32Array(Math.max(1, robotCount));
+    this.fill = new Int32Array(robotCount);
+    const widthM = grid.width * grid.cellSizeM;
+    const heightM = grid.height * grid.cellSizeM;
+    this.hash = Number.isFinite(model.maxRangeM) && model.maxRangeM < Math.hypot(widthM, heightM)
+      ? new SpatialHash(
+          { minX: grid.originM.x, minY: grid.originM.y, maxX: grid.originM.x + widthM, maxY: grid.originM.y + heightM },
+          model.maxRangeM,
+          robotCount,
+        )
+      : null;
+  }
+
+  /** Can robots i and j talk at these poses? (i !== j; one link check). */
+  canHear(poses: Float64Array, i: number, j: number): boolean {
+    this.linkChecks++;
+    const s = this.stride;
+    const ax = poses[i * s];
+    const ay = poses[i * s + 1];
+    const bx = poses[j * s];
+    const by = poses[j * s + 1];
+    const distanceM = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
+    const model = this.model;
+    if (!(distanceM <= model.maxRangeM)) return false;
+    // Without walls the crossing stays all zero: it is only ever written by traceWalls.
+    if (!model.usesWalls) return model.canHear(distanceM, this.crossing);
+    traceWalls(this.grid, ax, ay, bx, by, this.crossing, model.traceLimits(distanceM));
+    return !this.crossing.truncated && model.canHear(distanceM, this.crossing);
+  }
+
+  /** Rebuilds the graph for the poses of one tick. */
+  update(poses: Float64Array): void {
+    const n = this.robotCount;
+    let edges = 0;
+    if (this.hash === null) {
+      for (let i = 0; i < n; i++) {
+        for (let j = i + 1; j < n; j++) {
+          if (this.canHear(poses, i, j)) edges = this.addEdge(edges, i, j);
+        }
+      }
+    } else {
+      const hash = this.hash;
+      const s = this.stride;
+      hash.clear();
+      for (let i = 0; i < n; i++) hash.insert(i, poses[i * s], poses[i * s + 1]);
+      const candidates = this.candidates;
+      for (let i = 0; i < n; i++) {
+        const found = hash.query(poses[i * s], poses[i * s + 1], this.model.maxRangeM, candidates);
+        // Ascending j keeps every neighbour list sorted (see the CSR fill below).
+        sortIds(candidates, found);
+        for (let k = 0; k < found; k++) {
+          const j = candidates[k];
+          if (j > i && this.canHear(poses, i, j)) edges = this.addEdge(edges, i, j);
+        }
+      }
+    }
+    this.buildCsr(edges);
+  }
+
+  degree(i: number): number {
+    return this.start[i + 1] - this.start[i];
+  }
+
+  private addEdge(edges: number, i: number, j: number): number {
+    if (edges >= this.edgeA.length) {
+      this.edgeA = growArray(this.edgeA, edges + 1);
+      this.edgeB = growArray(this.edgeB, edges + 1);
+    }
+    this.edgeA[edges] = i;
+    this.edgeB[edges] = j;
+    return edges + 1;
+  }
+
+  /**
+   * Counting sort of the edges into CSR. Edges arrive ordered by (i, j) with i < j, so
+   * robot r's list gets the lower ends (ascending) before the higher ends (ascending).
+   */
+  private buildCsr(edges: number): void {
+    const n = this.robotCount;
+    const start = this.start;
+    start.fill(0);
+    for (let e = 0; e < edges; e++) {
+      start[this.edgeA[e] + 1]++;
+      start[this.edgeB[e] + 1]++;
+    }
+    for (let r = 0; r < n; r++) start[r + 1] += start[r];
+    this.neighbours = growArray(this.neighbours, 2 * edges);
+    const fill = this.fill;
+    for (let r = 0; r < n; r++) fill[r] = start[r];
+    for (let e = 0; e < edges; e++) {
+      const a = this.edgeA[e];
+      const b = this.edgeB[e];
+      this.neighbours[fill[a]++] = b;
+      this.neighbours[fill[b]++] = a;
+    }
+  }
+}
