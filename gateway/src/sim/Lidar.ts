@@ -19,8 +19,10 @@ export class Lidar {
   wallRangesM = new Float32Array(0);
   /** Tick at which each grid cell was last reached by any ray (0 = never): exploration heatmap. */
   readonly lastSeenTick: Int32Array;
-  /** Grid cells that are not walls and were reached at least once. */
-  seenFreeCells = 0;
+  /** Explorable cells reached at least once (the numerator of the explored fraction). */
+  exploredCount = 0;
+  /** 1 for explorable cells; by default every free cell, see setExplorable. */
+  private explorable: Uint8Array;
   private readonly cosRel: Float64Array;
   private readonly sinRel: Float64Array;
   private readonly wallMask: Uint8Array;
@@ -40,6 +42,15 @@ export class Lidar {
     this.wallMask = new Uint8Array(grid.width * grid.height);
     for (let c = 0; c < this.wallMask.length; c++) this.wallMask[c] = isWall(grid.cells[c]) ? 1 : 0;
     this.invCellSize = 1 / grid.cellSizeM;
+    this.explorable = new Uint8Array(grid.width * grid.height);
+    for (let c = 0; c < this.explorable.length; c++) this.explorable[c] = grid.cells[c] === 0 ? 1 : 0;
+  }
+
+  /** Counts exploration against `mask` (e.g. free cells reachable from the robots) from now on. */
+  setExplorable(mask: Uint8Array): void {
+    this.explorable = mask;
+    this.exploredCount = 0;
+    for (let c = 0; c < mask.length; c++) if (mask[c] && this.lastSeenTick[c] !== 0) this.exploredCount++;
   }
 
   ensureCapacity(robots: number): void {
@@ -88,7 +99,7 @@ export class Lidar {
     let t = 0;
     for (;;) {
       const index = cy * width + cx;
-      if (seen[index] === 0 && walls[index] === 0) this.seenFreeCells++;
+      if (seen[index] === 0 && this.explorable[index] === 1) this.exploredCount++;
       seen[index] = tick;
       if (walls[index] === 1) return t;
       if (tMaxX < tMaxY) {

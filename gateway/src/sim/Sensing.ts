@@ -27,6 +27,7 @@ export class Sensing {
   private poseRngs: (Random | null)[] = [];
   private readonly scratchPose: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
   private occludeSlot = 0;
+  private groupLeader = new Int32Array(0);
   private readonly occludeVisit = (j: number): void => this.occludeBy(j);
 
   constructor(private readonly world: World) {
@@ -96,6 +97,32 @@ export class Sensing {
         map.integrateScan(pose, this.wallScan(i));
         map.markOpenDisk(pose.xM, pose.yM, radiusM);
       }
+    }
+    const mergeEvery = w.config.slam.mergeIntervalTicks;
+    if (mergeEvery > 0 && tick % mergeEvery === 0) this.mergeWithinGroups();
+  }
+
+  /**
+   * MAES DistributeSlam: every map of a communication group becomes the union of the group's
+   * maps (solid dominates). Merge all into the group's first robot, then that back into the rest.
+   */
+  private mergeWithinGroups(): void {
+    const groups = this.world.comms.groups();
+    if (!groups) return;
+    const t = this.world.table;
+    if (this.groupLeader.length < t.count) this.groupLeader = new Int32Array(t.capacity);
+    const leader = this.groupLeader;
+    leader.fill(-1);
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i] || groups.sizes[groups.groupOf[i]] < 2) continue;
+      const g = groups.groupOf[i];
+      if (leader[g] < 0) leader[g] = i;
+      else (this.slamMaps[leader[g]] as SlamMap).mergeFrom(this.slamMaps[i] as SlamMap);
+    }
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i] || groups.sizes[groups.groupOf[i]] < 2) continue;
+      const l = leader[groups.groupOf[i]];
+      if (l !== i) (this.slamMaps[i] as SlamMap).mergeFrom(this.slamMaps[l] as SlamMap);
     }
   }
 

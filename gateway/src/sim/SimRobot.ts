@@ -4,7 +4,8 @@
  * a fresh copy each call, never a view of engine buffers.
  */
 import {
-  SwarmgateError as SdkError,
+  payloadBytes,
+  validateAction,
   type CollisionState,
   type InboxMessage,
   type LidarScan,
@@ -12,13 +13,13 @@ import {
   type NearbyTag,
   type Pose,
   type Robot,
+  type RobotAction,
   type RobotState,
   type RobotStatus,
   type SlamMapView,
 } from '@swarmgate/sdk';
 import { Action, Latch } from './RobotTable.js';
 import type { World } from './World.js';
-import { encodePayload } from './payload.js';
 
 const STATUS: readonly RobotStatus[] = ['idle', 'moving', 'rotating', 'driving'];
 
@@ -39,31 +40,25 @@ export class SimRobot implements Robot {
   }
 
   move(distanceM: number): void {
-    finite('move', 'distanceM', distanceM);
-    this.assertNotBusy('move');
-    this.latch(Latch.Move, distanceM, 0);
+    const action = this.validate({ kind: 'move', distanceM });
+    this.latch(Latch.Move, action.kind === 'move' ? action.distanceM : 0, 0);
   }
 
   rotate(degrees: number): void {
-    finite('rotate', 'degrees', degrees);
-    if (degrees < -180 || degrees > 180) {
-      throw new SdkError('SG_BAD_ARGUMENT', `rotate(degrees): degrees must be in [-180, 180], got ${degrees}`);
-    }
-    this.assertNotBusy('rotate');
-    this.latch(Latch.Rotate, (degrees * Math.PI) / 180, 0);
+    const action = this.validate({ kind: 'rotate', degrees });
+    this.latch(Latch.Rotate, action.kind === 'rotate' ? (action.degrees * Math.PI) / 180 : 0, 0);
   }
 
   setVelocity(linearMps: number, angularRadps: number): void {
-    finite('setVelocity', 'linearMps', linearMps);
-    finite('setVelocity', 'angularRadps', angularRadps);
-    this.latch(Latch.Velocity, linearMps, angularRadps);
+    const action = this.validate({ kind: 'velocity', linearMps, angularRadps });
+    if (action.kind === 'velocity') this.latch(Latch.Velocity, action.linearMps, action.angularRadps);
   }
 
   setWheelSpeeds(leftMps: number, rightMps: number): void {
-    finite('setWheelSpeeds', 'leftMps', leftMps);
-    finite('setWheelSpeeds', 'rightMps', rightMps);
+    const action = this.validate({ kind: 'wheels', leftMps, rightMps });
+    if (action.kind !== 'wheels') return;
     const base = this.world.config.robot.wheelBaseM;
-    this.latch(Latch.Velocity, (leftMps + rightMps) / 2, (rightMps - leftMps) / base);
+    this.latch(Latch.Velocity, (action.leftMps + action.rightMps) / 2, (action.rightMps - action.leftMps) / base);
   }
 
   stop(): void {
@@ -71,11 +66,28 @@ export class SimRobot implements Robot {
   }
 
   broadcast(payload: Uint8Array | unknown): void {
-    this.world.comms.broadcast(this.slot, encodePayload(payload));
+    this.world.comms.broadcast(this.slot, payloadBytes(payload));
   }
 
   depositTag(payload: Uint8Array | unknown): void {
-    this.world.comms.depositTag(this.slot, encodePayload(payload));
+    this.world.comms.depositTag(this.slot, payloadBytes(payload));
+  }
+
+  /** The sdk's shared checks (clamps counted in world.clampWarnings), against the busy status. */
+  private validate(action: RobotAction): RobotAction {
+    return validateAction(action, this.world.actionLimits, this.world.clampWarnings, this.effectiveStatus());
+  }
+
+  /** Status after the latched command is applied: what a new move/rotate would collide with. */
+  private effectiveStatus(): RobotStatus {
+    const t = this.world.table;
+    switch (t.latch[this.slot]) {
+      case Latch.Move: return 'moving';
+      case Latch.Rotate: return 'rotating';
+      case Latch.Velocity: return 'driving';
+      case Latch.Stop: return 'idle';
+      default: return STATUS[t.action[this.slot]] as RobotStatus;
+    }
   }
 
   private latch(kind: number, a: number, b: number): void {
@@ -83,29 +95,6 @@ export class SimRobot implements Robot {
     t.latch[this.slot] = kind;
     t.latchA[this.slot] = a;
     t.latchB[this.slot] = b;
-  }
-
-  private assertNotBusy(method: string): void {
-    const t = this.world.table;
-    const latched = t.latch[this.slot];
-    // A latched stop or velocity command replaces the running action at the next act phase.
-    const pending = latched === Latch.Move ? 'moving' : latched === Latch.Rotate ? 'rotating' : null;
-    const replaced = latched === Latch.Stop || latched === Latch.Velocity;
-    const action = t.action[this.slot];
-    const running = !replaced && (action === Action.Move || action === Action.Rotate) ? STATUS[action] : null;
-    const busy = pending ?? running;
-    if (busy) {
-      throw new SdkError(
-        'SG_ROBOT_BUSY',
-        `${method}() on robot '${this.id}' while ${busy}; call stop() first or wait for status idle`,
-      );
-    }
-  }
-}
-
-function finite(method: string, name: string, value: number): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new SdkError('SG_BAD_ARGUMENT', `${method}(): ${name} must be a finite number, got ${String(value)}`);
   }
 }
 

@@ -11,7 +11,7 @@
 import { Circle, World as PlanckWorld, type Body, type Contact } from 'planck';
 import type { Grid } from '@swarmgate/maps';
 import { Random } from '@swarmgate/maps';
-import type { Controller, Pose } from '@swarmgate/sdk';
+import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
 import { driveSetpoint, type DriveSetpoint } from './Motion.js';
@@ -51,6 +51,10 @@ export class World {
   readonly comms: Comms;
   readonly rng: Random;
   tick = 0;
+  /** Speed limits every robot's commands are clamped to. */
+  readonly actionLimits: ActionLimits;
+  /** Commands clamped to the limits so far (would real hardware accept them?). */
+  readonly clampWarnings: ClampWarnings = createClampWarnings();
   /** Number of merged wall rectangles (planck fixtures). */
   readonly wallFixtureCount: number;
 
@@ -69,6 +73,12 @@ export class World {
     this.config = resolveWorldConfig(config);
     this.grid = grid;
     this.rng = Random.fromSeed(this.config.seed);
+    const model = this.config.robot;
+    this.actionLimits = {
+      maxLinearMps: model.maxSpeedMps * model.speedFactor,
+      maxAngularRadps: model.maxAngularRadps * model.speedFactor,
+      maxWheelMps: model.maxSpeedMps * model.speedFactor,
+    };
     this.physics = new PlanckWorld({ gravity: { x: 0, y: 0 } });
     this.wallFixtureCount = createWallBody(this.physics, grid);
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
@@ -215,6 +225,7 @@ export class World {
   }
 
   private act(): void {
+    this.comms.applyDeposits();
     const t = this.table;
     for (let i = 0; i < t.count; i++) {
       t.collisionStarted[i] = 0;
