@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BODY_KINDS } from './Envelope.js';
+import { expectProtocolError } from './testing/expectProtocolError.js';
+import {
+  gatewayStateTopic,
+  idProblem,
+  MAX_ID_LENGTH,
+  parseTopic,
+  robotTopic,
+  robotTopicFilter,
+  TOPIC_KIND_OF_BODY,
+  TOPIC_KINDS,
+  TOPIC_QOS,
+} from './topics.js';
+
+const goodId = fc
+  .string({ unit: 'binary', minLength: 1, maxLength: MAX_ID_LENGTH })
+  .filter((id) => !/[+#/\u0000]/.test(id) && !id.startsWith('$'));
+const badId = fc.oneof(
+  fc.constant(''),
+  fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom('+', '#', '/', '\u0000'), fc.string({ maxLength: 10 })).map((parts) => parts.join('')),
+  fc.string({ maxLength: 10 }).map((s) => `$${s}`),
+  fc.string({ minLength: MAX_ID_LENGTH + 1, maxLength: MAX_ID_LENGTH + 20 }),
+);
+
+describe('topics', () => {
+  it('builds the documented tree', () => {
+    expect(robotTopic('lab', 'mona-07', 'telemetry')).toBe('swarmgate/v1/lab/mona-07/telemetry');
+    expect(gatewayStateTopic('lab')).toBe('swarmgate/v1/lab/$gateway/state');
+    expect(robotTopicFilter('lab')).toBe('swarmgate/v1/lab/+/+');
+    expect(robotTopicFilter('lab', undefined, 'birth')).toBe('swarmgate/v1/lab/+/birth');
+    expect(robotTopicFilter('lab', 'mona-1')).toBe('swarmgate/v1/lab/mona-1/+');
+  });
+
+  it('parses what it builds, for any valid ids and every kind', () => {
+    fc.assert(
+      fc.property(goodId, goodId, fc.constantFrom(...TOPIC_KINDS), (fleet, robotId, kind) => {
+        expect(parseTopic(robotTopic(fleet, robotId, kind))).toEqual({ scope: 'robot', fleet, robotId, kind });
+        expect(parseTopic(gatewayStateTopic(fleet))).toEqual({ scope: 'gateway', fleet, kind: 'state' });
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses bad ids, naming the id and the problem', () => {
+    fc.assert(
+      fc.property(badId, goodId, (bad, good) => {
+        expect(idProblem(bad)).not.toBeNull();
+        expectProtocolError(() => robotTopic(good, bad, 'cmd'), 'SG_TOPIC_ID', /^SG_TOPIC_ID: robot id /);
+        expectProtocolError(() => robotTopic(bad, good, 'cmd'), 'SG_TOPIC_ID', /^SG_TOPIC_ID: fleet /);
+      }),
+      { numRuns: 500 },
+    );
+    expectProtocolError(() => robotTopic('lab', 'a/b', 'cmd'), 'SG_TOPIC_ID', /robot id "a\/b" contains "\/"/);
+    expectProtocolError(() => robotTopic('lab', '', 'cmd'), 'SG_TOPIC_ID', /robot id "" is empty/);
+    expectProtocolError(() => robotTopic('l+b', 'r', 'cmd'), 'SG_TOPIC_ID', /fleet "l\+b" contains "\+"/);
+    expectProtocolError(() => robotTopicFilter('lab', '#'), 'SG_TOPIC_ID', /robot id "#" contains "#"/);
+    expectProtocolError(() => gatewayStateTopic('$SYS'), 'SG_TOPIC_ID', /starts with \$/);
+  });
+
+  it('refuses topics outside the tree', () => {
+    for (const topic of ['', 'swarmgate/v1/lab/r', 'swarmgate/v2/lab/r/cmd', 'other/v1/lab/r/cmd', 'swarmgate/v1/lab/r/cmd/extra', 'swarmgate/v1/lab/r/teleport', 'swarmgate/v1/lab/$gateway/cmd']) {
+      expectProtocolError(() => parseTopic(topic), 'SG_TOPIC_PARSE', new RegExp(`topic ${JSON.stringify(topic).replace(/[$/]/g, '\\$&')}`));
+    }
+    expectProtocolError(() => parseTopic('swarmgate/v1/lab/+/cmd'), 'SG_TOPIC_ID', /robot id in topic .* contains "\+"/);
+    expectProtocolError(() => parseTopic('swarmgate/v1//r/cmd'), 'SG_TOPIC_ID', /fleet in topic .* is empty/);
+  });
+
+  it('never throws anything but a ProtocolError on arbitrary topics', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.constantFrom('swarmgate', 'v1', '$gateway', ...TOPIC_KINDS)), { maxLength: 7 }), (levels) => {
+        try {
+          const parsed = parseTopic(levels.join('/'));
+          expect(parsed.fleet.length).toBeGreaterThan(0);
+        } catch (error) {
+          expect((error as { code?: string }).code).toMatch(/^SG_TOPIC_(PARSE|ID)$/);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('uses QoS 1 for session, command and reply kinds, 0 for periodic streams', () => {
+    expect(TOPIC_QOS).toEqual({ birth: 1, death: 1, telemetry: 0, pose: 0, state: 0, cmd: 1, motor: 0, ack: 1, error: 1 });
+  });
+
+  it('maps every Envelope body to a topic kind, each kind used once', () => {
+    const kinds = BODY_KINDS.map((body) => TOPIC_KIND_OF_BODY[body]);
+    expect([...kinds].sort()).toEqual([...TOPIC_KINDS].sort());
+  });
+});
