@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { Cell, loadMap } from '@swarmgate/maps';
+import type { Controller, Robot } from '@swarmgate/sdk';
+import { errorCode } from '../errors.js';
+import { World } from './World.js';
+import { Trial, type TrialConfig } from './Trial.js';
+import { borderedRoom } from './testing/testGrids.js';
+import { globalModel } from './radio/index.js';
+
+function trialConfig(seed: number): TrialConfig {
+  return {
+    grid: loadMap('cave:40x40:seed=2'),
+    robots: 4,
+    algorithm: 'frontier',
+    comm: 'range:10',
+    spawn: { kind: 'apart' },
+    seed,
+    targetExplored: 0.99,
+    maxTicks: 250,
+    world: { slam: { positionErrorM: 0.2, mergeIntervalTicks: 10 } },
+  };
+}
+
+describe('determinism', () => {
+  it('the same seed and configuration give the same final state hash; another seed differs', () => {
+    const a = new Trial(trialConfig(5)).run();
+    const b = new Trial(trialConfig(5)).run();
+    const c = new Trial(trialConfig(6)).run();
+    expect(a.ticks).toBeGreaterThan(50);
+    expect(a.distanceTotalM).toBeGreaterThan(10);
+    expect(b.finalStateHash).toBe(a.finalStateHash);
+    expect(b.exploredFraction).toBe(a.exploredFraction);
+    expect(c.finalStateHash).not.toBe(a.finalStateHash);
+  });
+});
+
+describe('world structure', () => {
+  it('throws SG_WORLD_LOCKED on direct structural changes during a step and applies queued ones next step', () => {
+    const world = new World(borderedRoom(20));
+    const errors: unknown[] = [];
+    const controller: Controller = {
+      tick(robot: Robot) {
+        if (world.tick !== 1) return;
+        try {
+          world.addRobot({ id: 'late', pose: { xM: 3, yM: 3, headingRad: 0 } });
+        } catch (error) {
+          errors.push(error);
+        }
+        world.queueAddRobot({ id: 'queued', pose: { xM: -3, yM: -3, headingRad: 0 } });
+        robot.stop();
+      },
+    };
+    world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 }, controller });
+    world.step();
+    expect(errors.map(errorCode)).toEqual(['SG_WORLD_LOCKED']);
+    expect(world.robotIds()).toEqual(['a']);
+    world.step();
+    expect(world.robotIds()).toEqual(['a', 'queued']);
+    expect(() => world.addRobot({ id: 'a', pose: { xM: 1, yM: 1, headingRad: 0 } })).toThrow(/SG_DUPLICATE_ROBOT/);
+    expect(() => world.robot('nobody')).toThrow(/SG_WORLD_UNKNOWN_ROBOT/);
+  });
+
+  it('latched commands: controller order does not change the result', () => {
+    const run = (reversed: boolean): string => {
+      const world = new World(borderedRoom(20));
+      const ids = ['a', 'b'];
+      const order = reversed ? [...ids].reverse() : ids;
+      for (const id of order) {
+        world.addRobot({
+          id,
+          pose: { xM: id === 'a' ? -2 : 2, yM: 0.5, headingRad: id === 'a' ? 0 : Math.PI },
+          controller: { tick: (r) => r.state().status === 'idle' && r.state().tick === 1 && r.move(1.6) },
+        });
+      }
+      for (let k = 0; k < 40; k++) world.step();
+      return ids.map((id) => JSON.stringify(world.truePose(id))).join();
+    };
+    expect(run(true)).toBe(run(false));
+  });
+
+  it('state() hands out copies: mutating a scan does not touch the engine', () => {
+    const world = new World(borderedRoom(20));
+    const robot = world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 } });
+    world.step();
+    const first = robot.state();
+    first.scan?.rangesM.fill(-1);
+    expect(robot.state().scan?.rangesM[0]).toBeGreaterThan(0);
+  });
+
+  it('refuses move() while moving and non-finite arguments, with sdk error codes', () => {
+    const world = new World(borderedRoom(20));
+    const robot = world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 } });
+    robot.move(3);
+    expect(() => robot.rotate(10)).toThrow(/SG_ROBOT_BUSY/);
+    expect(() => robot.setVelocity(Number.NaN, 0)).toThrow(/SG_BAD_ARGUMENT/);
+    robot.setVelocity(99, 0);
+    expect(world.clampWarnings.count).toBe(1);
+  });
+});
+
+describe('kinematic twins (HIL)', () => {
+  it('follow the external pose exactly, sense like virtual robots and push dynamic robots', () => {
+    const world = new World(borderedRoom(30), { lidar: { rangeM: 10, rayCount: 90 } });
+    world.addRobot({ id: 'twin', kind: 'kinematic', pose: { xM: -5, yM: 0.5, headingRad: 0 } });
+    world.addRobot({ id: 'v', pose: { xM: -3, yM: 0.5, headingRad: 0 } });
+    for (let k = 1; k <= 20; k++) {
+      world.setKinematicPose('twin', { xM: -5 + 0.15 * k, yM: 0.5, headingRad: 0.01 * k });
+      world.step();
+    }
+    const twin = world.truePose('twin');
+    expect(twin.xM).toBeCloseTo(-2, 9);
+    expect(twin.headingRad).toBeCloseTo(0.2, 9);
+    // The dynamic robot was in the way and has been pushed ahead of the twin.
+    expect(world.truePose('v').xM).toBeGreaterThan(-2 + 0.55);
+    const state = world.robot('twin').state();
+    expect(state.scan?.rangesM.length).toBe(90);
+    expect(state.scan?.rangesM[0]).toBeLessThan(1.5);
+    expect(() => world.setKinematicPose('v', { xM: 0, yM: 0, headingRad: 0 })).toThrow(/SG_NOT_KINEMATIC/);
+  });
+});
+
+describe('radio, tags and nearby robots through the Robot API', () => {
+  it('delivers a broadcast at the next tick to others only; tags become readable at the next tick', () => {
+    const world = new World(borderedRoom(20));
+    const a = world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 } });
+    const b = world.addRobot({ id: 'b', pose: { xM: 2.5, yM: 0.5, headingRad: 0 } });
+    world.comms.configure({ model: globalModel() });
+    world.step();
+    a.broadcast({ hello: 1 });
+    a.depositTag('here');
+    expect(b.state().nearbyTags).toEqual([]);
+    world.step();
+    const inbox = b.state().inbox;
+    expect(inbox.map((m) => [m.from, m.sentTick, new TextDecoder().decode(m.payload)])).toEqual([['a', 1, '{"hello":1}']]);
+    expect(a.state().inbox).toEqual([]);
+    expect(b.state().nearbyTags.map((t) => new TextDecoder().decode(t.payload))).toEqual(['"here"']);
+    expect(b.state().nearbyRobots.map((r) => [r.id, Math.round(r.distanceM * 100) / 100])).toEqual([['a', 2]]);
+  });
+});
+
+describe('walls', () => {
+  it('merges wall cells into few fixtures', () => {
+    const grid = borderedRoom(50);
+    grid.cells[25 * 50 + 25] = Cell.Wood;
+    const world = new World(grid);
+    expect(world.wallFixtureCount).toBeLessThanOrEqual(5);
+  });
+});
