@@ -20,3 +20,5 @@ export { BUNDLED_MAPS, bundledMap, bundledMapPath, findBundledMap, type BundledM
 export { loadMapFile, saveMapFile, encodeMapImage, decodeImage, mapFileFormat, type MapFileFormat } from './io/mapFiles.js';
 export type { GreyImage } from './io/greyImage.js';
 export { parseRosMapYaml, type RosMapMetadata } from './io/rosMapYaml.js';
+export { renderPng, rampColour, defaultRenderScale, type Heatmap, type RenderOptions } from './renderPng.js';
+export { drawMaesTestMap, MAES_TEST_MAPS, type MaesTestMap } from './maesTestMaps.js';

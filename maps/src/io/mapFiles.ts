@@ -39,7 +39,10 @@ export function loadMapFile(file: string): Grid {
     readBytes(file);
     return readRosMap(file, (imageFile) => decodeImage(readBytes(imageFile), imageFile));
   }
-  return gridFromGreyImage(decodeImage(readBytes(file), file), classifyBareImage);
+  const bytes = readBytes(file);
+  // A known extension gets its own decoder, so the error says what is wrong with that format.
+  const image = ext === '.pgm' ? decodePgm(bytes, file) : ext === '.png' ? decodePng(bytes, file) : decodeImage(bytes, file);
+  return gridFromGreyImage(image, classifyBareImage);
 }
 
 export type MapFileFormat = 'pgm' | 'png' | 'yaml';

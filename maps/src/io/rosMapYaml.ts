@@ -25,7 +25,7 @@ export interface RosMapMetadata {
 export function parseRosMapYaml(text: string, file: string): RosMapMetadata {
   let doc: unknown;
   try {
-    doc = parseYaml(text);
+    doc = parseYaml(text, { logLevel: 'error' });
   } catch (error) {
     throw new MapFormatError(file, `not valid YAML: ${(error as Error).message.split('\n')[0]}`, { cause: error });
   }
