@@ -173,6 +173,17 @@ export class MonaModel {
     this.emergencyStopped = false;
   }
 
+  /**
+   * A firmware reset: motors off, emergency stop cleared, encoder counters zeroed. The body
+   * stays where it is and the battery keeps its charge.
+   */
+  reboot(): void {
+    this.stopMotors();
+    this.emergencyStopped = false;
+    this.encoderExact.fill(0);
+    this.encoderTicks.fill(0);
+  }
+
   /** Integrates whole steps up to targetMs (model time). Allocation-free. */
   advanceTo(targetMs: number): void {
     this.bumpedValue = false;

@@ -1,0 +1,138 @@
+import { decodeEnvelope, encodeEnvelope, makeEnvelope, MONA_SPEC, swarmgate, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { FakeClock } from '../testing/FakeClock.js';
+import { createMona } from './createMona.js';
+import { FIRMWARE_VERSION, LED } from './Firmware.js';
+
+const ErrorCode = swarmgate.v1.ErrorCode;
+const Flag = swarmgate.v1.TelemetryFlag;
+
+function setup() {
+  const clock = new FakeClock(1000);
+  const sent: { kind: BodyKind; envelope: EnvelopeInit }[] = [];
+  const firmware = createMona({ robotId: 'mona-03', clock, seed: 1, model: { encoderNoiseStd: 0, maxSlip: 0 } }, (kind, envelope) =>
+    sent.push({ kind, envelope }),
+  );
+  // Round-trip through the wire so the tests see what a peer would decode.
+  const received = (kind: BodyKind) => sent.filter((s) => s.kind === kind).map((s) => decodeEnvelope(encodeEnvelope(s.envelope)));
+  const deliver = (body: Parameters<typeof makeEnvelope>[1], robotId = 'mona-03') =>
+    firmware.receiveBytes(encodeEnvelope(makeEnvelope(robotId, body, 7, 0)));
+  return { clock, firmware, sent, received, deliver };
+}
+
+describe('Firmware', () => {
+  it('announces Birth with MONA_SPEC capabilities and the session, then 10 Hz telemetry', () => {
+    const { clock, firmware, received } = setup();
+    firmware.goOnline(4);
+    const [birth] = received('birth');
+    expect(birth!.birth!.session).toBe(4);
+    expect(birth!.birth!.firmwareVersion).toBe(FIRMWARE_VERSION);
+    expect(birth!.birth!.protocolVersion!.major).toBe(1);
+    expect(birth!.birth!.capabilities!.wheelBaseM).toBeCloseTo(MONA_SPEC.wheelBaseM, 6);
+    expect(birth!.birth!.capabilities!.sensors).toContain('ir5');
+    clock.advance(1000);
+    const telemetry = received('telemetry');
+    expect(telemetry).toHaveLength(10);
+    const last = telemetry[9]!.telemetry!;
+    expect(last.irRangesM).toHaveLength(5);
+    expect(last.battery!.fraction).toBeLessThan(1);
+    expect(last.flags & Flag.TELEMETRY_FLAG_MOTORS_ENABLED).toBeTruthy();
+    expect(last.ledRgb).toBe(LED.idle);
+    expect(telemetry[9]!.timestampMs).toBe(1000);
+  });
+
+  it('executes a MotorCommand, acks it, and the watchdog stops the motors at its deadline', () => {
+    const { clock, firmware, received, deliver } = setup();
+    firmware.goOnline(1);
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 300, commandId: 42 } });
+    expect(received('ack').map((e) => e.ack!.commandId)).toEqual([42]);
+    expect(firmware.model.motorsRunning).toBe(true);
+    clock.advance(250);
+    expect(received('telemetry').at(-1)!.telemetry!.ledRgb).toBe(LED.driving);
+    expect(received('error')).toHaveLength(0);
+    clock.advance(60); // the watchdog timer fires at deadline + one model step
+    expect(firmware.model.motorsRunning).toBe(false);
+    const [watchdog] = received('error');
+    expect(watchdog!.error!.code).toBe(ErrorCode.ERROR_CODE_WATCHDOG);
+    expect(watchdog!.error!.commandId).toBe(42);
+    expect(received('telemetry').at(-1)!.telemetry!.flags & Flag.TELEMETRY_FLAG_WATCHDOG_STOP).toBeTruthy();
+    // Drove for exactly the 300 ms deadline at 0.1 m/s.
+    expect(firmware.model.pose.xM).toBeCloseTo(1 + 0.03, 6);
+    expect(firmware.counters.watchdogStops).toBe(1);
+  });
+
+  it('newer commands keep the motors running past the first deadline', () => {
+    const { clock, firmware, deliver } = setup();
+    firmware.goOnline(1);
+    for (let i = 0; i < 10; i++) {
+      deliver({ motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 200 } });
+      clock.advance(100);
+    }
+    expect(firmware.model.motorsRunning).toBe(true);
+    expect(firmware.counters.watchdogStops).toBe(0);
+    expect(firmware.counters.acks).toBe(0); // commandId 0: no ack wanted
+  });
+
+  it('emergency stop halts, latches, and refuses motion until reboot', () => {
+    const { firmware, received, deliver } = setup();
+    firmware.goOnline(1);
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: 1 } });
+    deliver({ command: { commandId: 2, emergencyStop: { reason: 'test' } } });
+    expect(firmware.model.motorsRunning).toBe(false);
+    const afterStop = received('telemetry').at(-1)!.telemetry!;
+    expect(afterStop.flags & Flag.TELEMETRY_FLAG_EMERGENCY_STOP).toBeTruthy();
+    expect(afterStop.ledRgb).toBe(LED.emergencyStop);
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: 3 } });
+    expect(received('error').at(-1)!.error!.code).toBe(ErrorCode.ERROR_CODE_EMERGENCY_STOP);
+    expect(received('ack').map((e) => e.ack!.commandId)).toEqual([1, 2]);
+    firmware.reboot();
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: 4 } });
+    expect(firmware.model.motorsRunning).toBe(true);
+  });
+
+  it('answers bad input with coded Errors and keeps going', () => {
+    const { firmware, received, deliver } = setup();
+    firmware.goOnline(1);
+    firmware.receiveBytes(Uint8Array.from([0xff, 0xff, 0xff]));
+    firmware.receiveBytes(encodeEnvelope({ ...makeEnvelope('mona-03', { ack: { commandId: 1 } }, 1, 0), version: { major: 9, minor: 0 } }));
+    deliver({ command: { commandId: 5, move: { distanceM: 1 } } });
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 0, commandId: 6 } });
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 100, commandId: 7 } }, 'mona-04');
+    deliver({ telemetry: {} });
+    expect(received('error').map((e) => e.error!.code)).toEqual([
+      ErrorCode.ERROR_CODE_DECODE,
+      ErrorCode.ERROR_CODE_VERSION,
+      ErrorCode.ERROR_CODE_UNSUPPORTED,
+      ErrorCode.ERROR_CODE_OUT_OF_RANGE,
+      ErrorCode.ERROR_CODE_UNSUPPORTED,
+      ErrorCode.ERROR_CODE_UNSUPPORTED,
+    ]);
+    expect(received('error')[2]!.error!.refSeq).toBe(7);
+    expect(firmware.model.motorsRunning).toBe(false);
+  });
+
+  it('never throws on arbitrary bytes', () => {
+    const { firmware } = setup();
+    firmware.goOnline(1);
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => firmware.receiveBytes(bytes)));
+    expect(firmware.counters.received).toBeGreaterThan(0);
+  });
+
+  it('going offline stops the motors and the telemetry', () => {
+    const { clock, firmware, received, deliver } = setup();
+    firmware.goOnline(1);
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 5000 } });
+    firmware.goOffline();
+    const count = received('telemetry').length;
+    clock.advance(1000);
+    expect(received('telemetry').length).toBe(count);
+    expect(firmware.model.motorsRunning).toBe(false);
+    expect(clock.pending).toBe(0);
+  });
+
+  it('Death carries the session it ends', () => {
+    const { firmware } = setup();
+    expect(decodeEnvelope(encodeEnvelope(firmware.deathEnvelope(9))).death!.session).toBe(9);
+  });
+});
