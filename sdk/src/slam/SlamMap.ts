@@ -19,6 +19,10 @@ import { findPath } from './findPath.js';
 import { floodSearch, isFrontierAt } from './floodSearch.js';
 import { encodeSlamMap, forEachEncodedRun, validateSlamMapBytes, type SlamMapGeometry } from './slamMapCodec.js';
 
+// Local copies: imported bindings may be getters under the dev loaders (tsx, vitest), which
+// costs a call per access in the loops below.
+const { Unknown: UNKNOWN, Open: OPEN, Solid: SOLID } = SlamCell;
+
 export interface SlamMapOptions {
   readonly width: number;
   readonly height: number;
@@ -93,7 +97,7 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
 
   /** State of cell (x, y); Unknown outside the map. */
   cellAt(x: number, y: number): SlamCellValue {
-    if (!this.contains(x, y)) return SlamCell.Unknown;
+    if (!this.contains(x, y)) return UNKNOWN;
     return this.cells[y * this.width + x] as SlamCellValue;
   }
 
@@ -126,8 +130,8 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
   /** Write a state at a cell index with the dominance rules; true when the cell changed. */
   mark(index: number, state: SlamCellValue): boolean {
     const old = this.cells[index];
-    if (state === SlamCell.Unknown || old === SlamCell.Solid || old === state) return false;
-    if (old === SlamCell.Unknown) this.knownCount++;
+    if (state === UNKNOWN || old === SOLID || old === state) return false;
+    if (old === UNKNOWN) this.knownCount++;
     this.cells[index] = state;
     this.revision++;
     return true;
@@ -150,47 +154,66 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     const ranges = scan.rangesM;
     const rangeMaxM = scan.rangeMaxM;
     const baseRad = pose.headingRad + scan.angleMinRad;
+    const inv = this.invCellSize;
+    const infinity = Number.POSITIVE_INFINITY;
     let changed = 0;
+    let newlyKnown = 0;
     for (let i = 0; i < ranges.length; i++) {
       const rangeM = ranges[i];
       if (!(rangeM >= 0)) continue;
       const hit = rangeM < rangeMaxM;
-      const endT = hit ? rangeM * this.invCellSize + BOUNDARY_EPSILON_CELLS : rangeMaxM * this.invCellSize - BOUNDARY_EPSILON_CELLS;
+      const endT = hit ? rangeM * inv + BOUNDARY_EPSILON_CELLS : rangeMaxM * inv - BOUNDARY_EPSILON_CELLS;
       if (endT <= 0) continue;
       const angle = baseRad + i * scan.angleIncrementRad;
       const dx = Math.cos(angle);
       const dy = Math.sin(angle);
       let cx = startX;
       let cy = startY;
+      let index = cy * width + cx;
       const stepX = dx > 0 ? 1 : -1;
       const stepY = dy > 0 ? 1 : -1;
-      const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : Number.POSITIVE_INFINITY;
-      const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : Number.POSITIVE_INFINITY;
-      let tMaxX = dx > 0 ? (cx + 1 - sx) / dx : dx < 0 ? (cx - sx) / dx : Number.POSITIVE_INFINITY;
-      let tMaxY = dy > 0 ? (cy + 1 - sy) / dy : dy < 0 ? (cy - sy) / dy : Number.POSITIVE_INFINITY;
+      const stepIndexY = dy > 0 ? width : -width;
+      const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : infinity;
+      const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : infinity;
+      let tMaxX = dx > 0 ? (cx + 1 - sx) / dx : dx < 0 ? (cx - sx) / dx : infinity;
+      let tMaxY = dy > 0 ? (cy + 1 - sy) / dy : dy < 0 ? (cy - sy) / dy : infinity;
+      // Cells before the end: open over unknown only. This loop runs for every cell of every
+      // ray of every robot, so it is written out rather than calling mark().
       for (;;) {
-        const index = cy * width + cx;
-        const last = (tMaxX < tMaxY ? tMaxX : tMaxY) >= endT;
-        const state = last && hit ? SlamCell.Solid : SlamCell.Open;
-        // Inline of mark(): this loop runs for every cell of every ray of every robot.
-        const old = cells[index];
-        if (old !== SlamCell.Solid && old !== state) {
-          if (old === SlamCell.Unknown) this.knownCount++;
-          cells[index] = state;
+        if ((tMaxX < tMaxY ? tMaxX : tMaxY) >= endT) {
+          const old = cells[index];
+          if (hit) {
+            if (old !== SOLID) {
+              if (old === UNKNOWN) newlyKnown++;
+              cells[index] = SOLID;
+              changed++;
+            }
+          } else if (old === UNKNOWN) {
+            cells[index] = OPEN;
+            newlyKnown++;
+            changed++;
+          }
+          break;
+        }
+        if (cells[index] === UNKNOWN) {
+          cells[index] = OPEN;
+          newlyKnown++;
           changed++;
         }
-        if (last) break;
         if (tMaxX < tMaxY) {
           cx += stepX;
           if (cx < 0 || cx >= width) break;
+          index += stepX;
           tMaxX += tDeltaX;
         } else {
           cy += stepY;
           if (cy < 0 || cy >= height) break;
+          index += stepIndexY;
           tMaxY += tDeltaY;
         }
       }
     }
+    this.knownCount += newlyKnown;
     if (changed > 0) this.revision++;
     return changed;
   }
@@ -208,7 +231,7 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
       const cyM = this.originM.y + (y + 0.5) * cs - yM;
       for (let x = x0; x <= x1; x++) {
         const cxM = this.originM.x + (x + 0.5) * cs - xM;
-        if (cxM * cxM + cyM * cyM <= r2 && this.mark(y * this.width + x, SlamCell.Open)) changed++;
+        if (cxM * cxM + cyM * cyM <= r2 && this.mark(y * this.width + x, OPEN)) changed++;
       }
     }
     return changed;
@@ -221,7 +244,7 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     let changed = 0;
     for (let i = 0; i < src.length; i++) {
       const state = src[i];
-      if (state !== SlamCell.Unknown && this.mark(i, state as SlamCellValue)) changed++;
+      if (state !== UNKNOWN && this.mark(i, state as SlamCellValue)) changed++;
     }
     return changed;
   }
@@ -280,7 +303,7 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
   private applyEncoded(bytes: Uint8Array, decoded: ReturnType<typeof validateSlamMapBytes>): number {
     let changed = 0;
     forEachEncodedRun(bytes, decoded, (start, end, state) => {
-      if (state === SlamCell.Unknown) return;
+      if (state === UNKNOWN) return;
       for (let i = start; i < end; i++) if (this.mark(i, state as SlamCellValue)) changed++;
     });
     return changed;

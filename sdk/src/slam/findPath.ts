@@ -2,6 +2,13 @@ import { SlamCell, type PathOptions } from '../SlamMapView.js';
 import { searchScratch } from './SearchScratch.js';
 import { NEIGHBOUR_DX, NEIGHBOUR_DY, NEIGHBOUR_COST } from './neighbours.js';
 
+// Local copies: imported bindings may be getters under the dev loaders (tsx, vitest), which
+// costs a call per access in the loops below.
+const { Unknown: UNKNOWN, Open: OPEN, Solid: SOLID } = SlamCell;
+const DX = NEIGHBOUR_DX;
+const DY = NEIGHBOUR_DY;
+const COST = NEIGHBOUR_COST;
+
 /** The part of a SLAM map a search reads. */
 export interface SearchGrid {
   readonly width: number;
@@ -11,14 +18,20 @@ export interface SearchGrid {
 
 
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
+/**
+ * The heuristic is scaled by 1 + this: among the many equal-cost candidates of open space, cells
+ * nearer the goal go first, so A* runs straight instead of flooding a diamond. Paths stay within
+ * this fraction of the shortest.
+ */
+const TIE_BREAK = 1e-3;
 
 /** True when cell (x, y) has a solid 8-neighbour inside the map. */
 function touchesSolid(grid: SearchGrid, x: number, y: number): boolean {
   const { width, height, cells } = grid;
   for (let k = 0; k < 8; k++) {
-    const nx = x + NEIGHBOUR_DX[k];
-    const ny = y + NEIGHBOUR_DY[k];
-    if (nx >= 0 && ny >= 0 && nx < width && ny < height && cells[ny * width + nx] === SlamCell.Solid) return true;
+    const nx = x + DX[k];
+    const ny = y + DY[k];
+    if (nx >= 0 && ny >= 0 && nx < width && ny < height && cells[ny * width + nx] === SOLID) return true;
   }
   return false;
 }
@@ -32,7 +45,7 @@ function touchesSolid(grid: SearchGrid, x: number, y: number): boolean {
 export function findPath(grid: SearchGrid, from: number, to: number, options: PathOptions = {}): number[] | null {
   const { width, height, cells } = grid;
   if (from === to) return [from];
-  if (cells[to] !== SlamCell.Open) return null;
+  if (cells[to] !== OPEN) return null;
   const penalty = options.wallPenaltyCells ?? 0;
   const maxExpansions = options.maxExpansions ?? Number.POSITIVE_INFINITY;
   const s = searchScratch;
@@ -43,7 +56,7 @@ export function findPath(grid: SearchGrid, from: number, to: number, options: Pa
   const heuristic = (x: number, y: number): number => {
     const dx = Math.abs(x - toX);
     const dy = Math.abs(y - toY);
-    return dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy);
+    return (dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy)) * (1 + TIE_BREAK);
   };
   seen[from] = gen;
   g[from] = 0;
@@ -59,13 +72,13 @@ export function findPath(grid: SearchGrid, from: number, to: number, options: Pa
     const cx = cur % width;
     const cy = (cur - cx) / width;
     for (let k = 0; k < 8; k++) {
-      const nx = cx + NEIGHBOUR_DX[k];
-      const ny = cy + NEIGHBOUR_DY[k];
+      const nx = cx + DX[k];
+      const ny = cy + DY[k];
       if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
       const next = ny * width + nx;
-      if (cells[next] !== SlamCell.Open || closed[next] === gen) continue;
-      if (k >= 4 && (cells[cy * width + nx] !== SlamCell.Open || cells[ny * width + cx] !== SlamCell.Open)) continue;
-      let cost = g[cur] + NEIGHBOUR_COST[k];
+      if (cells[next] !== OPEN || closed[next] === gen) continue;
+      if (k >= 4 && (cells[cy * width + nx] !== OPEN || cells[ny * width + cx] !== OPEN)) continue;
+      let cost = g[cur] + COST[k];
       if (penalty > 0 && touchesSolid(grid, nx, ny)) cost += penalty;
       if (seen[next] === gen && g[next] <= cost) continue;
       seen[next] = gen;

@@ -3,6 +3,12 @@ import type { SearchGrid } from './findPath.js';
 import { searchScratch } from './SearchScratch.js';
 import { NEIGHBOUR_DX, NEIGHBOUR_DY } from './neighbours.js';
 
+// Local copies: imported bindings may be getters under the dev loaders (tsx, vitest), which
+// costs a call per access in the loops below.
+const { Unknown: UNKNOWN, Open: OPEN, Solid: SOLID } = SlamCell;
+const DX = NEIGHBOUR_DX;
+const DY = NEIGHBOUR_DY;
+
 /** What a flood fill looks for: an unknown cell, or an open frontier cell (open with an unknown 4-neighbour). */
 export type FloodGoal = 'unknown' | 'frontier';
 
@@ -11,24 +17,13 @@ export type FloodGoal = 'unknown' | 'frontier';
 export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
   const { width, height, cells } = grid;
   const i = y * width + x;
-  if (cells[i] !== SlamCell.Open) return false;
+  if (cells[i] !== OPEN) return false;
   return (
-    (x + 1 < width && cells[i + 1] === SlamCell.Unknown) ||
-    (x > 0 && cells[i - 1] === SlamCell.Unknown) ||
-    (y + 1 < height && cells[i + width] === SlamCell.Unknown) ||
-    (y > 0 && cells[i - width] === SlamCell.Unknown)
+    (x + 1 < width && cells[i + 1] === UNKNOWN) ||
+    (x > 0 && cells[i - 1] === UNKNOWN) ||
+    (y + 1 < height && cells[i + width] === UNKNOWN) ||
+    (y > 0 && cells[i - width] === UNKNOWN)
   );
-}
-
-function isGoal(grid: SearchGrid, goal: FloodGoal, index: number, exclude: ReadonlySet<number> | undefined): boolean {
-  let found: boolean;
-  if (goal === 'unknown') found = grid.cells[index] === SlamCell.Unknown;
-  else {
-    const x = index % grid.width;
-    found = isFrontierAt(grid, x, (index - x) / grid.width);
-  }
-  // The blacklist is consulted only for candidate goals, which are few.
-  return found && (exclude === undefined || !exclude.has(index));
 }
 
 /**
@@ -39,12 +34,14 @@ function isGoal(grid: SearchGrid, goal: FloodGoal, index: number, exclude: Reado
  */
 export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, options: FrontierSearchOptions = {}): number {
   const { width, height, cells } = grid;
-  const { exclude } = options;
+  const exclude = options.exclude;
   const maxVisits = options.maxVisits ?? Number.POSITIVE_INFINITY;
+  const wantUnknown = goal === 'unknown';
   const s = searchScratch;
   const gen = s.begin(width * height);
   const { seen, queue } = s;
-  if (isGoal(grid, goal, from, exclude)) return from;
+  const fromX = from % width;
+  if (isGoalAt(grid, wantUnknown, from, fromX, (from - fromX) / width, exclude)) return from;
   seen[from] = gen;
   queue[0] = from;
   let head = 0;
@@ -54,18 +51,24 @@ export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, opt
     const cx = cur % width;
     const cy = (cur - cx) / width;
     for (let k = 0; k < 8; k++) {
-      const nx = cx + NEIGHBOUR_DX[k];
-      const ny = cy + NEIGHBOUR_DY[k];
+      const nx = cx + DX[k];
+      const ny = cy + DY[k];
       if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
       const next = ny * width + nx;
       if (seen[next] === gen) continue;
       const state = cells[next];
-      if (state === SlamCell.Solid) continue;
-      if (k >= 4 && (cells[cy * width + nx] !== SlamCell.Open || cells[ny * width + cx] !== SlamCell.Open)) continue;
+      if (state === SOLID) continue;
+      if (k >= 4 && (cells[cy * width + nx] !== OPEN || cells[ny * width + cx] !== OPEN)) continue;
       seen[next] = gen;
-      if (isGoal(grid, goal, next, exclude)) return next;
-      if (state === SlamCell.Open) queue[tail++] = next;
+      if (isGoalAt(grid, wantUnknown, next, nx, ny, exclude)) return next;
+      if (state === OPEN) queue[tail++] = next;
     }
   }
   return -1;
+}
+
+function isGoalAt(grid: SearchGrid, wantUnknown: boolean, index: number, x: number, y: number, exclude: ReadonlySet<number> | undefined): boolean {
+  const found = wantUnknown ? grid.cells[index] === UNKNOWN : isFrontierAt(grid, x, y);
+  // The blacklist is consulted only for candidate goals, which are few.
+  return found && (exclude === undefined || !exclude.has(index));
 }
