@@ -1,0 +1,85 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { SwarmgateError } from '../../errors.js';
+import { parseCommSpec } from './parseCommSpec.js';
+import { RADIO_MODELS } from './radioModels.js';
+
+describe('parseCommSpec', () => {
+  it.each([
+    ['global', 'global', Infinity],
+    ['range:20', 'range:20', 20],
+    ['range:7.5', 'range:7.5', 7.5],
+    ['los', 'los', Infinity],
+    ['los:15', 'los:15', 15],
+    ['material', 'material', Infinity],
+    ['material:2.4GHz', 'material', Infinity],
+    ['material:5.2ghz', 'material:5.2GHz', Infinity],
+    ['material:1300MHz', 'material:1.3GHz', Infinity],
+    ['pathloss', 'pathloss', 20],
+    ['pathloss:30', 'pathloss:30', 30],
+    [' RANGE : 3 ', 'range:3', 3],
+  ])('parses %s', (spec, canonical, maxRangeM) => {
+    const model = parseCommSpec(spec);
+    expect(model.spec).toBe(canonical);
+    expect(model.maxRangeM).toBeCloseTo(maxRangeM, 9);
+    // The canonical spec parses back to the same model.
+    expect(parseCommSpec(model.spec).spec).toBe(canonical);
+  });
+
+  it.each([
+    ['', /unknown radio model ''/],
+    ['wifi', /unknown radio model 'wifi'/],
+    ['range', /range needs a distance/],
+    ['range:', /range '' is not a number/],
+    ['range:-3', /not a number/],
+    ['range:0', /positive finite/],
+    ['range:0x10', /not a number/],
+    ['range:1e999', /positive finite/],
+    ['los:abc', /not a number/],
+    ['global:5', /global takes no argument/],
+    ['material:2.4', /with a unit/],
+    ['material:3GHz', /no attenuation table for 3GHz/],
+  ])('rejects %j with SG_COMM_SPEC', (spec, reason) => {
+    let caught: unknown;
+    try {
+      parseCommSpec(spec);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(SwarmgateError);
+    expect((caught as SwarmgateError).code).toBe('SG_COMM_SPEC');
+    expect((caught as Error).message).toMatch(reason);
+    expect((caught as Error).message).toContain('expected global | range:R');
+  });
+
+  it('never throws anything but SG_COMM_SPEC, on any string', () => {
+    const alphabet = fc.constantFrom(...'globarnemtipsh:0123456789.-+eExGHzM '.split(''));
+    const specs = fc.oneof(
+      fc.string(),
+      fc.string({ unit: alphabet }),
+      fc.tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss'), fc.string({ unit: alphabet })).map(([k, a]) => `${k}:${a}`),
+    );
+    fc.assert(
+      fc.property(specs, (spec) => {
+        try {
+          const model = parseCommSpec(spec);
+          expect(model.maxRangeM).toBeGreaterThan(0);
+        } catch (error) {
+          expect(error).toBeInstanceOf(SwarmgateError);
+          expect((error as SwarmgateError).code).toBe('SG_COMM_SPEC');
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('every --comm spelling in the registry parses', () => {
+    for (const info of RADIO_MODELS) {
+      for (const spec of info.specs) {
+        const concrete = spec.replace(':R', ':12');
+        expect(parseCommSpec(concrete).spec.startsWith(info.name), spec).toBe(true);
+      }
+      for (const param of info.params) expect(param.unit.length, `${info.name}.${param.name}`).toBeGreaterThan(0);
+    }
+  });
+});
