@@ -58,5 +58,5 @@ describe('protoc', () => {
       const bytes = encodeEnvelope(env);
       expect(protocEncode(protocDecode(bytes))).toEqual(new Uint8Array(bytes));
     }
-  });
+  }, 120_000); // 80 protoc processes
 });

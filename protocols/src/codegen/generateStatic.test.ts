@@ -13,7 +13,7 @@ describe('generated code', () => {
     const { jsPath, dtsPath } = generateStaticCode(tempDir);
     expect(readFileSync(jsPath, 'utf8')).toBe(readFileSync(join(GENERATED_DIR, `${GENERATED_BASENAME}.js`), 'utf8'));
     expect(readFileSync(dtsPath, 'utf8')).toBe(readFileSync(join(GENERATED_DIR, `${GENERATED_BASENAME}.d.ts`), 'utf8'));
-  });
+  }, 120_000); // pbjs + pbts (jsdoc) take ~6 s alone, far more on a loaded machine
 
   it('comes from a .proto that the real protoc accepts', () => {
     const descriptorPath = join(tempDir, 'swarmgate.pb');
