@@ -17,8 +17,7 @@ export const ERROR_CODES = {
   SG_BROKER_LISTEN: 'The embedded MQTT broker could not listen on the requested port (in use or no permission).',
   SG_MQTT_NOT_CONNECTED: 'A publish was attempted while the MQTT link is down; motion is never queued while offline.',
   SG_SERIAL_OPEN: 'A serial port could not be opened; the bridge retries with backoff.',
-  SG_UNKNOWN_ROBOT: 'A command named a robot the registry has never seen a Birth from.',
-  SG_NO_LINK: 'A command was sent to a robot that has no link registered for it (not online over MQTT or serial).',
+  SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started; register every link first.',
   // Radio, tags and nearby robots (sim/radio/)
   SG_COMM_SPEC:
     'The --comm spec is not one of global, range:R, los, los:R, material, material:<1.3|2.4|5.2>GHz, pathloss, pathloss:R; the message names the bad part.',

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { formatProgress } from './ProgressBar.js';
+
+const BIN = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
+
+function swarmgate(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'swarmgate-run-'));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('swarmgate run (real process)', () => {
+  it('runs a trial and writes JSON with the documented fields, a CSV series and heatmaps', () => {
+    const json = join(dir, 'out.json');
+    const csv = join(dir, 'series.csv');
+    const png = join(dir, 'heat.png');
+    const args = ['run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--algorithm', 'frontier', '--comm', 'range:8',
+      '--spawn', 'apart', '--seed', '3', '--target', '0.9', '--max-ticks', '400', '--json', json, '--csv', csv, '--heatmap', png];
+    const r = swarmgate(...args);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/explored|target not reached/);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    for (const key of ['seed', 'robots', 'algorithm', 'comm', 'ticks', 'simSeconds', 'wallSeconds', 'exploredFraction', 'coveredFraction',
+      'explorationTicks', 'success', 'distanceTotal', 'efficiency', 'collisions', 'completeness', 'mapQuality', 'messagesSent', 'bytesSent', 'finalStateHash']) {
+      expect(report).toHaveProperty(key);
+    }
+    expect(report.map).toMatchObject({ width: 30, height: 30 });
+    expect(report.map.hash).toMatch(/^sha256:/);
+    expect(report.seed).toBe(3);
+    expect(report.simSeconds).toBeCloseTo(report.ticks * 0.1, 6);
+    expect(report.success).toBe(report.explorationTicks !== null);
+    expect(report.exploredFraction).toBeGreaterThan(0.2);
+    const rows = readFileSync(csv, 'utf8').trim().split('\n');
+    expect(rows[0]).toBe('tick,explored,covered,distanceTotal,collisions,messagesSent,commGroups,largestGroupFraction');
+    expect(rows.length).toBe(1 + Math.floor(report.ticks / 10));
+    expect(readFileSync(png).subarray(1, 4).toString()).toBe('PNG');
+    // Same seed, same hash, in a second process.
+    const again = swarmgate(...args.slice(0, -6), '--json', '-');
+    expect(JSON.parse(again.stdout).finalStateHash).toBe(report.finalStateHash);
+  });
+
+  it.each([
+    [['--map', 'cave', '--robots', '0'], /--robots must be >= 1/],
+    [['--map', 'nosuchmap:3x3'], /--map: unknown map/],
+    [['--map', 'cave', '--comm', 'range'], /--comm: SG_COMM_SPEC/],
+    [['--map', 'cave', '--spawn', 'scattered'], /--spawn must be one of together, apart, biggest-room/],
+    [['--map', 'cave', '--algorithm', 'frontier:bogus=1'], /--algorithm: SG_UNKNOWN_PARAMETER/],
+    [['--map', 'cave', '--target', '1.5'], /--target must be <= 1/],
+    [['--robots', '2'], /--map is required/],
+    [['--map', 'cave', '--frobnicate'], /frobnicate/],
+  ])('exits 2 with a clear message for %j', (args, message) => {
+    const r = swarmgate('run', ...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  });
+});
+
+describe('swarmgate list (real process)', () => {
+  it.each([
+    ['algorithms', /frontier/],
+    ['generators', /cave/],
+    ['radio', /pathloss/],
+    ['sensors', /lidar/],
+  ])('list %s prints the registry', (kind, expected) => {
+    const r = swarmgate('list', kind);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(expected);
+  });
+
+  it('refuses an unknown kind with exit 2', () => {
+    const r = swarmgate('list', 'robots');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/expected one of algorithms, generators, radio, sensors/);
+  });
+});
+
+describe('formatProgress', () => {
+  it('shows ticks, explored percent and speed over real time', () => {
+    const line = formatProgress(500, 36000, 0.5, 50, 2, 100);
+    expect(line).toMatch(/^\[#+\.+\] tick 500\/36000 {2}explored 50\.0% {2}25\.0x real time$/);
+  });
+});

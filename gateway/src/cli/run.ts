@@ -1,0 +1,218 @@
+/**
+ * `swarmgate run`: one headless trial on a map, with results as JSON, a CSV time series and
+ * heatmap PNGs. Every flag is checked before the trial starts; bad input exits 2 naming it.
+ */
+import { writeFileSync } from 'node:fs';
+import { gridHash, loadMap, renderPng, type Grid } from '@swarmgate/maps';
+import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
+import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
+import { SPAWN_KINDS, type SpawnStrategy } from '../sim/Spawn.js';
+import { Trial } from '../sim/Trial.js';
+import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
+import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
+import { CliUsageError, type Command } from './Command.js';
+import { numberFlag, parseCommandArgs } from './args.js';
+import { ProgressBar } from './ProgressBar.js';
+
+const HELP = `Usage: swarmgate run --map <file|spec> [options]
+
+Runs one headless exploration trial as fast as the CPU allows.
+
+  --map <file|spec>       map file (.pgm/.png/.yaml), bundled map, or generator spec
+                          such as building:100x100:seed=7 or cave:75x75:seed=3 (required)
+  --robots N              number of robots (default 1)
+  --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier;
+                          see \`swarmgate list algorithms\`)
+  --comm <spec>           global | range:R | los | los:R | material | pathloss (default global)
+  --spawn <kind>          together | apart | biggest-room (default together)
+  --seed S                trial seed, an integer (default 0)
+  --target F              explored fraction that ends the trial, in (0, 1] (default 0.99)
+  --max-ticks N           tick limit (default 36000 = 1 simulated hour)
+  --lidar-range M         lidar range in metres (default 10)
+  --merge-every N         merge SLAM maps within comm groups every N ticks (default 0 = off)
+  --pose-error M          bound of the SLAM pose error in metres (default 0)
+  --json <file|->         write the result object (- for stdout)
+  --csv <file>            write the time series (one row every 10 ticks)
+  --heatmap <file.png>    write the exploration heatmap (last tick each cell was seen)
+  --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)`;
+
+const OPTIONS = {
+  map: { type: 'string' },
+  robots: { type: 'string' },
+  algorithm: { type: 'string' },
+  comm: { type: 'string' },
+  spawn: { type: 'string' },
+  seed: { type: 'string' },
+  target: { type: 'string' },
+  'max-ticks': { type: 'string' },
+  'lidar-range': { type: 'string' },
+  'merge-every': { type: 'string' },
+  'pose-error': { type: 'string' },
+  json: { type: 'string' },
+  csv: { type: 'string' },
+  heatmap: { type: 'string' },
+  'coverage-heatmap': { type: 'string' },
+} as const;
+
+/** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
+function asUsage<T>(flag: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      throw new CliUsageError(`--${flag}: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+}
+
+/** Any failure to produce a grid (bad spec, missing or malformed file) is bad input. */
+function loadGrid(spec: string): Grid {
+  try {
+    return loadMap(spec);
+  } catch (error) {
+    throw new CliUsageError(`--map: ${(error as Error).message}`);
+  }
+}
+
+export const runCommand: Command = {
+  name: 'run',
+  summary: 'run one headless exploration trial and write its metrics',
+  async run(argv) {
+    const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
+    if (!parsed) return 0;
+    const v = parsed.values;
+    if (v.map === undefined) throw new CliUsageError(`--map is required\n\n${HELP}`);
+    const robots = numberFlag('robots', v.robots, 1, { min: 1, max: 100_000, integer: true });
+    const seed = numberFlag('seed', v.seed, 0, { integer: true, min: -(2 ** 31), max: 2 ** 31 - 1 });
+    const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
+    const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
+    const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
+    const mergeIntervalTicks = numberFlag('merge-every', v['merge-every'], 0, { min: 0, integer: true });
+    const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
+    const algorithm = v.algorithm ?? 'frontier';
+    asUsage('algorithm', () => {
+      const { name, params } = parseAlgorithmSpec(algorithm);
+      resolveAlgorithmParams(findAlgorithm(name), params);
+    });
+    const commSpec = v.comm ?? 'global';
+    const comm: RadioModel = asUsage('comm', () => parseCommSpec(commSpec));
+    const spawnKind = v.spawn ?? 'together';
+    if (!(SPAWN_KINDS as readonly string[]).includes(spawnKind)) {
+      throw new CliUsageError(`--spawn must be one of ${SPAWN_KINDS.join(', ')}, got '${spawnKind}'`);
+    }
+    const spawn = { kind: spawnKind } as SpawnStrategy;
+    const grid = loadGrid(v.map);
+
+    const trial = asUsage('robots', () =>
+      new Trial({
+        grid,
+        robots,
+        algorithm,
+        comm,
+        spawn,
+        seed,
+        targetExplored: target,
+        maxTicks,
+        world: { lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalTicks, positionErrorM } },
+      }),
+    );
+    const startMs = performance.now();
+    const wallSeconds = (): number => (performance.now() - startMs) / 1000;
+    const bar = process.stderr.isTTY ? new ProgressBar(process.stderr, maxTicks) : null;
+    const result = trial.run(
+      bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined,
+    );
+    const wall = wallSeconds();
+    if (bar) {
+      bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
+      bar.finish();
+    }
+    const report = buildReport({ grid, mapSpec: v.map, robots, algorithm, comm: commSpec, spawn: spawnKind, seed, target, maxTicks }, trial, result, wall);
+    if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+    else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
+    if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
+    if (v.heatmap !== undefined) writeFileSync(v.heatmap, renderPng(grid, { heatmap: explorationHeatmap(trial.world, trial.metrics) }));
+    if (v['coverage-heatmap'] !== undefined) {
+      writeFileSync(v['coverage-heatmap'], renderPng(grid, { heatmap: coverageHeatmap(trial.world, trial.metrics) }));
+    }
+    if (v.json !== '-') process.stdout.write(summaryLine(report) + '\n');
+    return 0;
+  },
+};
+
+interface RunInputs {
+  grid: Grid;
+  mapSpec: string;
+  robots: number;
+  algorithm: string;
+  comm: string;
+  spawn: string;
+  seed: number;
+  target: number;
+  maxTicks: number;
+}
+
+export function buildReport(inputs: RunInputs, trial: Trial, r: FinalMetrics, wallSeconds: number) {
+  return {
+    seed: inputs.seed,
+    map: { spec: inputs.mapSpec, width: inputs.grid.width, height: inputs.grid.height, hash: gridHash(inputs.grid) },
+    robots: inputs.robots,
+    algorithm: inputs.algorithm,
+    comm: inputs.comm,
+    spawn: inputs.spawn,
+    target: inputs.target,
+    maxTicks: inputs.maxTicks,
+    ticks: r.ticks,
+    simSeconds: trial.simSeconds,
+    wallSeconds,
+    speedOverRealTime: wallSeconds > 0 ? trial.simSeconds / wallSeconds : null,
+    exploredFraction: r.exploredFraction,
+    coveredFraction: r.coveredFraction,
+    explorationTicks: r.explorationTicks,
+    coverageTicks: r.coverageTicks,
+    success: r.explorationTicks !== null,
+    explorableCells: r.explorableCells,
+    distanceTotal: r.distanceTotalM,
+    distancePerRobot: r.distancePerRobotM,
+    efficiency: r.efficiency,
+    collisions: r.collisions,
+    completeness: r.completeness,
+    mapQuality: r.mapQuality,
+    messagesSent: r.messagesSent,
+    bytesSent: r.bytesSent,
+    messagesReceived: r.messagesReceived,
+    bytesReceived: r.bytesReceived,
+    perRobot: {
+      messagesSent: r.messagesSentPerRobot,
+      bytesSent: r.bytesSentPerRobot,
+      messagesReceived: r.messagesReceivedPerRobot,
+      bytesReceived: r.bytesReceivedPerRobot,
+    },
+    commGroups: r.commGroups,
+    clampWarnings: r.clampWarnings,
+    finalStateHash: r.finalStateHash,
+  };
+}
+
+function summaryLine(report: ReturnType<typeof buildReport>): string {
+  const pct = (f: number): string => `${(f * 100).toFixed(1)}%`;
+  return [
+    report.success ? `explored ${pct(report.exploredFraction)} in ${report.explorationTicks} ticks` : `target not reached: explored ${pct(report.exploredFraction)} after ${report.ticks} ticks`,
+    `covered ${pct(report.coveredFraction)}`,
+    `distance ${report.distanceTotal.toFixed(1)} m`,
+    `collisions ${report.collisions}`,
+    `map quality ${report.mapQuality.toFixed(3)}`,
+    `${(report.speedOverRealTime ?? 0).toFixed(1)}x real time`,
+    `hash ${report.finalStateHash}`,
+  ].join(', ');
+}
+
+export function toCsv(samples: readonly MetricsSample[]): string {
+  const header = 'tick,explored,covered,distanceTotal,collisions,messagesSent,commGroups,largestGroupFraction';
+  const rows = samples.map((s) =>
+    [s.tick, s.exploredFraction.toFixed(6), s.coveredFraction.toFixed(6), s.distanceTotalM.toFixed(3), s.collisions, s.messagesSent, s.commGroups, s.largestGroupFraction.toFixed(4)].join(','),
+  );
+  return [header, ...rows].join('\n') + '\n';
+}
