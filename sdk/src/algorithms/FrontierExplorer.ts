@@ -190,6 +190,9 @@ export class FrontierExplorerController implements Controller {
       dy = map.originM.y + Math.floor(index / w) * map.cellSizeM + half - yM;
       distM = Math.hypot(dx, dy);
       if (distM >= this.lookaheadM || this.cursor === this.pathLength - 1) break;
+      // Aim further along only while the straight line there keeps off walls; otherwise the
+      // robot would cut the corner the path bends around. A reached waypoint is always passed.
+      if (distM > this.arriveM && !segmentKeepsOffWalls(map, xM, yM, this.path[this.cursor + 1])) break;
       this.cursor++;
     }
     const last = this.cursor === this.pathLength - 1;
@@ -247,6 +250,31 @@ export class FrontierExplorerController implements Controller {
 /** Cheap pre-check before a decode: the SLAM map magic 'SGSM'. */
 function looksLikeSlamMap(payload: Uint8Array): boolean {
   return payload.length >= 4 && payload[0] === 0x53 && payload[1] === 0x47 && payload[2] === 0x53 && payload[3] === 0x4d;
+}
+
+/**
+ * True when every cell under the segment from (xM, yM) to the centre of cell `index`, sampled
+ * every half cell, is open and has no solid 8-neighbour. Allocation-free.
+ */
+function segmentKeepsOffWalls(map: SlamMapView, xM: number, yM: number, index: number): boolean {
+  const w = map.width;
+  const cs = map.cellSizeM;
+  const gx = (index % w) + 0.5;
+  const gy = Math.floor(index / w) + 0.5;
+  const sx = (xM - map.originM.x) / cs;
+  const sy = (yM - map.originM.y) / cs;
+  const samples = Math.ceil(2 * Math.hypot(gx - sx, gy - sy));
+  for (let k = 1; k <= samples; k++) {
+    const cx = Math.floor(sx + ((gx - sx) * k) / samples);
+    const cy = Math.floor(sy + ((gy - sy) * k) / samples);
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const state = map.cellAt(cx + dx, cy + dy);
+        if (state === SlamCell.Solid || (dx === 0 && dy === 0 && state !== SlamCell.Open)) return false;
+      }
+    }
+  }
+  return true;
 }
 
 /** Index of the map cell containing a world point, or -1 outside. Allocation-free. */

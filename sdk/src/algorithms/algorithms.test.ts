@@ -151,3 +151,51 @@ describe('frontier exploration', () => {
     expect(exploredFraction(twoRooms, robot)).toBeGreaterThanOrEqual(0.95);
   });
 });
+
+describe('frontier map sharing', () => {
+  // Two rooms with no way between them: the only way to know the other room is a shared map.
+  const sealed = gridFromAscii([
+    '###########',
+    '#....#....#',
+    '#....#....#',
+    '#....#....#',
+    '###########',
+  ]);
+
+  function runPair(shareEveryTicks: number, ticks: number): { robots: PointRobot[]; sent: number } {
+    const robots = [
+      new PointRobot(sealed, { id: 'a', pose: { xM: 2.5, yM: 2.5, headingRad: 0 } }),
+      new PointRobot(sealed, { id: 'b', pose: { xM: 8.5, yM: 2.5, headingRad: 0 } }),
+    ];
+    const controllers = robots.map((_, i) => findAlgorithm('frontier').create({ ...contextFor('frontier', { shareEveryTicks }, i), robotCount: 2 }));
+    let sent = 0;
+    for (let t = 0; t < ticks; t++) {
+      robots.forEach((robot, i) => controllers[i].tick(robot));
+      sent += robots[0].outbox.length + robots[1].outbox.length;
+      // A global radio: each broadcast reaches the other robot at the next tick.
+      robots.forEach((robot, i) => {
+        for (const payload of robot.outbox.splice(0)) robots[1 - i].pendingInbox.push({ from: robot.id, sentTick: t, payload });
+      });
+      robots.forEach((robot) => robot.step());
+    }
+    return { robots, sent };
+  }
+
+  const leftRoomCell = (robot: PointRobot) => robot.map.cellAt(3, 4);
+  const rightRoomCell = (robot: PointRobot) => robot.map.cellAt(17, 4);
+
+  it('merges the maps it hears, so each robot knows the room it cannot see', () => {
+    const { robots: [a, b], sent } = runPair(5, 20);
+    expect(sent).toBe(8);
+    expect(leftRoomCell(b)).toBe(SlamCell.Open);
+    expect(rightRoomCell(a)).toBe(SlamCell.Open);
+    expect(a.map.knownCells).toBe(b.map.knownCells);
+  });
+
+  it('keeps maps private with sharing off', () => {
+    const { robots: [a, b], sent } = runPair(0, 20);
+    expect(leftRoomCell(b)).toBe(SlamCell.Unknown);
+    expect(rightRoomCell(a)).toBe(SlamCell.Unknown);
+    expect(sent).toBe(0);
+  });
+});
