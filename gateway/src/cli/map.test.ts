@@ -1,0 +1,114 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { PNG } from 'pngjs';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'map-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function swarmgate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const infoJson = async (map: string): Promise<Record<string, unknown>> => {
+  const result = await swarmgate('map', 'info', map, '--json');
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as Record<string, unknown>;
+};
+
+describe('swarmgate map', () => {
+  it('generates a building as ROS YAML, and info reads it back as one connected map', async () => {
+    const out = join(dir, 'b.yaml');
+    const result = await swarmgate('map', 'generate', 'building', '--width', '60', '--height', '50', '--seed', '4', '--param', 'split=50', '-o', out);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`wrote ${join(dir, 'b.pgm')}`);
+    const info = await infoJson(out);
+    expect(info).toMatchObject({ width: 60, height: 50, cellSizeM: 1, unknownCells: 0, components: 1 });
+    expect((info.freeCells as number) + (info.wallCells as number)).toBe(3000);
+    // Same seed, same map (the file keeps walls, not their materials, so compare counts).
+    const fromSpec = await infoJson('building:60x50:seed=4,split=50');
+    expect([fromSpec.freeCells, fromSpec.wallCells]).toEqual([info.freeCells, info.wallCells]);
+    expect(fromSpec.hash).not.toBe((await infoJson('building:60x50:seed=5,split=50')).hash);
+  });
+
+  it('generates every generator to pgm and png', async () => {
+    for (const name of ['cave', 'loop', 'cross', 'zigzag', 'maze']) {
+      const out = join(dir, `${name}.${name === 'cave' ? 'png' : 'pgm'}`);
+      expect((await swarmgate('map', 'generate', name, '-o', out)).code).toBe(0);
+      expect((await infoJson(out)).components).toBe(1);
+    }
+  });
+
+  it('renders a map to a PNG at a scale', async () => {
+    const out = join(dir, 'doorway.png');
+    expect((await swarmgate('map', 'render', 'doorway', '-o', out, '--scale', '2')).code).toBe(0);
+    const png = PNG.sync.read(readFileSync(out));
+    expect([png.width, png.height]).toEqual([200, 200]);
+  });
+
+  it('prints a human summary of a real ROS map', async () => {
+    const yaml = fileURLToPath(new URL('../../../maps/data/yan2017/loop.yaml', import.meta.url));
+    const result = await swarmgate('map', 'info', yaml);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/width\s+608 cells/);
+    expect(result.stdout).toMatch(/cellSizeM\s+0.2 m/);
+    expect(result.stdout).toMatch(/unknownCells\s+272915/);
+  });
+
+  it.each([
+    [['map', 'generate', 'cave', '--widht', '5', '-o', 'x.pgm'], "'--widht'"],
+    [['map', 'generate', 'cave', '--width', 'abc', '-o', 'x.pgm'], '--width must be a number'],
+    [['map', 'generate', 'cave', '--width', '2', '-o', 'x.pgm'], '--width must be >= 3'],
+    [['map', 'generate', 'cave', '-o', 'x.bmp'], '-o must end in .pgm, .png or .yaml'],
+    [['map', 'generate', 'cave'], '-o OUT is required'],
+    [['map', 'generate', 'volcano', '-o', 'x.pgm'], "unknown generator 'volcano'"],
+    [['map', 'generate', 'cave', '--param', 'fil=3', '-o', 'x.pgm'], "unknown parameter 'fil'"],
+    [['map', 'generate', 'cave', '--param', 'fill', '-o', 'x.pgm'], '--param must be KEY=INTEGER'],
+    [['map', 'render', 'doorway', '-o', 'x.png', '--json'], '--json does not apply'],
+    [['map', 'info', 'cave:xx'], "'xx' is neither a size"],
+    [['map', 'frobnicate'], "unknown action 'frobnicate'"],
+  ])('exits 2 naming the problem: %j', async (args, message) => {
+    const result = await swarmgate(...args);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(existsSync('x.pgm')).toBe(false);
+  });
+
+  it('exits 1 with one line naming a bad map file, never a stack trace', async () => {
+    const bad = join(dir, 'bad.pgm');
+    writeFileSync(bad, 'P5 10 10 255\n\x00\x00');
+    const cases: [string, string][] = [
+      [bad, 'truncated: expected 100 bytes of pixels'],
+      [join(dir, 'missing.yaml'), 'no such file'],
+    ];
+    const yaml = join(dir, 'noimage.yaml');
+    writeFileSync(yaml, 'image: gone.pgm\nresolution: 0.05\norigin: [0, 0, 0]\n');
+    cases.push([yaml, "image 'gone.pgm' not found"]);
+    for (const [file, message] of cases) {
+      const result = await swarmgate('map', 'info', file);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`${file}: ${message}`);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('--help lists every generator with its parameters', async () => {
+    const result = await swarmgate('map', '--help');
+    expect(result.code).toBe(0);
+    for (const text of ['cave (default 75x75)', 'building (default 100x100)', 'maze', 'fill=45', 'door=2', 'road=8']) {
+      expect(result.stdout).toContain(text);
+    }
+  });
+});
