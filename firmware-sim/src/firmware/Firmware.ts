@@ -94,13 +94,18 @@ export class Firmware {
   /** The link is up with this session counter: announce Birth and start telemetry. */
   goOnline(session: number): void {
     this.syncModel();
-    this.send('birth', { birth: this.birth(session) });
+    this.announceBirth(session);
     this.stopTelemetry();
     const tick = (): void => {
       this.telemetryTimer = this.clock.setTimer(tick, this.telemetryPeriodMs);
       this.publishTelemetry();
     };
     this.telemetryTimer = this.clock.setTimer(tick, this.telemetryPeriodMs);
+  }
+
+  /** Sends the Birth of `session` (again, on a link where the host may have missed it). */
+  announceBirth(session: number): void {
+    this.send('birth', { birth: this.birth(session) });
   }
 
   /** The link is down: stop the motors (no motion without a link) and the telemetry. */

@@ -4,3 +4,4 @@ export { freePort } from './freePort.js';
 export { startMosquitto, type MosquittoBroker, type MosquittoOptions } from './mosquitto.js';
 export { startPtyPair, type PtyPair } from './socat.js';
 export { exited, terminate } from './processes.js';
+export { Inbox } from './Inbox.js';

@@ -1,0 +1,103 @@
+import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, robotTopicFilter, swarmgate, type EnvelopeBodyInit } from '@swarmgate/protocols';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MonaSim } from '../MonaSim.js';
+import { Inbox } from '../testing/Inbox.js';
+import { startMosquitto, type MosquittoBroker } from '../testing/mosquitto.js';
+
+const ErrorCode = swarmgate.v1.ErrorCode;
+const Flag = swarmgate.v1.TelemetryFlag;
+
+describe('mona-sim over MQTT (real mosquitto)', () => {
+  let broker: MosquittoBroker;
+  let gateway: MqttClient;
+  let inbox: Inbox;
+  let sims: MonaSim[] = [];
+
+  beforeAll(async () => {
+    broker = await startMosquitto();
+  });
+  afterAll(async () => {
+    await broker.stop();
+  });
+
+  async function connectGateway(): Promise<void> {
+    inbox = new Inbox();
+    gateway = await mqtt.connectAsync(broker.url, { reconnectPeriod: 200 });
+    gateway.on('message', (_topic, payload) => inbox.push(decodeEnvelope(payload)));
+    const fromRobots = (['birth', 'death', 'telemetry', 'ack', 'error'] as const).map((kind) => robotTopicFilter('lab', undefined, kind));
+    await gateway.subscribeAsync(fromRobots, { qos: 1 });
+  }
+
+  function sim(robotId: string, seed = 1): MonaSim {
+    const s = new MonaSim({ robotId, seed, link: { kind: 'mqtt', url: broker.url, fleet: 'lab', keepaliveS: 2 } });
+    sims.push(s);
+    s.start();
+    return s;
+  }
+
+  function publish(robotId: string, kind: 'motor' | 'cmd', body: EnvelopeBodyInit | Uint8Array): Promise<unknown> {
+    const bytes = body instanceof Uint8Array ? body : encodeEnvelope(makeEnvelope(robotId, body, 1, Date.now()));
+    return gateway.publishAsync(robotTopic('lab', robotId, kind), Buffer.from(bytes), { qos: 1 });
+  }
+
+  afterEach(async () => {
+    await Promise.all(sims.map((s) => s.stop()));
+    sims = [];
+    await gateway?.endAsync();
+  });
+
+  it('births with session 1, streams telemetry, acks a MotorCommand and stops by its deadline', async () => {
+    await connectGateway();
+    const robot = sim('mona-03');
+    const birth = await inbox.waitFor((e) => e.body === 'birth', 'Birth');
+    expect(birth.robotId).toBe('mona-03');
+    expect(birth.birth!.session).toBe(1);
+    await inbox.waitFor((e) => e.body === 'telemetry', 'Telemetry');
+
+    await publish('mona-03', 'motor', { motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 400, commandId: 11 } });
+    await inbox.waitFor((e) => e.body === 'ack' && e.ack!.commandId === 11, 'Ack 11');
+    expect(robot.firmware.model.motorsRunning).toBe(true);
+    const watchdog = await inbox.waitFor((e) => e.body === 'error' && e.error!.code === ErrorCode.ERROR_CODE_WATCHDOG, 'watchdog Error');
+    expect(watchdog.error!.commandId).toBe(11);
+    expect(robot.firmware.model.motorsRunning).toBe(false);
+    await inbox.waitFor((e) => e.body === 'telemetry' && (e.telemetry!.flags & Flag.TELEMETRY_FLAG_WATCHDOG_STOP) !== 0, 'watchdog flag');
+    // 400 ms at 0.1 m/s, less slip (up to 3 %): the deadline held however the timers ran.
+    const travelled = robot.firmware.model.pose.xM - 1;
+    expect(travelled).toBeGreaterThan(0.04 * 0.96);
+    expect(travelled).toBeLessThanOrEqual(0.04 + 1e-9);
+  });
+
+  it('answers garbage on the cmd topic with an Error and keeps running', async () => {
+    await connectGateway();
+    sim('mona-04');
+    await inbox.waitFor((e) => e.body === 'birth', 'Birth');
+    await publish('mona-04', 'cmd', Uint8Array.from([0xde, 0xad, 0xbe, 0xef, 0x01]));
+    const error = await inbox.waitFor((e) => e.body === 'error', 'Error');
+    expect(error.error!.code).toBe(ErrorCode.ERROR_CODE_DECODE);
+    await publish('mona-04', 'cmd', { command: { commandId: 12, stop: {} } });
+    await inbox.waitFor((e) => e.body === 'ack' && e.ack!.commandId === 12, 'Ack after garbage');
+  });
+
+  it('a reboot ends the session by its will and births the next one', async () => {
+    await connectGateway();
+    const robot = sim('mona-05');
+    await inbox.waitFor((e) => e.body === 'birth' && e.birth!.session === 1, 'Birth 1');
+    robot.link.reboot();
+    const death = await inbox.waitFor((e) => e.body === 'death', 'Death by will');
+    expect(death.death!.session).toBe(1);
+    await inbox.waitFor((e) => e.body === 'birth' && e.birth!.session === 2, 'Birth 2');
+  });
+
+  it('reconnects with a new session after the broker restarts; no motion while offline', async () => {
+    await connectGateway();
+    const robot = sim('mona-06');
+    await inbox.waitFor((e) => e.body === 'birth' && e.birth!.session === 1, 'Birth 1');
+    await publish('mona-06', 'motor', { motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 10_000, commandId: 1 } });
+    await inbox.waitFor((e) => e.body === 'ack', 'Ack');
+    await broker.restart();
+    // The link dropped: motors stopped at once, not at the 10 s deadline.
+    expect(robot.firmware.model.motorsRunning).toBe(false);
+    await inbox.waitFor((e) => e.body === 'birth' && e.robotId === 'mona-06' && e.birth!.session >= 2, 'Birth after restart', 15_000);
+  });
+});

@@ -1,0 +1,161 @@
+import { BODY_KINDS, encodeEnvelope, robotTopic, TOPIC_KIND_OF_BODY, TOPIC_QOS, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
+import mqtt, { type MqttClient } from 'mqtt';
+import type { Firmware } from '../firmware/Firmware.js';
+import type { Clock, TimerHandle } from '../model/Clock.js';
+import type { Backoff } from './Backoff.js';
+import type { FaultInjector } from './FaultInjector.js';
+import type { LinkLog, RobotLink } from './RobotLink.js';
+
+export interface MqttLinkOptions {
+  readonly url: string;
+  readonly fleet: string;
+  readonly username?: string;
+  readonly password?: string;
+  /** MQTT keepalive: the broker publishes the will within 1.5 periods of silence. */
+  readonly keepaliveS: number;
+  readonly clock: Clock;
+  readonly backoff: Backoff;
+  readonly faults: FaultInjector;
+  readonly log: LinkLog;
+}
+
+/**
+ * The robot on MQTT: one client per connection, its will the Death of that connection's
+ * session (Sparkplug's bdSeq: +1 per CONNECT, so a stale will is recognisable). mqtt.js's own
+ * reconnect is off: it would reuse the old will, and its fixed period has no jitter.
+ * Nothing is queued while offline: telemetry and replies are dropped, and the motors stop.
+ */
+export class MqttLink implements RobotLink {
+  private client: MqttClient | undefined;
+  private sessionValue = 0;
+  private stopping = false;
+  private reconnectTimer: TimerHandle | undefined;
+  private readonly topics: { readonly motor: string; readonly cmd: string; readonly death: string };
+  /** Topic of each outgoing body kind, built once. */
+  private readonly topicOfBody = new Map<BodyKind, string>();
+
+  constructor(
+    private readonly firmware: Firmware,
+    private readonly options: MqttLinkOptions,
+  ) {
+    const id = firmware.robotId;
+    this.topics = {
+      motor: robotTopic(options.fleet, id, 'motor'),
+      cmd: robotTopic(options.fleet, id, 'cmd'),
+      death: robotTopic(options.fleet, id, 'death'),
+    };
+    for (const kind of BODY_KINDS) this.topicOfBody.set(kind, robotTopic(options.fleet, id, TOPIC_KIND_OF_BODY[kind]));
+  }
+
+  get session(): number {
+    return this.sessionValue;
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.cancelReconnect();
+    this.firmware.shutdown();
+    const client = this.client;
+    this.client = undefined;
+    if (!client) return;
+    if (client.connected) {
+      // A graceful end publishes the Death itself: a clean DISCONNECT discards the will.
+      const death = encodeEnvelope(this.firmware.deathEnvelope(this.sessionValue));
+      await client.publishAsync(this.topics.death, Buffer.from(death), { qos: TOPIC_QOS.death }).catch(() => undefined);
+    }
+    await client.endAsync().catch(() => undefined);
+  }
+
+  reboot(): void {
+    this.options.log(`rebooting (session ${this.sessionValue} ends by its will)`);
+    const client = this.client;
+    this.client = undefined;
+    this.firmware.reboot();
+    // Power loss: the TCP connection dies without DISCONNECT, so the broker publishes the will.
+    if (client) {
+      client.stream.destroy();
+      discard(client);
+    }
+    this.connect();
+  }
+
+  private connect(): void {
+    this.sessionValue++;
+    const session = this.sessionValue;
+    const { url, username, password, keepaliveS } = this.options;
+    const client = mqtt.connect(url, {
+      clientId: `mona-sim:${this.options.fleet}:${this.firmware.robotId}`,
+      username,
+      password,
+      keepalive: keepaliveS,
+      clean: true,
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+      queueQoSZero: false,
+      will: {
+        topic: this.topics.death,
+        payload: Buffer.from(encodeEnvelope(this.firmware.deathEnvelope(session))),
+        qos: TOPIC_QOS.death,
+        retain: false,
+      },
+    });
+    this.client = client;
+    client.on('connect', () => {
+      this.options.backoff.reset();
+      this.options.log(`online (session ${session})`);
+      client.subscribe([this.topics.motor, this.topics.cmd], { qos: TOPIC_QOS.cmd }, (error) => {
+        if (error) this.options.log(`subscribe failed: ${error.message}`);
+        // Birth after the subscription, so a command sent on seeing the Birth is not lost.
+        else if (this.client === client) this.firmware.goOnline(session);
+      });
+    });
+    client.on('message', (topic, payload) => {
+      if (topic === this.topics.motor || topic === this.topics.cmd) this.firmware.receiveBytes(payload);
+    });
+    client.on('error', (error) => this.options.log(`mqtt error: ${error.message}`));
+    client.on('close', () => {
+      if (this.client !== client) return; // a connection we already replaced
+      this.firmware.goOffline();
+      discard(client);
+      this.client = undefined;
+      if (!this.stopping) this.scheduleReconnect();
+    });
+  }
+
+  private scheduleReconnect(): void {
+    const delayMs = this.options.backoff.nextDelayMs();
+    this.options.log(`offline; reconnecting in ${Math.round(delayMs)} ms`);
+    this.reconnectTimer = this.options.clock.setTimer(() => {
+      this.reconnectTimer = undefined;
+      if (!this.stopping) this.connect();
+    }, delayMs);
+  }
+
+  private cancelReconnect(): void {
+    if (this.reconnectTimer !== undefined) this.options.clock.clearTimer(this.reconnectTimer);
+    this.reconnectTimer = undefined;
+  }
+
+  /** The firmware's outbox: publish now or never (no offline queue). */
+  send(kind: BodyKind, envelope: EnvelopeInit): void {
+    const client = this.client;
+    if (!client?.connected) return;
+    const topic = this.topicOfBody.get(kind)!;
+    const qos = TOPIC_QOS[TOPIC_KIND_OF_BODY[kind]];
+    this.options.faults.send(encodeEnvelope(envelope), (bytes) => {
+      if (client.connected) client.publish(topic, Buffer.from(bytes), { qos });
+    });
+  }
+}
+
+/** Closes a client we no longer use, ignoring whatever its dying socket still reports. */
+function discard(client: MqttClient): void {
+  client.removeAllListeners();
+  client.on('error', () => undefined);
+  client.end(true);
+}
