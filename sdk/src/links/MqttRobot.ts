@@ -1,0 +1,298 @@
+/**
+ * The Robot of a controller running in another process than the gateway: it reads the robot's
+ * State from MQTT and sends Commands back, through the topic tree of @swarmgate/protocols.
+ *
+ * It keeps the in-process robot's contract:
+ * - Arguments are checked and speeds clamped by the same validateAction, against the limits
+ *   the trial gives, and move()/rotate() while busy throw SG_ROBOT_BUSY.
+ * - Motion is latched: every motion call in one tick replaces the previous one and only the
+ *   last is sent (at the end of the current job, i.e. after the controller's tick returns),
+ *   so the gateway sees what the in-process robot's act phase would have applied.
+ * - The SLAM map is the robot's own, built here from each State's scan and pose estimate.
+ *
+ * Commands go out at QoS 1 with increasing command ids; the gateway answers each with an Ack
+ * or an Error. Motion is never queued while the link is down (it would arrive stale): such
+ * calls are counted in `counters.droppedOffline` and the gateway's state decides.
+ */
+import { EventEmitter } from 'node:events';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import {
+  TOPIC_QOS,
+  decodeEnvelope,
+  encodeEnvelope,
+  makeEnvelope,
+  parseTopic,
+  robotTopic,
+  type Ack,
+  type ErrorMessage,
+} from '@swarmgate/protocols';
+import type { Pose, Robot, RobotState, RobotStatus } from '../Robot.js';
+import type { SlamMapView } from '../SlamMapView.js';
+import { SlamMap, type SlamMapOptions } from '../slam/SlamMap.js';
+import { createClampWarnings, validateAction, type ActionLimits, type ClampWarnings, type RobotAction } from '../actions/validateAction.js';
+import { payloadBytes } from '../actions/payloadBytes.js';
+import { SwarmgateError } from '../errors.js';
+import { motionCommand, type CommandInit } from './wireCommand.js';
+import { robotStateFromWire } from './wireState.js';
+
+export interface MqttRobotOptions {
+  /** The <fleet> topic level of the trial. */
+  readonly fleet: string;
+  readonly robotId: string;
+  /** Geometry of the trial's SLAM maps (e.g. SlamMap.forGrid(grid) options), or a map to fill. */
+  readonly map: SlamMapOptions | SlamMap;
+  /** The speed limits the gateway clamps to (a trial's World.actionLimits). */
+  readonly limits: ActionLimits;
+  /** Each State also marks this disc around the pose open, as the in-process SLAM does; m. */
+  readonly bodyRadiusM?: number;
+}
+
+export interface MqttRobotConnectOptions extends MqttRobotOptions {
+  readonly url: string;
+  readonly username?: string;
+  readonly password?: string;
+  /** Resolve or fail within this time; default 10 s. */
+  readonly connectTimeoutMs?: number;
+}
+
+export interface MqttRobotCounters {
+  states: number;
+  commandsSent: number;
+  acks: number;
+  /** Error replies from the gateway (each also emitted as 'gatewayError'). */
+  errors: number;
+  droppedOffline: number;
+  /** Payloads on our topics that did not decode (logged nowhere: counted for tests and status). */
+  decodeErrors: number;
+}
+
+export interface MqttRobotEvents {
+  state: [state: RobotState];
+  ack: [ack: Ack];
+  gatewayError: [error: ErrorMessage];
+}
+
+const STATUS_OF_ACTION: Readonly<Record<RobotAction['kind'], RobotStatus>> = {
+  move: 'moving',
+  rotate: 'rotating',
+  velocity: 'driving',
+  wheels: 'driving',
+  stop: 'idle',
+};
+
+const ORIGIN: Pose = Object.freeze({ xM: 0, yM: 0, headingRad: 0 });
+/** What state() returns before the first State arrives. */
+const NO_STATE: RobotState = Object.freeze({
+  tick: 0,
+  pose: ORIGIN,
+  status: 'idle',
+  collision: Object.freeze({ started: false, touching: false }),
+  scan: null,
+  nearbyRobots: [],
+  inbox: [],
+  nearbyTags: [],
+  batteryFraction: null,
+});
+
+export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
+  readonly id: string;
+  readonly counters: MqttRobotCounters = { states: 0, commandsSent: 0, acks: 0, errors: 0, droppedOffline: 0, decodeErrors: 0 };
+  /** Speed arguments clamped to the limits so far (as World.clampWarnings in-process). */
+  readonly clampWarnings: ClampWarnings = createClampWarnings();
+  private readonly slam: SlamMap;
+  private readonly limits: ActionLimits;
+  private readonly bodyRadiusM: number;
+  private readonly fleet: string;
+  private latest: RobotState = NO_STATE;
+  /** The motion call of this job, sent when the job ends. */
+  private latched: RobotAction | null = null;
+  /** A sent move/rotate the gateway has not yet acknowledged: busy until it answers. */
+  private unanswered: { commandId: number; status: RobotStatus } | null = null;
+  private nextCommandId = 1;
+  private seq = 0;
+  private readonly onMessage = (topic: string, payload: Buffer): void => this.receive(topic, payload);
+  private readonly flush = (): void => this.sendLatched();
+
+  constructor(
+    private readonly client: MqttClient,
+    options: MqttRobotOptions,
+  ) {
+    super();
+    this.id = options.robotId;
+    this.fleet = options.fleet;
+    this.limits = options.limits;
+    this.bodyRadiusM = options.bodyRadiusM ?? 0;
+    this.slam = options.map instanceof SlamMap ? options.map : new SlamMap(options.map);
+    client.on('message', this.onMessage);
+  }
+
+  /**
+   * Connects to the broker, subscribes to the robot's state, ack and error topics, and
+   * resolves once subscribed. Throws SG_LINK_CONNECT naming the URL when that fails.
+   */
+  static async connect(options: MqttRobotConnectOptions): Promise<MqttRobot> {
+    const clientOptions: IClientOptions = {
+      username: options.username,
+      password: options.password,
+      clientId: `swarmgate-controller-${options.robotId}-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+      connectTimeout: options.connectTimeoutMs ?? 10_000,
+      // A clean session, re-subscribed by mqtt.js after a reconnect; nothing queued at QoS 0.
+      clean: true,
+      resubscribe: true,
+      queueQoSZero: false,
+    };
+    let client: MqttClient | null = null;
+    try {
+      client = await mqtt.connectAsync(options.url, { ...clientOptions, reconnectPeriod: 0 });
+      const robot = new MqttRobot(client, options);
+      await robot.subscribe();
+      // Reconnect only once up: a wrong URL or password fails fast instead of retrying forever.
+      client.options.reconnectPeriod = 1000;
+      return robot;
+    } catch (cause) {
+      await client?.endAsync(true);
+      throw new SwarmgateError('SG_LINK_CONNECT', `robot ${options.robotId}: cannot connect to ${options.url}: ${(cause as Error).message}`, { cause });
+    }
+  }
+
+  /** Subscribes to this robot's state, ack and error topics (resolves on SUBACK). */
+  async subscribe(): Promise<void> {
+    const granted = await this.client.subscribeAsync({
+      [robotTopic(this.fleet, this.id, 'state')]: { qos: TOPIC_QOS.state },
+      [robotTopic(this.fleet, this.id, 'ack')]: { qos: TOPIC_QOS.ack },
+      [robotTopic(this.fleet, this.id, 'error')]: { qos: TOPIC_QOS.error },
+    });
+    const refused = granted.filter((g) => g.qos === 128).map((g) => g.topic);
+    if (refused.length > 0) throw new Error(`subscription refused (check the fleet ACL): ${refused.join(', ')}`);
+  }
+
+  /** Closes the MQTT connection (after sending what is latched). */
+  async close(): Promise<void> {
+    this.sendLatched();
+    this.client.off('message', this.onMessage);
+    await this.client.endAsync();
+  }
+
+  get connected(): boolean {
+    return this.client.connected;
+  }
+
+  get map(): SlamMapView {
+    return this.slam;
+  }
+
+  /** The latest State received (a fresh object per State; an idle placeholder before the first). */
+  state(): RobotState {
+    return this.latest;
+  }
+
+  move(distanceM: number): void {
+    this.latch({ kind: 'move', distanceM });
+  }
+
+  rotate(degrees: number): void {
+    this.latch({ kind: 'rotate', degrees });
+  }
+
+  setVelocity(linearMps: number, angularRadps: number): void {
+    this.latch({ kind: 'velocity', linearMps, angularRadps });
+  }
+
+  setWheelSpeeds(leftMps: number, rightMps: number): void {
+    this.latch({ kind: 'wheels', leftMps, rightMps });
+  }
+
+  stop(): void {
+    this.latch({ kind: 'stop' });
+  }
+
+  broadcast(payload: Uint8Array | unknown): void {
+    this.publish({ commandId: this.takeCommandId(), broadcast: { payload: payloadBytes(payload) } });
+  }
+
+  depositTag(payload: Uint8Array | unknown): void {
+    this.publish({ commandId: this.takeCommandId(), depositTag: { payload: payloadBytes(payload) } });
+  }
+
+  private latch(action: RobotAction): void {
+    validateAction(action, this.limits, this.clampWarnings, this.effectiveStatus());
+    if (this.latched === null) queueMicrotask(this.flush);
+    this.latched = action;
+  }
+
+  /** Status a new move/rotate would collide with: latched, then unanswered, then the State's. */
+  private effectiveStatus(): RobotStatus {
+    if (this.latched) return STATUS_OF_ACTION[this.latched.kind];
+    if (this.unanswered) return this.unanswered.status;
+    return this.latest.status;
+  }
+
+  private sendLatched(): void {
+    const action = this.latched;
+    if (action === null) return;
+    this.latched = null;
+    const commandId = this.takeCommandId();
+    const sent = this.publish(motionCommand(action, commandId));
+    const status = STATUS_OF_ACTION[action.kind];
+    this.unanswered = sent && (status === 'moving' || status === 'rotating') ? { commandId, status } : null;
+  }
+
+  private takeCommandId(): number {
+    const id = this.nextCommandId;
+    // Ids wrap within uint32 and skip 0 ("no acknowledgement wanted").
+    this.nextCommandId = this.nextCommandId >= 0xffffffff ? 1 : this.nextCommandId + 1;
+    return id;
+  }
+
+  private publish(command: CommandInit): boolean {
+    if (!this.client.connected) {
+      this.counters.droppedOffline++;
+      return false;
+    }
+    this.seq = (this.seq + 1) >>> 0;
+    const bytes = encodeEnvelope(makeEnvelope(this.id, { command }, this.seq, Date.now()));
+    this.client.publish(robotTopic(this.fleet, this.id, 'cmd'), Buffer.from(bytes), { qos: TOPIC_QOS.cmd });
+    this.counters.commandsSent++;
+    return true;
+  }
+
+  private receive(topic: string, payload: Buffer): void {
+    let kind: string;
+    try {
+      const parsed = parseTopic(topic);
+      if (parsed.scope !== 'robot' || parsed.robotId !== this.id || parsed.fleet !== this.fleet) return;
+      kind = parsed.kind;
+    } catch {
+      return; // another subscriber's topic on a shared client
+    }
+    let envelope;
+    try {
+      envelope = decodeEnvelope(payload);
+    } catch {
+      this.counters.decodeErrors++;
+      return;
+    }
+    if (kind === 'state' && envelope.state) this.onState(robotStateFromWire(envelope.state));
+    else if (kind === 'ack' && envelope.ack) {
+      this.counters.acks++;
+      this.answered(envelope.ack.commandId);
+      this.emit('ack', envelope.ack);
+    } else if (kind === 'error' && envelope.error) {
+      this.counters.errors++;
+      this.answered(envelope.error.commandId);
+      this.emit('gatewayError', envelope.error);
+    }
+  }
+
+  private answered(commandId: number): void {
+    if (this.unanswered?.commandId === commandId) this.unanswered = null;
+  }
+
+  private onState(state: RobotState): void {
+    this.counters.states++;
+    this.latest = state;
+    if (state.scan) this.slam.integrateScan(state.pose, state.scan);
+    if (this.bodyRadiusM > 0) this.slam.markOpenDisk(state.pose.xM, state.pose.yM, this.bodyRadiusM);
+    this.emit('state', state);
+  }
+}
