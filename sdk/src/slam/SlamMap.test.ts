@@ -280,6 +280,42 @@ describe('SlamMap merge and bytes', () => {
   });
 });
 
+describe('SlamMap flood fill (properties)', () => {
+  it('finds a reachable unknown cell / frontier exactly when one exists', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 12 }).chain((width) =>
+          fc.record({
+            width: fc.constant(width),
+            states: fc.array(fc.constantFrom(0, 1, 1, 1, 2), { minLength: width * width, maxLength: width * width }),
+            from: fc.record({ x: fc.nat(width - 1), y: fc.nat(width - 1) }),
+          }),
+        ),
+        ({ width, states, from }) => {
+          const map = new SlamMap({ width, height: width, cellSizeM: 0.5 });
+          // The robot stands on an open cell.
+          states.forEach((s, i) => map.mark(i, (i === from.y * width + from.x ? SlamCell.Open : s) as 0 | 1 | 2));
+          const frontier = map.nearestFrontier(from);
+          const unknown = map.nearestUnknown(from);
+          // A reachable frontier exists iff a reachable unknown cell does (it borders one).
+          expect(frontier === null).toBe(unknown === null);
+          if (frontier !== null) {
+            expect(map.isFrontier(frontier.x, frontier.y)).toBe(true);
+            expect(map.path(from, frontier)).not.toBeNull();
+            expect(frontierCellsIncludes(map.frontierCells(), frontier)).toBe(true);
+          }
+          if (unknown !== null) expect(map.cellAt(unknown.x, unknown.y)).toBe(SlamCell.Unknown);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  function frontierCellsIncludes(cells: CellXY[], c: CellXY): boolean {
+    return cells.some((f) => f.x === c.x && f.y === c.y);
+  }
+});
+
 describe('SlamMap.path (properties)', () => {
   const worldArb = fc
     .record({ width: fc.integer({ min: 2, max: 14 }), height: fc.integer({ min: 2, max: 14 }) })

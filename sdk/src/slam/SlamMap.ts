@@ -241,11 +241,20 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
   mergeFrom(other: SlamMap): number {
     this.assertSameGeometry(other);
     const src = other.cells;
+    const dst = this.cells;
     let changed = 0;
+    let newlyKnown = 0;
+    // Inline of mark(): merges run over whole maps, for every robot of a communication group.
     for (let i = 0; i < src.length; i++) {
       const state = src[i];
-      if (state !== UNKNOWN && this.mark(i, state as SlamCellValue)) changed++;
+      const old = dst[i];
+      if (state === UNKNOWN || old === SOLID || old === state) continue;
+      if (old === UNKNOWN) newlyKnown++;
+      dst[i] = state;
+      changed++;
     }
+    this.knownCount += newlyKnown;
+    if (changed > 0) this.revision++;
     return changed;
   }
 
