@@ -6,7 +6,7 @@ import { Arena, DEFAULT_ARENA, loadArenaFile } from './model/Arena.js';
 import type { Pose } from './model/MonaModel.js';
 import { MonaSim, type MonaLinkOptions } from './MonaSim.js';
 
-const HELP = `mona-sim: an emulated MONA robot firmware (${FIRMWARE_VERSION}), on MQTT or a serial line.
+export const HELP = `mona-sim: an emulated MONA robot firmware (${FIRMWARE_VERSION}), on MQTT or a serial line.
 
 Usage:
   mona-sim --mqtt URL --id ID [--username U --password P] [--fleet F] [--count N] [options]
@@ -55,7 +55,7 @@ function numberFlag(name: string, raw: string | undefined, fallback: number, che
   return value;
 }
 
-const OPTIONS = {
+export const CLI_OPTIONS = {
   mqtt: { type: 'string' },
   serial: { type: 'string' },
   id: { type: 'string' },
@@ -100,7 +100,7 @@ interface Plan {
 function plan(argv: string[]): Plan | null {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false });
+    parsed = parseArgs({ args: argv, options: CLI_OPTIONS, strict: true, allowPositionals: false });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }

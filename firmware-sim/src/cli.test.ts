@@ -1,0 +1,125 @@
+import { decodeEnvelope, robotTopicFilter } from '@swarmgate/protocols';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import mqtt, { type MqttClient } from 'mqtt';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLI_OPTIONS, HELP, main, robotIds } from './cli.js';
+import { exited, terminate } from './testing/processes.js';
+import { Inbox } from './testing/Inbox.js';
+import { startMosquitto, type MosquittoBroker } from './testing/mosquitto.js';
+
+// Spawned processes start through tsx: seconds each on a loaded machine.
+const PROCESS_TIMEOUT_MS = 60_000;
+const BIN = fileURLToPath(new URL('../bin/mona-sim.js', import.meta.url));
+
+function run(args: string[]): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function exitCodeOf(args: string[]): Promise<{ code: number | null; output: string }> {
+  const { child, output } = run(args);
+  await exited(child);
+  return { code: child.exitCode, output: output() };
+}
+
+describe('mona-sim CLI usage', () => {
+  it('help lists exactly the flags the parser accepts', () => {
+    const inHelp = new Set([...HELP.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]));
+    expect(inHelp).toEqual(new Set(Object.keys(CLI_OPTIONS)));
+  });
+
+  it('counts ids up from --id, keeping the width', () => {
+    expect(robotIds('mona-03', 3)).toEqual(['mona-03', 'mona-04', 'mona-05']);
+    expect(robotIds('r9', 2)).toEqual(['r9', 'r10']);
+    expect(() => robotIds('mona', 2)).toThrow(/--id must end in a number/);
+  });
+
+  it('exits 2 naming the bad flag (in-process main)', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--drop', 'lots'], /--drop must be a number/],
+      [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--corrupt', '1.5'], /--corrupt must be <= 1/],
+      [['--serial', '/dev/null', '--id', 'a', '--count', '2'], /--count > 1 needs --mqtt/],
+      [['--mqtt', 'mqtt://127.0.0.1:1'], /--id ID is required/],
+      [['--mqtt', 'mqtt://127.0.0.1:1', '--serial', '/dev/null', '--id', 'a'], /exactly one of --mqtt/],
+      [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a+b'], /--id 'a\+b' contains/],
+      [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--pose', '5,5,0'], /--pose .* outside/],
+      [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--arena', '/nonexistent.json'], /SG_ARENA_INVALID/],
+    ];
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      for (const [args, message] of cases) {
+        stderr.mockClear();
+        expect(await main(args), args.join(' ')).toBe(2);
+        expect(stderr.mock.calls.map((call) => String(call[0])).join('')).toMatch(message);
+      }
+    } finally {
+      stderr.mockRestore();
+    }
+  });
+
+  it('the real binary: exit 2 naming an unknown flag, 0 for --help', { timeout: PROCESS_TIMEOUT_MS }, async () => {
+    const [bogus, help] = await Promise.all([exitCodeOf(['--bogus']), exitCodeOf(['--help'])]);
+    expect(bogus.code, bogus.output).toBe(2);
+    expect(bogus.output).toMatch(/Unknown option '--bogus'/);
+    expect(help.code).toBe(0);
+    expect(help.output).toContain('--reboot-after');
+  });
+});
+
+describe('mona-sim process on a real broker', { timeout: PROCESS_TIMEOUT_MS }, () => {
+  let broker: MosquittoBroker;
+  let gateway: MqttClient;
+  let inbox: Inbox;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    broker = await startMosquitto();
+  });
+  afterAll(async () => {
+    await broker.stop();
+  });
+  afterEach(async () => {
+    if (child) await terminate(child);
+    child = undefined;
+    await gateway?.endAsync();
+  });
+
+  async function watch(): Promise<void> {
+    inbox = new Inbox();
+    gateway = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    gateway.on('message', (_topic, payload) => inbox.push(decodeEnvelope(payload)));
+    const kinds = ['birth', 'death', 'telemetry'] as const;
+    await gateway.subscribeAsync(kinds.map((kind) => robotTopicFilter('lab', undefined, kind)), { qos: 1 });
+  }
+
+  it('kill -9: the broker publishes each robot\'s Death (its will) with the Birth\'s session', async () => {
+    await watch();
+    const sim = run(['--mqtt', broker.url, '--id', 'mona-07', '--count', '2', '--keepalive', '2']);
+    child = sim.child;
+    for (const id of ['mona-07', 'mona-08']) {
+      await inbox.waitFor((e) => e.body === 'birth' && e.robotId === id, `Birth of ${id}`, 30_000);
+    }
+    child.kill('SIGKILL');
+    for (const id of ['mona-07', 'mona-08']) {
+      const death = await inbox.waitFor((e) => e.body === 'death' && e.robotId === id, `Death of ${id}`, 10_000);
+      const birth = inbox.of('birth', id)[0]!;
+      expect(death.death!.session).toBe(birth.birth!.session);
+    }
+  });
+
+  it('SIGTERM: publishes Death gracefully and exits 0', async () => {
+    await watch();
+    const sim = run(['--mqtt', broker.url, '--id', 'mona-10']);
+    child = sim.child;
+    await inbox.waitFor((e) => e.body === 'telemetry' && e.robotId === 'mona-10', 'Telemetry', 30_000);
+    child.kill('SIGTERM');
+    await inbox.waitFor((e) => e.body === 'death' && e.robotId === 'mona-10', 'Death', 10_000);
+    await exited(child);
+    expect(child.exitCode, sim.output()).toBe(0);
+    expect(sim.output()).toContain('stopped');
+  });
+});
