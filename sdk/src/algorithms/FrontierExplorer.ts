@@ -25,6 +25,10 @@ const BLACKLIST_RADIUS_CELLS = 2;
 /** Headings off by more than this turn in place before driving. */
 const TURN_IN_PLACE_RAD = Math.PI / 3;
 const COLLISIONS_BEFORE_GIVING_UP = 3;
+/** Robots closer than giveWayTiles within this half-angle of the heading are in the way. */
+const GIVE_WAY_CONE_RAD = Math.PI / 4;
+/** A robot within this bearing of dead ahead is met head-on. */
+const HEAD_ON_RAD = Math.PI / 18;
 
 export class FrontierExplorerController implements Controller {
   private phase: Phase = 'plan';
@@ -48,6 +52,7 @@ export class FrontierExplorerController implements Controller {
   private readonly headingGainPerS: number;
   private readonly lookaheadM: number;
   private readonly arriveM: number;
+  private readonly giveWayM: number;
   private readonly progressM: number;
   private readonly wallPenaltyCells: number;
   private readonly stuckTicks: number;
@@ -65,6 +70,7 @@ export class FrontierExplorerController implements Controller {
     this.headingGainPerS = p.headingGainPerS;
     this.lookaheadM = p.lookaheadTiles * tile;
     this.arriveM = p.arriveTiles * tile;
+    this.giveWayM = p.giveWayTiles * tile;
     this.progressM = 0.1 * tile;
     this.wallPenaltyCells = p.wallPenaltyCells;
     this.stuckTicks = p.stuckTicks;
@@ -214,9 +220,26 @@ export class FrontierExplorerController implements Controller {
       return;
     }
     const errorRad = wrapAngleRad(Math.atan2(dy, dx) - headingRad);
-    const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));
     const linear = Math.abs(errorRad) > TURN_IN_PLACE_RAD ? 0 : this.speedMps * Math.cos(errorRad);
+    if (linear > 0 && this.giveWay(robot, state)) return;
+    const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));
     robot.setVelocity(linear, angular);
+  }
+
+  /**
+   * Another robot close ahead: stop and turn away from it (to the right when it is dead ahead,
+   * so two robots meeting head-on both veer right and pass). True when it took the wheel.
+   */
+  private giveWay(robot: Robot, state: RobotState): boolean {
+    const nearby = state.nearbyRobots;
+    for (let i = 0; i < nearby.length; i++) {
+      const other = nearby[i];
+      if (other.distanceM >= this.giveWayM || Math.abs(other.bearingRad) > GIVE_WAY_CONE_RAD) continue;
+      const awayRad = other.bearingRad > HEAD_ON_RAD ? -1 : other.bearingRad < -HEAD_ON_RAD ? 1 : -1;
+      robot.setVelocity(0, awayRad * 0.5 * this.turnRateRadps);
+      return true;
+    }
+    return false;
   }
 
   /** Blacklist the target and the cells around it, and drop it. */
@@ -294,6 +317,7 @@ export const frontierExploration: AlgorithmInfo = {
     { name: 'headingGainPerS', unit: '1/s', defaultValue: 4, min: 0.1, max: 100, summary: 'Turn rate per radian of heading error.' },
     { name: 'lookaheadTiles', unit: 'tiles', defaultValue: 1, min: 0.1, max: 20, summary: 'Pure-pursuit lookahead along the path.' },
     { name: 'arriveTiles', unit: 'tiles', defaultValue: 0.4, min: 0.05, max: 10, summary: 'Distance at which the last waypoint counts as reached.' },
+    { name: 'giveWayTiles', unit: 'tiles', defaultValue: 1.1, min: 0, max: 20, summary: 'Stop and turn away when another robot is this close ahead (centre to centre); 0 = never.' },
     { name: 'wallPenaltyCells', unit: 'cells', defaultValue: 2, min: 0, max: 100, summary: 'A* extra cost for cells touching a wall, keeping the robot body off walls.' },
     { name: 'stuckTicks', unit: 'ticks', defaultValue: 40, min: 1, max: 100000, integer: true, summary: 'Abandon a target after this long without progress.' },
     { name: 'backoffTicks', unit: 'ticks', defaultValue: 4, min: 1, max: 1000, integer: true, summary: 'Reverse this long after a collision, then replan.' },

@@ -152,6 +152,32 @@ describe('frontier exploration', () => {
   });
 });
 
+describe('frontier give way', () => {
+  it('stops and turns right for a robot met head-on, then drives on when it is gone', () => {
+    const corridor = gridFromAscii(['############', '#..........#', '#..........#', '############']);
+    const robot = new PointRobot(corridor, { pose: { xM: 1.5, yM: 2, headingRad: 0 } });
+    const controller = findAlgorithm('frontier').create(contextFor('frontier'));
+    for (let t = 0; t < 5; t++) {
+      controller.tick(robot);
+      robot.step();
+    }
+    const before = robot.state().pose;
+    expect(before.xM).toBeGreaterThan(1.6);
+    robot.nearbyRobots = [{ id: 'other', distanceM: 0.8, bearingRad: 0.01 }];
+    controller.tick(robot);
+    robot.step();
+    const during = robot.state().pose;
+    expect(during.xM).toBe(before.xM);
+    expect(during.headingRad).toBeLessThan(before.headingRad);
+    robot.nearbyRobots = [];
+    for (let t = 0; t < 5; t++) {
+      controller.tick(robot);
+      robot.step();
+    }
+    expect(robot.state().pose.xM).toBeGreaterThan(during.xM + 0.5);
+  });
+});
+
 describe('frontier map sharing', () => {
   // Two rooms with no way between them: the only way to know the other room is a shared map.
   const sealed = gridFromAscii([

@@ -6,7 +6,7 @@
  * refused, cancels a move/rotate and is reported as a collision.
  */
 import { isWall, type Grid } from '@swarmgate/maps';
-import type { CollisionState, InboxMessage, LidarScan, Pose, Robot, RobotState, RobotStatus } from '../Robot.js';
+import type { CollisionState, InboxMessage, LidarScan, NearbyRobot, Pose, Robot, RobotState, RobotStatus } from '../Robot.js';
 import { createClampWarnings, validateAction, type ActionLimits, type RobotAction } from '../actions/validateAction.js';
 import { payloadBytes } from '../actions/payloadBytes.js';
 import { SlamMap } from '../slam/SlamMap.js';
@@ -35,6 +35,8 @@ export class PointRobot implements Robot {
   readonly outbox: Uint8Array[] = [];
   /** Messages to show in the next state's inbox. */
   readonly pendingInbox: InboxMessage[] = [];
+  /** What the next states report as nearby robots (a test sets it). */
+  nearbyRobots: NearbyRobot[] = [];
   collisions = 0;
   distanceM = 0;
   private x: number;
@@ -78,7 +80,7 @@ export class PointRobot implements Robot {
       status: this.status,
       collision: this.collision,
       scan: this.scan,
-      nearbyRobots: [],
+      nearbyRobots: this.nearbyRobots,
       inbox: this.inbox,
       nearbyTags: [],
       batteryFraction: null,
