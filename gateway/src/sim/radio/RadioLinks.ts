@@ -2,15 +2,18 @@ import type { Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
 import type { RadioModel } from './RadioModel.js';
-import { SpatialHash, sortIds } from './SpatialHash.js';
+import { SpatialHash } from './SpatialHash.js';
 import { traceWalls, WallCrossing } from './traceWalls.js';
 
 /**
  * The can-hear graph of a radio model over robot positions. Each unordered pair is
  * evaluated once, so the graph is undirected by construction even where floating point
- * could make A->B and B->A differ by an ulp. Neighbour lists are CSR arrays in ascending
- * robot order. A model with a finite range is prefiltered with a spatial hash (O(n) pairs
- * on average); an unbounded one evaluates all n(n-1)/2 pairs, as MAES does.
+ * could make A->B and B->A differ by an ulp. Neighbour lists are CSR arrays in a
+ * deterministic order (a pure function of the poses): ascending for an unbounded model,
+ * spatial-hash order past the robot's own index for a ranged one (sorting them cost more
+ * than the link checks at 1000 robots). A model with a finite range is prefiltered with a
+ * spatial hash (O(n) pairs on average); an unbounded one evaluates all n(n-1)/2 pairs, as
+ * MAES does.
  */
 export class RadioLinks {
   /** Pair evaluations so far (for benchmarks and profiles). */
@@ -87,8 +90,6 @@ export class RadioLinks {
       const candidates = this.candidates;
       for (let i = 0; i < n; i++) {
         const found = hash.query(poses[i * s], poses[i * s + 1], this.model.maxRangeM, candidates);
-        // Ascending j keeps every neighbour list sorted (see the CSR fill below).
-        sortIds(candidates, found);
         for (let k = 0; k < found; k++) {
           const j = candidates[k];
           if (j > i && this.canHear(poses, i, j)) edges = this.addEdge(edges, i, j);
@@ -112,10 +113,7 @@ export class RadioLinks {
     return edges + 1;
   }
 
-  /**
-   * Counting sort of the edges into CSR. Edges arrive ordered by (i, j) with i < j, so
-   * robot r's list gets the lower ends (ascending) before the higher ends (ascending).
-   */
+  /** Counting sort of the edges into CSR; each list keeps the order the edges were found in. */
   private buildCsr(edges: number): void {
     const n = this.robotCount;
     const start = this.start;

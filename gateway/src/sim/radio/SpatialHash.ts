@@ -104,15 +104,23 @@ export class SpatialHash {
 
 const MAX_BUCKETS = 1 << 20;
 
-/** Insertion sort of ids[0 .. count): query results are short, and this allocates nothing. */
+/**
+ * In-place Shellsort (Ciura's gaps) of ids[0 .. count): query results run to hundreds of ids
+ * when the range covers much of the map, where insertion sort is quadratic; allocates nothing.
+ */
 export function sortIds(ids: Int32Array, count: number): void {
-  for (let i = 1; i < count; i++) {
-    const id = ids[i];
-    let j = i - 1;
-    while (j >= 0 && ids[j] > id) {
-      ids[j + 1] = ids[j];
-      j--;
+  for (let g = 0; g < SHELL_GAPS.length; g++) {
+    const gap = SHELL_GAPS[g];
+    for (let i = gap; i < count; i++) {
+      const id = ids[i];
+      let j = i;
+      while (j >= gap && ids[j - gap] > id) {
+        ids[j] = ids[j - gap];
+        j -= gap;
+      }
+      ids[j] = id;
     }
-    ids[j + 1] = id;
   }
 }
+
+const SHELL_GAPS = new Int32Array([1750, 701, 301, 132, 57, 23, 10, 4, 1]);

@@ -1,4 +1,4 @@
-import { Cell, type Grid, isWall } from '@swarmgate/maps';
+import { Cell, type Grid } from '@swarmgate/maps';
 
 /**
  * What a straight segment crosses on its way through the grid. Reused as an out-object so
@@ -113,41 +113,52 @@ export function traceWalls(
   let iy = startCell(gy0 + dy * t0, dy, height);
   const stepX = dx > 0 ? 1 : -1;
   const stepY = dy > 0 ? 1 : -1;
-  const invDx = dx === 0 ? 0 : 1 / dx;
-  const invDy = dy === 0 ? 0 : 1 / dy;
+  const invDx = 1 / dx;
+  const invDy = 1 / dy;
+  // Far side of the current cell along each axis, in cell coordinates.
+  const edgeX = dx > 0 ? 1 : 0;
+  const edgeY = dy > 0 ? 1 : 0;
+  // t at which the segment leaves the current column / row, recomputed from the start point
+  // at every step (exact), Infinity along an axis the segment does not move on.
+  let tMaxX = dx === 0 ? Infinity : (ix + edgeX - gx0) * invDx;
+  let tMaxY = dy === 0 ? Infinity : (iy + edgeY - gy0) * invDy;
+  let index = iy * width + ix;
+  const rowStep = stepY * width;
 
+  // Accumulate in units of t (fractions of the segment); convert to metres once at the end.
+  const byCell = out.wallMByCell;
   const weights = limits?.weightPerM;
-  const maxWeighted = limits ? limits.maxWeighted : Infinity;
+  const maxWeightedT = limits ? limits.maxWeighted / segmentM : Infinity;
   const maxRuns = limits ? limits.maxRuns : Infinity;
-  let tCur = t0;
+  let wallT = 0;
+  let weightedT = 0;
+  let runs = 0;
   let inRun = false;
+  let truncated = false;
+  let tCur = t0;
   // Each step leaves one cell, so width + height + 2 bounds the walk even with rounding.
   for (let guard = width + height + 2; guard > 0; guard--) {
-    const tNextX = dx === 0 ? Infinity : (ix + (dx > 0 ? 1 : 0) - gx0) * invDx;
-    const tNextY = dy === 0 ? Infinity : (iy + (dy > 0 ? 1 : 0) - gy0) * invDy;
-    const tExit = Math.min(tNextX, tNextY, t1);
+    const tExit = tMaxX < tMaxY ? (tMaxX < t1 ? tMaxX : t1) : tMaxY < t1 ? tMaxY : t1;
     const dt = tExit - tCur;
     if (dt > SLIVER_T) {
-      const value = cells[iy * width + ix];
-      if (isWall(value)) {
+      const value = cells[index];
+      if (value !== Cell.Free && value !== Cell.Unknown) {
         // Values beyond the known materials attenuate like a generic wall.
         const slot = value < WALL_CELL_SLOTS ? value : Cell.Generic;
-        const lengthM = dt * segmentM;
-        out.wallM += lengthM;
-        out.wallMByCell[slot] += lengthM;
+        wallT += dt;
+        byCell[slot] += dt;
         if (!inRun) {
           inRun = true;
-          out.wallRuns++;
-          if (out.wallRuns > maxRuns) {
-            out.truncated = true;
-            return out;
+          if (++runs > maxRuns) {
+            truncated = true;
+            break;
           }
         }
         if (weights !== undefined) {
-          out.weighted += weights[slot] * lengthM;
-          if (out.weighted > maxWeighted) {
-            out.truncated = true;
-            return out;
+          weightedT += weights[slot] * dt;
+          if (weightedT > maxWeightedT) {
+            truncated = true;
+            break;
           }
         }
       } else {
@@ -157,10 +168,26 @@ export function traceWalls(
     if (tExit >= t1) break;
     if (tExit > tCur) tCur = tExit;
     // Step both axes at an exact corner: the diagonal neighbour cells are only touched.
-    if (tNextX <= tNextY) ix += stepX;
-    if (tNextY <= tNextX) iy += stepY;
-    if (ix < 0 || ix >= width || iy < 0 || iy >= height) break;
+    const leaveX = tMaxX <= tMaxY;
+    const leaveY = tMaxY <= tMaxX;
+    if (leaveX) {
+      ix += stepX;
+      if (ix < 0 || ix >= width) break;
+      index += stepX;
+      tMaxX = (ix + edgeX - gx0) * invDx;
+    }
+    if (leaveY) {
+      iy += stepY;
+      if (iy < 0 || iy >= height) break;
+      index += rowStep;
+      tMaxY = (iy + edgeY - gy0) * invDy;
+    }
   }
+  out.wallM = wallT * segmentM;
+  for (let c = 0; c < WALL_CELL_SLOTS; c++) byCell[c] *= segmentM;
+  out.wallRuns = runs;
+  out.weighted = weightedT * segmentM;
+  out.truncated = truncated;
   return out;
 }
 
