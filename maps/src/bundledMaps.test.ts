@@ -32,6 +32,13 @@ describe('bundled maps', () => {
     }
   });
 
+  it('the generated examples are what the generators produce today', () => {
+    for (const [name, spec] of [['cave-example', 'cave:75x75:seed=1'], ['building-example', 'building:100x100:seed=1']] as const) {
+      const entry = BUNDLED_MAPS.find((m) => m.name === name)!;
+      expect(readFileSync(bundledMapPath(entry.file))).toEqual(encodeMapImage(loadMap(spec), 'pgm'));
+    }
+  });
+
   it('refuses an unknown name, listing the known ones', () => {
     expect(() => bundledMap('atlantis')).toThrow(MapSpecError);
     expect(() => bundledMap('atlantis')).toThrow(/bundled maps: blank, doorway/);

@@ -6,6 +6,9 @@
 import { Cell, type Grid } from './Grid.js';
 import { type Connectivity, NEIGHBOURS_4, NEIGHBOURS_8 } from './gridGeometry.js';
 
+const FOUR = NEIGHBOURS_4.slice();
+const EIGHT = NEIGHBOURS_8.slice();
+
 export interface Regions {
   /** Region id per cell, or -1 for cells outside every region. */
   readonly labels: Int32Array;
@@ -41,7 +44,8 @@ function fill(
   labels: Int32Array,
   queue: Int32Array,
 ): number {
-  const offsets = connectivity === 4 ? NEIGHBOURS_4 : NEIGHBOURS_8;
+  // Local array: module exports can be live-binding getters (tsx), too slow in this loop.
+  const offsets: readonly number[] = connectivity === 4 ? FOUR : EIGHT;
   let head = 0;
   let tail = 0;
   queue[tail++] = start;
@@ -75,7 +79,8 @@ function passableMask(grid: Grid, passable: (value: number) => boolean): Uint8Ar
   return mask;
 }
 
-const isFreeValue = (value: number): boolean => value === Cell.Free;
+const FREE = Cell.Free;
+const isFreeValue = (value: number): boolean => value === FREE;
 
 /** Connected components of free cells (or of `options.passable` cells). */
 export function connectedComponents(grid: Grid, options: RegionOptions = {}): Regions {

@@ -10,10 +10,12 @@ export function countCells(grid: Grid): CellCounts {
   let free = 0;
   let unknown = 0;
   const { cells } = grid;
+  const freeValue = Cell.Free;
+  const unknownValue = Cell.Unknown;
   for (let i = 0; i < cells.length; i++) {
     const value = cells[i];
-    if (value === Cell.Free) free++;
-    else if (value === Cell.Unknown) unknown++;
+    if (value === freeValue) free++;
+    else if (value === unknownValue) unknown++;
   }
   return { free, wall: cells.length - free - unknown, unknown };
 }

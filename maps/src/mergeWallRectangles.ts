@@ -1,4 +1,4 @@
-import { isWall, type Grid } from './Grid.js';
+import { Cell, type Grid } from './Grid.js';
 
 /** An axis-aligned block of cells: x, y of the bottom-left cell, size in cells. */
 export interface CellRect {
@@ -16,6 +16,10 @@ export interface CellRect {
  */
 export function mergeWallRectangles(grid: Grid): CellRect[] {
   const { width, height, cells } = grid;
+  // isWall inlined with local constants: this scans every cell of maps up to 2000 x 2000.
+  const free = Cell.Free;
+  const unknown = Cell.Unknown;
+  const wallAt = (i: number): boolean => cells[i] !== free && cells[i] !== unknown;
   const done: CellRect[] = [];
   // Open rectangles keyed by their run (x0 * (width + 1) + x1), each with its start row.
   let open = new Map<number, { x: number; y: number; width: number }>();
@@ -24,12 +28,12 @@ export function mergeWallRectangles(grid: Grid): CellRect[] {
     const row = y * width;
     let x = 0;
     while (x < width) {
-      if (!isWall(cells[row + x] as number)) {
+      if (!wallAt(row + x)) {
         x++;
         continue;
       }
       const x0 = x;
-      while (x < width && isWall(cells[row + x] as number)) x++;
+      while (x < width && wallAt(row + x)) x++;
       const key = x0 * (width + 1) + x;
       const continued = open.get(key);
       if (continued) open.delete(key);

@@ -79,7 +79,8 @@ export function generateBuilding(width: number, height: number, rng: Random, val
   for (const block of cutHalls(plan, floor, param(values, 'hallPercent') / 100)) buildBlock(plan, block, floor);
 
   const grid = createGrid(width, height);
-  for (let i = 0; i < plan.wall.length; i++) if (plan.wall[i] === 1) grid.cells[i] = Cell.Generic;
+  const generic = Cell.Generic;
+  for (let i = 0; i < plan.wall.length; i++) if (plan.wall[i] === 1) grid.cells[i] = generic;
   assignWallMaterials(grid, 'rectangles', rng.fork('materials'));
   return grid;
 }
@@ -90,35 +91,45 @@ function fillRect(plan: Plan, r: Rect, value: 0 | 1): void {
 
 const area = (r: Rect): number => (r.x1 - r.x0) * (r.y1 - r.y0);
 
-/** Splits the floor with hall bands until halls cover `hallShare`; returns the blocks left. */
+/**
+ * Splits the floor with hall bands until halls cover `hallShare`; returns the blocks left.
+ * The largest block that can still be split is split next (`open` stays sorted by area, and a
+ * block too small to split moves to `done` for good).
+ */
 function cutHalls(plan: Plan, floor: Rect, hallShare: number): Rect[] {
   const minBlock = plan.minRoomCells + 2 * plan.wallCells;
-  const blocks: Rect[] = [floor];
-  let hallArea = 0;
-  while (hallArea < hallShare * area(floor)) {
-    blocks.sort((a, b) => area(b) - area(a) || a.y0 - b.y0 || a.x0 - b.x0);
-    let didSplit = false;
-    for (let k = 0; k < blocks.length && !didSplit; k++) {
-      const b = blocks[k] as Rect;
-      const alongX = b.x1 - b.x0 >= b.y1 - b.y0;
-      for (const vertical of [alongX, !alongX]) {
-        const lo = (vertical ? b.x0 : b.y0) + minBlock;
-        const hi = (vertical ? b.x1 : b.y1) - minBlock - plan.hallCells;
-        if (hi < lo) continue;
-        const c = plan.rng.int(lo, hi + 1);
-        const e = c + plan.hallCells;
-        const [first, second]: [Rect, Rect] = vertical
-          ? [{ ...b, x1: c }, { ...b, x0: e }]
-          : [{ ...b, y1: c }, { ...b, y0: e }];
-        blocks.splice(k, 1, first, second);
-        hallArea += vertical ? plan.hallCells * (b.y1 - b.y0) : plan.hallCells * (b.x1 - b.x0);
-        didSplit = true;
-        break;
-      }
+  const done: Rect[] = [];
+  const open: Rect[] = [floor];
+  const insert = (r: Rect): void => {
+    let lo = 0;
+    let hi = open.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (area(open[mid] as Rect) >= area(r)) lo = mid + 1;
+      else hi = mid;
     }
-    if (!didSplit) break;
+    open.splice(lo, 0, r);
+  };
+  let hallArea = 0;
+  while (hallArea < hallShare * area(floor) && open.length > 0) {
+    const b = open.shift() as Rect;
+    const alongX = b.x1 - b.x0 >= b.y1 - b.y0;
+    let split = false;
+    for (const vertical of [alongX, !alongX]) {
+      const lo = (vertical ? b.x0 : b.y0) + minBlock;
+      const hi = (vertical ? b.x1 : b.y1) - minBlock - plan.hallCells;
+      if (hi < lo) continue;
+      const c = plan.rng.int(lo, hi + 1);
+      const e = c + plan.hallCells;
+      insert(vertical ? { ...b, x1: c } : { ...b, y1: c });
+      insert(vertical ? { ...b, x0: e } : { ...b, y0: e });
+      hallArea += plan.hallCells * (vertical ? b.y1 - b.y0 : b.x1 - b.x0);
+      split = true;
+      break;
+    }
+    if (!split) done.push(b);
   }
-  return blocks;
+  return [...done, ...open];
 }
 
 /** Wall ring, one door on each side that faces a hall, then rooms inside. */

@@ -39,7 +39,8 @@ export function generateCave(width: number, height: number, rng: Random, values:
   connectRooms(wall, width, height, border, param(values, 'passage'));
 
   const grid = createGrid(width, height);
-  for (let i = 0; i < wall.length; i++) if (wall[i] === 1) grid.cells[i] = Cell.Generic;
+  const generic = Cell.Generic;
+  for (let i = 0; i < wall.length; i++) if (wall[i] === 1) grid.cells[i] = generic;
   assignWallMaterials(grid, 'regions', rng.fork('materials'));
   return grid;
 }
@@ -59,19 +60,30 @@ function randomFill(wall: Uint8Array, width: number, height: number, border: num
 /** One Moore pass: > 4 wall neighbours -> wall, < 4 -> free; outside the map counts as wall. */
 function smooth(wall: Uint8Array, out: Uint8Array, width: number, height: number, border: number): void {
   for (let y = 0; y < height; y++) {
+    const interiorRow = y > 0 && y < height - 1;
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       if (isBorder(x, y, width, height, border)) {
         out[i] = 1;
         continue;
       }
-      let walls = 0;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        for (let dx = -1; dx <= 1; dx++) {
-          if (dx === 0 && dy === 0) continue;
-          const nx = x + dx;
-          walls += nx < 0 || ny < 0 || nx >= width || ny >= height ? 1 : (wall[ny * width + nx] as number);
+      let walls: number;
+      if (interiorRow && x > 0 && x < width - 1) {
+        // Fast path away from the map edge: no bounds checks (this loop dominates big caves).
+        const up = i + width;
+        const down = i - width;
+        walls = (wall[down - 1] as number) + (wall[down] as number) + (wall[down + 1] as number) +
+          (wall[i - 1] as number) + (wall[i + 1] as number) +
+          (wall[up - 1] as number) + (wall[up] as number) + (wall[up + 1] as number);
+      } else {
+        walls = 0;
+        for (let dy = -1; dy <= 1; dy++) {
+          for (let dx = -1; dx <= 1; dx++) {
+            if (dx === 0 && dy === 0) continue;
+            const nx = x + dx;
+            const ny = y + dy;
+            walls += nx < 0 || ny < 0 || nx >= width || ny >= height ? 1 : (wall[ny * width + nx] as number);
+          }
         }
       }
       out[i] = walls > 4 ? 1 : walls < 4 ? 0 : (wall[i] as number);
@@ -158,13 +170,15 @@ function connectRooms(wall: Uint8Array, width: number, height: number, border: n
       queue[tail++] = i;
     }
   }
+  // A local copy: module exports are live-binding getters under some loaders (tsx), too slow here.
+  const offsets = NEIGHBOURS_4.slice();
   for (let head = 0; head < tail; head++) {
     const i = queue[head] as number;
     const x = i % width;
     const y = (i - x) / width;
     for (let k = 0; k < 8; k += 2) {
-      const nx = x + (NEIGHBOURS_4[k] as number);
-      const ny = y + (NEIGHBOURS_4[k + 1] as number);
+      const nx = x + (offsets[k] as number);
+      const ny = y + (offsets[k + 1] as number);
       if (isBorder(nx, ny, width, height, border) || nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
       const j = ny * width + nx;
       if (dist[j] !== -1) continue;
@@ -189,8 +203,9 @@ function connectRooms(wall: Uint8Array, width: number, height: number, border: n
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
-      if (x + 1 < width) consider(i, i + 1);
-      if (y + 1 < height) consider(i, i + width);
+      // Most neighbours share an owner; test inline before the call.
+      if (x + 1 < width && owner[i] !== owner[i + 1]) consider(i, i + 1);
+      if (y + 1 < height && owner[i] !== owner[i + width]) consider(i, i + width);
     }
   }
 

@@ -3,7 +3,7 @@
  * cave wall cell, or one for a whole building; neither models a wall). A segment is either a
  * connected rock mass (caves) or one merged wall rectangle (built walls).
  */
-import { Cell, type CellValue, type Grid, isWall } from '../Grid.js';
+import { Cell, type CellValue, type Grid } from '../Grid.js';
 import { labelRegions } from '../connectedComponents.js';
 import { mergeWallRectangles } from '../mergeWallRectangles.js';
 import type { Random } from '../random.js';
@@ -24,7 +24,9 @@ export function assignWallMaterials(grid: Grid, segments: WallSegments, rng: Ran
     return;
   }
   const mask = new Uint8Array(cells.length);
-  for (let i = 0; i < cells.length; i++) mask[i] = isWall(cells[i] as number) ? 1 : 0;
+  const free = Cell.Free;
+  const unknown = Cell.Unknown;
+  for (let i = 0; i < cells.length; i++) mask[i] = cells[i] !== free && cells[i] !== unknown ? 1 : 0;
   const { labels, sizes } = labelRegions(grid.width, grid.height, mask, 8);
   const materialOfRegion = sizes.map(() => rng.pick(DRAWN));
   for (let i = 0; i < cells.length; i++) {

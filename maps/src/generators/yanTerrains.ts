@@ -69,7 +69,8 @@ export function generateYanTerrain(
     drawMaze(canvas, road, rng.fork('maze'));
   }
   const grid = createGrid(width, height);
-  for (let i = 0; i < canvas.wall.length; i++) if (canvas.wall[i] === 1) grid.cells[i] = Cell.Generic;
+  const generic = Cell.Generic;
+  for (let i = 0; i < canvas.wall.length; i++) if (canvas.wall[i] === 1) grid.cells[i] = generic;
   assignWallMaterials(grid, 'rectangles', rng.fork('materials'));
   return grid;
 }

@@ -1,0 +1,8 @@
+/** What one benchmark returns to the runner: a markdown section for BENCHMARKS.md. */
+export interface BenchReport {
+  /** Name to select it on the command line: `npm run bench -- map-generation`. */
+  readonly name: string;
+  readonly title: string;
+  /** Results as a markdown table (or a few lines), without the heading. */
+  readonly markdown: string;
+}

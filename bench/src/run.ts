@@ -1,0 +1,45 @@
+/**
+ * Runs the benchmarks and appends their results to BENCHMARKS.md at the repo root, with the
+ * date, machine and command, so every number in that file says where it came from.
+ *   npm run bench                      all benchmarks
+ *   npm run bench -- map-generation    the named ones
+ *   npm run bench -- --no-write        print only
+ */
+import { appendFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchReport } from './BenchReport.js';
+import { benchMapGeneration } from './mapGeneration.js';
+
+/** Every benchmark, listed explicitly (name -> runner). */
+const BENCHES: ReadonlyArray<readonly [string, () => BenchReport | Promise<BenchReport>]> = [
+  ['map-generation', benchMapGeneration],
+];
+
+const args = process.argv.slice(2);
+const write = !args.includes('--no-write');
+const names = args.filter((a) => !a.startsWith('--'));
+const unknown = names.filter((n) => !BENCHES.some(([name]) => name === n));
+if (unknown.length > 0) {
+  process.stderr.write(`bench: unknown benchmark '${unknown[0]}' (benchmarks: ${BENCHES.map(([n]) => n).join(', ')})\n`);
+  process.exit(2);
+}
+
+// The load average says whether other work shared the CPU (numbers from a busy machine are slower).
+const machine = () =>
+  `${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`;
+const benchmarksFile = fileURLToPath(new URL('../../BENCHMARKS.md', import.meta.url));
+for (const [name, run] of BENCHES) {
+  if (names.length > 0 && !names.includes(name)) continue;
+  const report = await run();
+  const section = [
+    `## ${report.title}`,
+    '',
+    `${new Date().toISOString()} · ${machine()} · \`npm run bench -- ${report.name}\``,
+    '',
+    report.markdown,
+    '',
+  ].join('\n');
+  process.stdout.write(section + '\n');
+  if (write) appendFileSync(benchmarksFile, '\n' + section);
+}
