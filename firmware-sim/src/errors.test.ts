@@ -21,6 +21,7 @@ describe('errors', () => {
     }
     expect(used.size).toBeGreaterThan(0);
     for (const code of used) expect(ERROR_CODES).toHaveProperty(code);
+    expect([...used].sort()).toEqual(Object.keys(ERROR_CODES).sort()); // no dead codes
     for (const doc of Object.values(ERROR_CODES)) expect(doc.length).toBeGreaterThan(20);
   });
 

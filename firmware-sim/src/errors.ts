@@ -1,14 +1,12 @@
 /**
  * Coded errors of @swarmgate/firmware-sim. Every code is documented in ERROR_CODES
- * (a test checks it), so a log line's code can be looked up.
+ * (a test checks it), so a log line's code can be looked up. Link faults (a port that will
+ * not open, a broker that refuses) are not errors here: they are logged and retried with
+ * backoff, as firmware would; bad payloads are answered with a wire Error.
  */
 export const ERROR_CODES = {
   SG_ARENA_INVALID: 'The arena JSON is unreadable or not of the documented shape (walls, size, numbers).',
-  SG_MODEL_CONFIG: 'A robot model parameter is out of range (dimensions, step, noise, battery).',
-  SG_SERIAL_OPEN: 'The serial port could not be opened (path missing, permissions, busy).',
-  SG_MQTT_CONNECT: 'The MQTT broker refused or could not be reached (URL, credentials, network).',
-  SG_PAYLOAD_INVALID: 'An incoming payload failed to decode or carried a message this firmware does not accept.',
-  SG_COMMAND_REJECTED: 'A well-formed command was refused (wrong robot, emergency stop latched, out of range).',
+  SG_MODEL_CONFIG: 'A robot model or link parameter is out of range (dimensions, step, noise, battery, start pose, backoff, fault rates).',
   SG_HARNESS: 'A test harness helper (mosquitto, socat) failed to start or stop.',
 } as const;
 

@@ -136,3 +136,42 @@ describe('Firmware', () => {
     expect(decodeEnvelope(encodeEnvelope(firmware.deathEnvelope(9))).death!.session).toBe(9);
   });
 });
+
+describe('createMona', () => {
+  it('builds the robot from MONA_SPEC: golden straight line and spin in place', () => {
+    const { clock, firmware, deliver } = setup();
+    firmware.goOnline(1);
+    const model = firmware.model;
+    expect(model.dims).toBe(MONA_SPEC);
+    // Straight: 0.1 m/s for 0.5 s (noise and slip off in setup()); speeds are float32 on the
+    // wire, hence 1e-6 tolerances.
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 500 } });
+    clock.advance(600);
+    expect(model.pose.xM).toBeCloseTo(1.05, 6);
+    // Encoders: 0.05 m / (2 pi 10.4 mm) x 1176 ticks = 899.88 -> 899.
+    expect(Array.from(model.encoderTicks)).toEqual([899, 899]);
+    // Spin: +-0.1 m/s on a 78 mm base = 2.5641 rad/s for 0.5 s = 1.28205 rad.
+    deliver({ motorCommand: { leftMps: -0.1, rightMps: 0.1, deadlineMs: 500 } });
+    clock.advance(600);
+    expect(model.pose.headingRad).toBeCloseTo(0.2 / 0.078 / 2, 6);
+    expect(model.pose.xM).toBeCloseTo(1.05, 6);
+    // Clamped to the spec's wheel speed limit.
+    deliver({ motorCommand: { leftMps: 5, rightMps: 5, deadlineMs: 100 } });
+    expect(model.wheelSpeedMps[0]).toBe(MONA_SPEC.maxWheelSpeedMps);
+  });
+
+  it('odometry tracks the true pose when there is no noise or slip', () => {
+    const { clock, firmware, deliver, received } = setup();
+    firmware.goOnline(1);
+    for (let i = 0; i < 10; i++) {
+      deliver({ motorCommand: { leftMps: 0.05, rightMps: 0.1, deadlineMs: 200 } });
+      clock.advance(100);
+    }
+    clock.advance(300);
+    const odometry = received('telemetry').at(-1)!.telemetry!.odometry!;
+    // Odometry frame = boot pose: (1, 1, 0) in the arena.
+    expect(odometry.xM).toBeCloseTo(firmware.model.pose.xM - 1, 3);
+    expect(odometry.yM).toBeCloseTo(firmware.model.pose.yM - 1, 3);
+    expect(odometry.headingRad).toBeCloseTo(firmware.model.pose.headingRad, 2);
+  });
+});

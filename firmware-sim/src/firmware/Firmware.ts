@@ -192,11 +192,6 @@ export class Firmware {
     }
   }
 
-  /** Stops everything: timers cleared, motors off. */
-  shutdown(): void {
-    this.goOffline();
-  }
-
   private handleMotorCommand(command: MotorCommand, seq: number): void {
     try {
       validateMotorCommand(command);

@@ -59,7 +59,7 @@ export class MqttLink implements RobotLink {
   async stop(): Promise<void> {
     this.stopping = true;
     this.cancelReconnect();
-    this.firmware.shutdown();
+    this.firmware.goOffline();
     const client = this.client;
     this.client = undefined;
     if (!client) return;

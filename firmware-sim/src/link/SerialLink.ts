@@ -68,7 +68,7 @@ export class SerialLink implements RobotLink {
     this.stopping = true;
     this.cancelBirthRepeat();
     if (this.reopenTimer !== undefined) this.options.clock.clearTimer(this.reopenTimer);
-    this.firmware.shutdown();
+    this.firmware.goOffline();
     const port = this.port;
     this.port = undefined;
     if (port?.isOpen) await new Promise<void>((resolve) => port.close(() => resolve()));
