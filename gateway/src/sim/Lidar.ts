@@ -82,6 +82,12 @@ export class Lidar {
     }
   }
 
+  /** Resets robot `slot`'s scan to its wall ranges (pose unchanged: the walls did not move). */
+  restoreWallRanges(slot: number): void {
+    const base = slot * this.rayCount;
+    for (let k = 0; k < this.rayCount; k++) this.rangesM[base + k] = this.wallRangesM[base + k];
+  }
+
   /** Distance in cells to the first wall along (dx, dy), or maxT; marks the cells passed. */
   private castRay(ox: number, oy: number, dx: number, dy: number, maxT: number, tick: number): number {
     const { width, height } = this.grid;

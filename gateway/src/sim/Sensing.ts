@@ -28,6 +28,13 @@ export class Sensing {
   private readonly scratchPose: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
   private occludeSlot = 0;
   private groupLeader = new Int32Array(0);
+  /**
+   * Pose of each robot's last wall cast and last SLAM integration (NaN: never). Walls are static
+   * and SLAM ignores other robots, so an unchanged pose gives bit-identical wall ranges and map
+   * writes: both are skipped for robots standing still (idle or asleep robots cost almost nothing).
+   */
+  private castPose: Float64Array = new Float64Array(0);
+  private slamPose: Float64Array = new Float64Array(0);
   private readonly occludeVisit = (j: number): void => this.occludeBy(j);
 
   constructor(private readonly world: World) {
@@ -47,6 +54,12 @@ export class Sensing {
     const before = this.lidar.rangesM;
     this.lidar.ensureCapacity(slot + 1);
     if (before !== this.lidar.rangesM) this.wallScans = [];
+    if (this.castPose.length < 3 * (slot + 1)) {
+      this.castPose = grown(this.castPose, 3 * this.world.table.capacity);
+      this.slamPose = grown(this.slamPose, 3 * this.world.table.capacity);
+    }
+    this.castPose.fill(Number.NaN, 3 * slot, 3 * slot + 3);
+    this.slamPose.fill(Number.NaN, 3 * slot, 3 * slot + 3);
     const map = SlamMap.forGrid(this.world.grid, 2);
     this.slamMaps[slot] = map;
     const err = this.world.config.slam.positionErrorM;
@@ -84,10 +97,16 @@ export class Sensing {
     for (let i = 0; i < t.count; i++) {
       if (!t.active[i]) continue;
       this.updatePoseError(i);
-      this.lidar.castWalls(i, t.xM[i], t.yM[i], t.angleRad[i], tick);
+      if (samePose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i])) {
+        this.lidar.restoreWallRanges(i);
+      } else {
+        this.lidar.castWalls(i, t.xM[i], t.yM[i], t.angleRad[i], tick);
+        setPose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
+      }
       this.occludeSlot = i;
       this.robotHash.forEachNear(t.xM[i], t.yM[i], this.lidar.rangeM + radiusM, this.occludeVisit);
-      if (slamDue) {
+      if (slamDue && !samePose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i])) {
+        setPose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
         const map = this.slamMaps[i] as SlamMap;
         const pose = this.scratchPose;
         // MAES builds the map from the true pose; only the pose a controller reads is noisy.
@@ -148,4 +167,20 @@ export class Sensing {
     const t = this.world.table;
     return { xM: t.xM[slot] + t.errXM[slot], yM: t.yM[slot] + t.errYM[slot], headingRad: wrapAngle(t.angleRad[slot]) };
   }
+}
+
+function samePose(poses: Float64Array, i: number, x: number, y: number, a: number): boolean {
+  return poses[3 * i] === x && poses[3 * i + 1] === y && poses[3 * i + 2] === a;
+}
+
+function setPose(poses: Float64Array, i: number, x: number, y: number, a: number): void {
+  poses[3 * i] = x;
+  poses[3 * i + 1] = y;
+  poses[3 * i + 2] = a;
+}
+
+function grown(old: Float64Array, length: number): Float64Array {
+  const next = new Float64Array(length).fill(Number.NaN);
+  next.set(old);
+  return next;
 }
