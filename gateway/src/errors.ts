@@ -33,6 +33,11 @@ export const ERROR_CODES = {
   SG_NOT_KINEMATIC: 'setKinematicPose() was called for a dynamic robot; only kinematic twins (HIL robots) take external poses.',
   SG_SIM_CONFIG: 'A simulator option is out of range (non-positive step, ray count, range or interval); the message names it.',
   SG_SPAWN: 'Robots could not be placed: not enough free cells for the spawn strategy, or a given position is inside a wall or off the map.',
+  // Live trials and `swarmgate serve` (trial/)
+  SG_TRIAL_CONFIG:
+    'A live trial option is out of range (arena transform scale or rotation, pose source, tick period); the message names it.',
+  SG_TRIAL_MQTT:
+    'The live trial could not connect to the MQTT broker or subscribe to the command topics (wrong URL, credentials, or an ACL without the fleet tree for the gateway user).',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -39,6 +39,7 @@ export class EmbeddedBroker {
   private readonly credentials: ReadonlyMap<string, Credentials>;
   private readonly authorizer: TopicAuthorizer;
   private readonly logger: Logger;
+  private closing: Promise<void> | null = null;
 
   private constructor(
     private readonly aedes: Aedes,
@@ -122,9 +123,14 @@ export class EmbeddedBroker {
     return `mqtt://${address.includes(':') ? `[${address}]` : address}:${port}`;
   }
 
+  /** Closes every client connection and the port; idempotent. */
   async close(): Promise<void> {
-    await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    if (this.closing) return this.closing;
+    this.closing = (async () => {
+      await new Promise<void>((resolve) => this.aedes.close(() => resolve()));
+      await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    })();
+    return this.closing;
   }
 
   private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean> {

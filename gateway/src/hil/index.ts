@@ -11,3 +11,7 @@ export * from './MosquittoConfig.js';
 export * from './PasswordHash.js';
 export * from './RobotRegistry.js';
 export * from './TopicAcl.js';
+export * from './CommandSafety.js';
+export * from './HilGateway.js';
+export * from './MqttBridge.js';
+export * from './RobotLink.js';

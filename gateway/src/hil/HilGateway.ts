@@ -1,0 +1,134 @@
+/**
+ * The small core of hardware in the loop: a robot registry, the command safety filter and
+ * the registered transport plugins (MQTT, serial). Everything that moves a physical robot
+ * goes through `drive` (safety-filtered) or `emergencyStop`.
+ *
+ *   const hil = new HilGateway({ safety: new CommandSafety({ arena }) });
+ *   hil.register(new MqttBridge({ url, fleet: 'lab', registry: hil.registry }));
+ *   await hil.start();
+ *   hil.drive('mona-01', 0.05, 0.05, trackerPose);
+ *   hil.emergencyStopAll('operator');
+ */
+import { MONA_SPEC, type EnvelopeBodyInit } from '@swarmgate/protocols';
+import { SwarmgateError } from '../errors.js';
+import { CommandSafety, newMotorDecision, type MotorDecision, type SafetyLimits, type SafetyPose } from './CommandSafety.js';
+import type { Fleet } from './FleetFile.js';
+import { RobotRegistry } from './RobotRegistry.js';
+import type { RobotLinkPlugin } from './RobotLink.js';
+
+export interface HilGatewayOptions {
+  readonly registry?: RobotRegistry;
+  readonly safety?: CommandSafety;
+  /** Fleet limits (maxWheelSpeedMps) override a robot's Birth when smaller. */
+  readonly fleet?: Fleet | null;
+}
+
+export class HilGateway {
+  readonly registry: RobotRegistry;
+  readonly safety: CommandSafety;
+  private readonly links: RobotLinkPlugin[] = [];
+  private readonly fleetSpeedLimits = new Map<string, number>();
+  private started = false;
+
+  constructor(options: HilGatewayOptions = {}) {
+    this.registry = options.registry ?? new RobotRegistry();
+    this.safety = options.safety ?? new CommandSafety();
+    for (const robot of options.fleet?.robots ?? []) {
+      if (robot.limits.maxWheelSpeedMps !== undefined) this.fleetSpeedLimits.set(robot.id, robot.limits.maxWheelSpeedMps);
+    }
+  }
+
+  /** Adds a transport. Register before start(); names must be unique. */
+  register(link: RobotLinkPlugin): this {
+    if (this.started) throw new SwarmgateError('SG_HIL_REGISTER', `register(${link.name}) after start(); register every link first`);
+    if (this.links.some((l) => l.name === link.name)) {
+      throw new SwarmgateError('SG_HIL_REGISTER', `a link named ${link.name} is already registered`);
+    }
+    this.links.push(link);
+    return this;
+  }
+
+  async start(): Promise<void> {
+    this.started = true;
+    for (const link of this.links) await link.start();
+  }
+
+  async stop(): Promise<void> {
+    for (const link of [...this.links].reverse()) await link.stop();
+    this.registry.close();
+  }
+
+  linkOf(robotId: string): RobotLinkPlugin | undefined {
+    return this.links.find((link) => link.carries(robotId));
+  }
+
+  /**
+   * The limits the safety filter applies: the robot's Birth capabilities, tightened by the
+   * fleet file, with MONA_SPEC for anything the robot did not declare.
+   */
+  limitsOf(robotId: string): SafetyLimits {
+    const caps = this.registry.get(robotId)?.capabilities;
+    const declared = caps && caps.maxWheelSpeedMps > 0 ? caps.maxWheelSpeedMps : MONA_SPEC.maxWheelSpeedMps;
+    return {
+      maxWheelSpeedMps: Math.min(declared, this.fleetSpeedLimits.get(robotId) ?? Infinity),
+      wheelBaseM: caps && caps.wheelBaseM > 0 ? caps.wheelBaseM : MONA_SPEC.wheelBaseM,
+      bodyRadiusM: (caps && caps.bodyDiameterM > 0 ? caps.bodyDiameterM : MONA_SPEC.bodyDiameterM) / 2,
+    };
+  }
+
+  /**
+   * Safety-filters wheel speeds and sends the resulting MotorCommand (a refusal sends a stop,
+   * so the robot never keeps an older set-point). `out` is the caller's scratch decision;
+   * `sent` is false when no link carries the robot or the link is down.
+   */
+  drive(
+    robotId: string,
+    leftMps: number,
+    rightMps: number,
+    pose: SafetyPose | null,
+    commandId = 0,
+    out: MotorDecision = newMotorDecision(),
+  ): { decision: MotorDecision; sent: boolean } {
+    const decision = this.safety.filterWheels(this.limitsOf(robotId), pose, leftMps, rightMps, out);
+    const link = this.linkOf(robotId);
+    const sent =
+      link?.send(robotId, {
+        motorCommand: { leftMps: decision.leftMps, rightMps: decision.rightMps, deadlineMs: decision.deadlineMs, commandId },
+      }) ?? false;
+    return { decision, sent };
+  }
+
+  /** Sends one Envelope body (e.g. a Command or State) over the robot's link. */
+  send(robotId: string, body: EnvelopeBodyInit): boolean {
+    return this.linkOf(robotId)?.send(robotId, body) ?? false;
+  }
+
+  /**
+   * Emergency stop for one robot: a zero MotorCommand and an EmergencyStop Command over every
+   * link that reaches it. Returns the sends that went out.
+   */
+  emergencyStop(robotId: string, reason: string): number {
+    let sends = 0;
+    for (const link of this.links) {
+      if (!link.carries(robotId)) continue;
+      for (const body of this.stopBodies(reason)) sends += Number(link.send(robotId, body));
+    }
+    return sends;
+  }
+
+  /** Emergency stop for every robot every link can reach. Returns the sends that went out. */
+  emergencyStopAll(reason: string): number {
+    let sends = 0;
+    for (const link of this.links) {
+      for (const body of this.stopBodies(reason)) sends += link.broadcast(body);
+    }
+    return sends;
+  }
+
+  private stopBodies(reason: string): EnvelopeBodyInit[] {
+    return [
+      { motorCommand: { leftMps: 0, rightMps: 0, deadlineMs: this.safety.deadlineMs, commandId: 0 } },
+      { command: { commandId: 0, emergencyStop: { reason } } },
+    ];
+  }
+}

@@ -1,0 +1,350 @@
+/**
+ * The gateway's MQTT transport: one mqtt.js client to the embedded broker or an external one
+ * (`--mqtt URL`). It feeds the registry from robot uplinks, sends MotorCommands, Commands and
+ * States down, and keeps the gateway's own retained state (a Birth, with a Death as the will).
+ *
+ * Link handling (STYLE: Protocol and IO edges): explicit `link` events; our own reconnect
+ * with capped exponential backoff and jitter on an injected clock (mqtt.js's fixed period is
+ * off); subscriptions re-made on every connect; nothing queued while offline (`send` returns
+ * false, and mqtt.js's own offline queue is disabled for QoS 0).
+ *
+ * Bad input from a robot (undecodable payload, wrong version, a topic naming one robot and a
+ * payload another) is counted, logged at warn and answered with an Error on that robot's
+ * error topic; it never throws.
+ */
+import { EventEmitter } from 'node:events';
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  GATEWAY_ID,
+  GATEWAY_STATE_QOS,
+  PROTOCOL_VERSION,
+  ProtocolError,
+  TOPIC_KIND_OF_BODY,
+  TOPIC_QOS,
+  decodeEnvelope,
+  encodeEnvelope,
+  gatewayStateTopic,
+  makeEnvelope,
+  parseTopic,
+  robotTopic,
+  robotTopicFilter,
+  swarmgate,
+  type Ack,
+  type EnvelopeBodyInit,
+  type ErrorMessage,
+  type TopicKind,
+  type TrackerPose,
+} from '@swarmgate/protocols';
+import { Backoff, type BackoffOptions } from './Backoff.js';
+import { systemClock, type Clock, type TimerHandle } from './Clock.js';
+import { stderrLogger, type Logger } from './Logger.js';
+import type { RobotRegistry } from './RobotRegistry.js';
+import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
+
+export interface MqttBridgeOptions {
+  readonly url: string;
+  /** The <fleet> topic level. */
+  readonly fleet: string;
+  readonly registry: RobotRegistry;
+  readonly username?: string;
+  readonly password?: string;
+  readonly clientId?: string;
+  /** Robots to reach with broadcasts (emergency stop) even before their Birth: the fleet file's. */
+  readonly knownRobotIds?: readonly string[];
+  /** Reported in the gateway's retained Birth. */
+  readonly gatewayVersion?: string;
+  readonly keepaliveS?: number;
+  readonly backoff?: BackoffOptions;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+}
+
+export interface MqttBridgeCounters {
+  received: number;
+  sent: number;
+  /** Payloads that did not decode (incl. wrong protocol major version). */
+  decodeErrors: number;
+  /** Envelopes whose robot id or body kind disagree with their topic. */
+  mismatches: number;
+  /** Sends refused because the link was down (motion is never queued). */
+  droppedOffline: number;
+  reconnects: number;
+}
+
+export interface MqttBridgeEvents {
+  link: [event: LinkStateEvent];
+  /** An overhead tracker's ground-truth pose of a robot (arena frame). */
+  pose: [robotId: string, pose: TrackerPose];
+  ack: [robotId: string, ack: Ack];
+  robotError: [robotId: string, error: ErrorMessage];
+}
+
+/** Kinds the gateway listens to; the rest flow gateway -> robot or controller. */
+const UPLINK_KINDS: readonly TopicKind[] = ['birth', 'death', 'telemetry', 'pose', 'ack', 'error'];
+
+export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotLinkPlugin {
+  readonly name = 'mqtt';
+  readonly counters: MqttBridgeCounters = { received: 0, sent: 0, decodeErrors: 0, mismatches: 0, droppedOffline: 0, reconnects: 0 };
+  private readonly robots = new Set<string>();
+  private readonly backoff: Backoff;
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private client: MqttClient | null = null;
+  private reconnectTimer: TimerHandle | null = null;
+  private stopping = false;
+  private seq = 0;
+  /** The gateway's own session counter (Sparkplug bdSeq), +1 per connect. */
+  private session = 0;
+  private linkState: LinkState = 'closed';
+
+  constructor(private readonly options: MqttBridgeOptions) {
+    super();
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? stderrLogger;
+    this.backoff = new Backoff(options.backoff);
+    for (const id of options.knownRobotIds ?? []) this.robots.add(id);
+  }
+
+  get state(): LinkState {
+    return this.linkState;
+  }
+
+  /** Resolves once the first connection is up; later drops are handled by reconnecting. */
+  async start(): Promise<void> {
+    this.stopping = false;
+    const { url, username, password, clientId, keepaliveS } = this.options;
+    this.setState({ link: this.name, state: 'connecting' });
+    const client = mqtt.connect(url, {
+      username,
+      password,
+      clientId: clientId ?? `swarmgate-gateway-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+      keepalive: keepaliveS ?? 10,
+      clean: true,
+      reconnectPeriod: 0,
+      resubscribe: false,
+      queueQoSZero: false,
+      will: this.gatewayWill(),
+    });
+    this.client = client;
+    client.on('connect', () => this.onConnect());
+    client.on('close', () => this.onClose());
+    client.on('error', (error) => this.logger.warn('mqtt: link error', { url, error: error.message }));
+    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    await new Promise<void>((resolve, reject) => {
+      const onLink = (event: LinkStateEvent) => {
+        if (event.state === 'online') {
+          this.off('link', onLink);
+          resolve();
+        } else if (event.state === 'closed') {
+          this.off('link', onLink);
+          reject(new Error(`mqtt: stopped before connecting to ${url}`));
+        }
+      };
+      this.on('link', onLink);
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopping && !this.client) return;
+    this.stopping = true;
+    if (this.reconnectTimer) this.clock.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+    const client = this.client;
+    this.client = null;
+    if (client) {
+      // A clean disconnect suppresses the will, so say "offline" ourselves first. Stop waiting
+      // if the connection drops meanwhile: then the broker sends the will (the same Death).
+      if (client.connected) {
+        await new Promise<void>((resolve) => {
+          client.once('close', resolve);
+          client.publish(
+            gatewayStateTopic(this.options.fleet),
+            Buffer.from(this.gatewayDeathBytes()),
+            { qos: GATEWAY_STATE_QOS, retain: true },
+            () => resolve(),
+          );
+        });
+      }
+      // Forced: a graceful end waits for mqtt.js's in-flight store, which can hold entries
+      // from a dropped connection forever. The state above is already acknowledged, and if
+      // no DISCONNECT gets out, the broker publishes the will: the same Death. Not awaited
+      // when down: mqtt.js never calls back for a stream that is already closed.
+      if (client.connected) await client.endAsync(true);
+      else client.end(true);
+    }
+    this.setState({ link: this.name, state: 'closed' });
+  }
+
+  carries(robotId: string): boolean {
+    return this.robots.has(robotId);
+  }
+
+  send(robotId: string, body: EnvelopeBodyInit): boolean {
+    const client = this.client;
+    if (!client?.connected) {
+      this.counters.droppedOffline++;
+      return false;
+    }
+    const kind = TOPIC_KIND_OF_BODY[Object.keys(body)[0] as keyof typeof TOPIC_KIND_OF_BODY];
+    const bytes = encodeEnvelope(makeEnvelope(robotId, body, this.nextSeq(), this.clock.nowMs()));
+    client.publish(robotTopic(this.options.fleet, robotId, kind), Buffer.from(bytes), { qos: TOPIC_QOS[kind] });
+    this.counters.sent++;
+    return true;
+  }
+
+  broadcast(body: EnvelopeBodyInit): number {
+    let sends = 0;
+    for (const robotId of this.robots) sends += Number(this.send(robotId, body));
+    return sends;
+  }
+
+  private nextSeq(): number {
+    this.seq = (this.seq + 1) >>> 0;
+    return this.seq;
+  }
+
+  private setState(event: LinkStateEvent): void {
+    this.linkState = event.state;
+    this.emit('link', event);
+  }
+
+  private gatewayBirthBytes(): Uint8Array {
+    return encodeEnvelope(
+      makeEnvelope(
+        GATEWAY_ID,
+        {
+          birth: {
+            model: 'swarmgate-gateway',
+            firmwareVersion: this.options.gatewayVersion ?? '0.1.0',
+            protocolVersion: { major: PROTOCOL_VERSION.major, minor: PROTOCOL_VERSION.minor },
+            session: this.session,
+          },
+        },
+        this.nextSeq(),
+        this.clock.nowMs(),
+      ),
+    );
+  }
+
+  private gatewayDeathBytes(): Uint8Array {
+    return encodeEnvelope(makeEnvelope(GATEWAY_ID, { death: { session: this.session } }, 0, this.clock.nowMs()));
+  }
+
+  /** The will for the next connect: a retained Death carrying the session that connect starts. */
+  private gatewayWill() {
+    this.session = (this.session + 1) >>> 0;
+    return {
+      topic: gatewayStateTopic(this.options.fleet),
+      payload: Buffer.from(this.gatewayDeathBytes()),
+      qos: GATEWAY_STATE_QOS,
+      retain: true,
+    } as const;
+  }
+
+  private onConnect(): void {
+    const client = this.client;
+    if (!client) return;
+    this.backoff.reset();
+    // Subscriptions are re-made on every connect (clean sessions): explicit, not mqtt.js magic.
+    const filters = Object.fromEntries(
+      UPLINK_KINDS.map((kind) => [robotTopicFilter(this.options.fleet, undefined, kind), { qos: TOPIC_QOS[kind] }]),
+    );
+    client.subscribe(filters, (error) => {
+      if (error) {
+        this.logger.error('mqtt: subscribe failed; check the gateway user\'s ACL', { error: error.message });
+        return;
+      }
+      client.publish(gatewayStateTopic(this.options.fleet), Buffer.from(this.gatewayBirthBytes()), {
+        qos: GATEWAY_STATE_QOS,
+        retain: true,
+      });
+      this.setState({ link: this.name, state: 'online' });
+    });
+  }
+
+  private onClose(): void {
+    const client = this.client;
+    if (this.stopping || !client) return;
+    if (this.linkState === 'online') {
+      this.setState({ link: this.name, state: 'offline', reason: 'connection closed' });
+      for (const robotId of this.robots) this.options.registry.linkLost(robotId);
+    }
+    if (this.reconnectTimer) return;
+    const delayMs = this.backoff.nextDelayMs();
+    this.reconnectTimer = this.clock.setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.stopping || this.client !== client) return;
+      this.counters.reconnects++;
+      this.setState({ link: this.name, state: 'reconnecting', delayMs });
+      client.options.will = this.gatewayWill();
+      client.reconnect();
+    }, delayMs);
+  }
+
+  private onMessage(topic: string, payload: Buffer): void {
+    this.counters.received++;
+    let robotId: string;
+    let kind: TopicKind;
+    try {
+      const parsed = parseTopic(topic);
+      if (parsed.scope !== 'robot') return;
+      robotId = parsed.robotId;
+      kind = parsed.kind;
+    } catch {
+      return; // not our tree: we never subscribed to it
+    }
+    let envelope;
+    try {
+      envelope = decodeEnvelope(payload);
+    } catch (error) {
+      this.counters.decodeErrors++;
+      const protocolError = error as ProtocolError;
+      const code =
+        protocolError.code === 'SG_PROTO_VERSION' ? swarmgate.v1.ErrorCode.ERROR_CODE_VERSION : swarmgate.v1.ErrorCode.ERROR_CODE_DECODE;
+      this.refuse(robotId, kind, code, protocolError.message, 0);
+      return;
+    }
+    if (envelope.robotId === GATEWAY_ID) return; // our own Error answers, echoed by the broker
+    if (envelope.robotId !== robotId || TOPIC_KIND_OF_BODY[envelope.body] !== kind) {
+      this.counters.mismatches++;
+      const problem = `topic ${topic} carries a ${envelope.body} from robot ${JSON.stringify(envelope.robotId)}`;
+      this.refuse(robotId, kind, swarmgate.v1.ErrorCode.ERROR_CODE_DECODE, problem, envelope.seq);
+      return;
+    }
+    const registry = this.options.registry;
+    switch (envelope.body) {
+      case 'birth':
+        this.robots.add(robotId);
+        registry.birth(robotId, 'mqtt', envelope.birth!);
+        break;
+      case 'death':
+        registry.death(robotId, envelope.death!.session);
+        break;
+      case 'telemetry':
+        registry.telemetry(robotId, envelope.telemetry!);
+        break;
+      case 'trackerPose':
+        // Ground truth from the tracker, not traffic from the robot: it proves nothing alive.
+        this.emit('pose', robotId, envelope.trackerPose!);
+        break;
+      case 'ack':
+        registry.touch(robotId);
+        this.emit('ack', robotId, envelope.ack!);
+        break;
+      case 'error':
+        registry.touch(robotId);
+        this.logger.warn('mqtt: robot reported an error', { robotId, code: envelope.error!.code, message: envelope.error!.message });
+        this.emit('robotError', robotId, envelope.error!);
+        break;
+    }
+  }
+
+  /** Bad device input: warn, and tell the robot on its error topic (never an exception). */
+  private refuse(robotId: string, kind: TopicKind, code: swarmgate.v1.ErrorCode, message: string, refSeq: number): void {
+    this.logger.warn('mqtt: bad payload refused', { robotId, kind, message });
+    const client = this.client;
+    if (!client?.connected) return;
+    const bytes = encodeEnvelope(makeEnvelope(GATEWAY_ID, { error: { code, message: message.slice(0, 200), refSeq } }, this.nextSeq(), this.clock.nowMs()));
+    client.publish(robotTopic(this.options.fleet, robotId, 'error'), Buffer.from(bytes), { qos: TOPIC_QOS.error });
+  }
+}
