@@ -146,3 +146,16 @@ describe('walls', () => {
     expect(world.wallFixtureCount).toBeLessThanOrEqual(5);
   });
 });
+
+describe('configuration', () => {
+  it.each([
+    [{ physicsStepS: 0 }, /physicsStepS must be a positive number/],
+    [{ stepsPerTick: 2.5 }, /stepsPerTick must be an integer >= 1/],
+    [{ lidar: { rayCount: 0 } }, /lidar.rayCount must be an integer >= 1/],
+    [{ slam: { positionErrorM: -1 } }, /slam.positionErrorM must be >= 0/],
+    [{ robot: { speedFactor: Number.NaN } }, /robot.speedFactor must be a positive number/],
+  ])('refuses %j with SG_SIM_CONFIG', (config, message) => {
+    expect(() => new World(borderedRoom(10), config)).toThrow(message);
+    expect(() => new World(borderedRoom(10), config)).toThrow(/SG_SIM_CONFIG/);
+  });
+});

@@ -38,6 +38,9 @@ export interface TickObserver {
   afterTick(world: World): void;
 }
 
+/** Debug checks (tests set SWARMGATE_DEBUG=1): every pose stays finite after physics. */
+const DEBUG = process.env.SWARMGATE_DEBUG === '1';
+
 const scratchForce = { x: 0, y: 0 };
 const scratchSetpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
 
@@ -299,6 +302,9 @@ export class World {
     }
     for (let i = 0; i < t.count; i++) {
       if (!t.active[i]) continue;
+      if (DEBUG && !(Number.isFinite(t.xM[i]) && Number.isFinite(t.yM[i]) && Number.isFinite(t.angleRad[i]))) {
+        throw new Error(`DEBUG: robot '${this.ids[i]}' has a non-finite pose after physics at tick ${this.tick}`);
+      }
       const dx = t.xM[i] - t.prevXM[i];
       const dy = t.yM[i] - t.prevYM[i];
       t.distanceM[i] += Math.sqrt(dx * dx + dy * dy);

@@ -2,6 +2,7 @@
  * Everything that parameterises a simulated trial's physics and sensing. Defaults follow
  * MAES so that results compare; each field's unit is in its name.
  */
+import { SwarmgateError } from '../errors.js';
 import { DEFAULT_ROBOT_MODEL, type RobotModel } from './RobotModel.js';
 
 export interface LidarConfig {
@@ -57,15 +58,49 @@ export interface WorldConfigInput extends Partial<Omit<WorldConfig, 'robot' | 'l
   readonly slam?: Partial<SlamConfig>;
 }
 
-/** Fills defaults; a lidar range without a ray count gets MAES's count for that range. */
+/**
+ * Fills defaults (a lidar range without a ray count gets MAES's count for that range) and checks
+ * every number, throwing SG_SIM_CONFIG naming the first bad option.
+ */
 export function resolveWorldConfig(input: WorldConfigInput = {}): WorldConfig {
   const d = DEFAULT_WORLD_CONFIG;
   const rangeM = input.lidar?.rangeM ?? d.lidar.rangeM;
-  return {
+  const config: WorldConfig = {
     ...d,
     ...input,
     robot: { ...d.robot, ...input.robot },
     lidar: { rangeM, rayCount: input.lidar?.rayCount ?? lidarRayCount(rangeM) },
     slam: { ...d.slam, ...input.slam },
   };
+  const positive: [string, number][] = [
+    ['physicsStepS', config.physicsStepS],
+    ['lidar.rangeM', config.lidar.rangeM],
+    ['nearbyRangeM', config.nearbyRangeM],
+    ['tagReadRangeM', config.tagReadRangeM],
+    ['robot.radiusM', config.robot.radiusM],
+    ['robot.massKg', config.robot.massKg],
+    ['robot.linearDampingPerS', config.robot.linearDampingPerS],
+    ['robot.angularDampingPerS', config.robot.angularDampingPerS],
+    ['robot.maxSpeedMps', config.robot.maxSpeedMps],
+    ['robot.maxAngularRadps', config.robot.maxAngularRadps],
+    ['robot.wheelBaseM', config.robot.wheelBaseM],
+    ['robot.speedFactor', config.robot.speedFactor],
+  ];
+  for (const [name, value] of positive) {
+    if (!(value > 0) || !Number.isFinite(value)) throw new SwarmgateError('SG_SIM_CONFIG', `${name} must be a positive number, got ${value}`);
+  }
+  const counts: [string, number, number][] = [
+    ['stepsPerTick', config.stepsPerTick, 1],
+    ['velocityIterations', config.velocityIterations, 1],
+    ['positionIterations', config.positionIterations, 0],
+    ['lidar.rayCount', config.lidar.rayCount, 1],
+    ['slam.updateIntervalTicks', config.slam.updateIntervalTicks, 1],
+    ['slam.mergeIntervalTicks', config.slam.mergeIntervalTicks, 0],
+  ];
+  for (const [name, value, min] of counts) {
+    if (!Number.isInteger(value) || value < min) throw new SwarmgateError('SG_SIM_CONFIG', `${name} must be an integer >= ${min}, got ${value}`);
+  }
+  const err = config.slam.positionErrorM;
+  if (!(err >= 0) || !Number.isFinite(err)) throw new SwarmgateError('SG_SIM_CONFIG', `slam.positionErrorM must be >= 0, got ${err}`);
+  return config;
 }
