@@ -73,6 +73,7 @@ export class Firmware {
   // Reused every tick: telemetry is the hot path.
   private readonly irScratch: number[];
   private readonly odometryScratch = { xM: 0, yM: 0, headingRad: 0 };
+  private readonly batteryScratch = { volts: 0, fraction: 0 };
 
   constructor(
     options: FirmwareOptions,
@@ -288,6 +289,8 @@ export class Firmware {
     if (model.emergencyStopActive) flags |= Flag.TELEMETRY_FLAG_EMERGENCY_STOP;
     if (lowBattery) flags |= Flag.TELEMETRY_FLAG_LOW_BATTERY;
     model.ledRgb = model.emergencyStopActive ? LED.emergencyStop : lowBattery ? LED.lowBattery : model.motorsRunning ? LED.driving : LED.idle;
+    this.batteryScratch.volts = model.battery.voltageV;
+    this.batteryScratch.fraction = model.battery.soc;
     const speeds = model.wheelSpeedMps;
     this.counters.telemetry++;
     this.send('telemetry', {
@@ -297,7 +300,7 @@ export class Firmware {
         encoderRightTicks: ticksRight | 0,
         odometry: this.odometryScratch,
         irRangesM: this.irScratch,
-        battery: { volts: model.battery.voltageV, fraction: model.battery.soc },
+        battery: this.batteryScratch,
         imuYawRateRadps: (speeds[1]! - speeds[0]!) / model.dims.wheelBaseM,
         flags,
         ledRgb: model.ledRgb,
