@@ -24,6 +24,32 @@ describe('map generators', () => {
     );
   });
 
+  it('cave: connected for any mix of fill, smoothing, passage, thresholds and border', () => {
+    const params = fc.record({ fill: fc.integer({ min: 0, max: 70 }), smoothing: fc.integer({ min: 0, max: 6 }), passage: fc.integer({ min: 1, max: 6 }),
+      wallThreshold: fc.integer({ min: 0, max: 50 }), roomThreshold: fc.integer({ min: 0, max: 50 }), border: fc.integer({ min: 0, max: 3 }) });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 10, max: 80 }), fc.integer({ min: 10, max: 80 }), params, (seed, w, h, p) => {
+        expect(connectedComponents(generateMap(spec('cave', w, h, seed, p))).sizes.length).toBeLessThanOrEqual(1);
+      }),
+      { numRuns: 80 },
+    );
+  });
+
+  it('building: connected for any valid mix of wall, hall, door, padding, room and split', () => {
+    const params = fc
+      .record({ wall: fc.integer({ min: 1, max: 3 }), hall: fc.integer({ min: 1, max: 8 }), door: fc.integer({ min: 1, max: 4 }),
+        doorPadding: fc.integer({ min: 0, max: 3 }), extra: fc.integer({ min: 0, max: 6 }), split: fc.integer({ min: 0, max: 100 }),
+        hallPercent: fc.integer({ min: 0, max: 60 }) })
+      .map(({ extra, ...p }) => ({ ...p, room: p.door + 2 * p.doorPadding + extra }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 40, max: 120 }), params, (seed, side, p) => {
+        const grid = generateMap(spec('building', side, side, seed, p));
+        expect(connectedComponents(grid).sizes.length).toBe(1);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it.each(['loop', 'cross', 'zigzag', 'maze'])('%s: one connected road network over seeds, sizes and road widths', (name) => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 10 }), fc.integer({ min: 40, max: 120 }), (seed, road, side) => {

@@ -22,9 +22,14 @@ function readBytes(file: string): Uint8Array {
   }
 }
 
-/** Decodes an image file (PGM or PNG, by content) to grey samples. */
+/**
+ * Decodes an image file to grey samples: by extension (.pgm, .png), so the error says what is
+ * wrong with that format, otherwise by content.
+ */
 export function decodeImage(bytes: Uint8Array, file: string): GreyImage {
-  if (isPng(bytes)) return decodePng(bytes, file);
+  const ext = extname(file).toLowerCase();
+  if (ext === '.pgm') return decodePgm(bytes, file);
+  if (ext === '.png' || isPng(bytes)) return decodePng(bytes, file);
   if (bytes[0] === 0x50 && (bytes[1] === 0x32 || bytes[1] === 0x35)) return decodePgm(bytes, file);
   throw new MapFormatError(file, 'not a map: expected a PGM (P2/P5), PNG or ROS map YAML file');
 }
@@ -36,13 +41,10 @@ export function decodeImage(bytes: Uint8Array, file: string): GreyImage {
 export function loadMapFile(file: string): Grid {
   const ext = extname(file).toLowerCase();
   if (ext === '.yaml' || ext === '.yml') {
-    readBytes(file);
-    return readRosMap(file, (imageFile) => decodeImage(readBytes(imageFile), imageFile));
+    const text = Buffer.from(readBytes(file)).toString('utf8');
+    return readRosMap(file, text, (imageFile) => decodeImage(readBytes(imageFile), imageFile));
   }
-  const bytes = readBytes(file);
-  // A known extension gets its own decoder, so the error says what is wrong with that format.
-  const image = ext === '.pgm' ? decodePgm(bytes, file) : ext === '.png' ? decodePng(bytes, file) : decodeImage(bytes, file);
-  return gridFromGreyImage(image, classifyBareImage);
+  return gridFromGreyImage(decodeImage(readBytes(file), file), classifyBareImage);
 }
 
 export type MapFileFormat = 'pgm' | 'png' | 'yaml';

@@ -5,7 +5,7 @@
  * p < free_thresh is free, anything between is unknown (Cell.Unknown: neither wall nor
  * explorable). Only yaw 0 is accepted: a Grid is axis-aligned with the world.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { Cell, type CellValue, type Grid } from '../Grid.js';
@@ -82,14 +82,15 @@ export function rosMapImagePath(meta: RosMapMetadata, yamlFile: string): string 
 }
 
 /**
- * Reads a map YAML and its image. `readImage` decodes the image file (PGM or PNG); it is passed
- * in so this module does not depend on the format dispatcher that depends on it.
+ * A map from a YAML's text and its image. `readImage` decodes the image file (PGM or PNG); it
+ * is passed in so this module does not depend on the format dispatcher that depends on it.
  */
 export function readRosMap(
   yamlFile: string,
+  yamlText: string,
   readImage: (imageFile: string) => GreyImage,
 ): Grid {
-  const meta = parseRosMapYaml(readFileSync(yamlFile, 'utf8'), yamlFile);
+  const meta = parseRosMapYaml(yamlText, yamlFile);
   const imageFile = rosMapImagePath(meta, yamlFile);
   if (!existsSync(imageFile)) throw new MapFormatError(yamlFile, `image '${meta.image}' not found (looked for ${imageFile})`);
   const image = readImage(imageFile);
