@@ -56,6 +56,16 @@ describe('SlamMap.integrateScan', () => {
     expect(slamToAscii(map)).toEqual(['...#...#']);
   });
 
+  it('marks a ray leaving the map open up to the edge, hit or not', () => {
+    const map = row();
+    map.integrateScan({ xM: 0.25, yM: 0.25, headingRad: 0 }, scanOf([9.5], 10));
+    expect(slamToAscii(map)).toEqual(['........']);
+    // y = 0.5 + tan(0.3) (x - 0.5) crosses y = 1 at x = 2.12: cells (0,0) (1,0) (2,0) (2,1), then out.
+    const slanted = new SlamMap({ width: 3, height: 3, cellSizeM: 1 });
+    expect(slanted.integrateScan({ xM: 0.5, yM: 0.5, headingRad: 0.3 }, scanOf([100], 200))).toBe(4);
+    expect(slamToAscii(slanted)).toEqual(['???', '??.', '...']);
+  });
+
   it('ignores a pose outside the map and NaN ranges', () => {
     const map = row();
     expect(map.integrateScan({ xM: -1, yM: 0.25, headingRad: 0 }, scanOf([3], 10))).toBe(0);

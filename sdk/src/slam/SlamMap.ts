@@ -167,52 +167,52 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
       const angle = baseRad + i * scan.angleIncrementRad;
       const dx = Math.cos(angle);
       const dy = Math.sin(angle);
-      let cx = startX;
-      let cy = startY;
-      let index = cy * width + cx;
       const stepX = dx > 0 ? 1 : -1;
-      const stepY = dy > 0 ? 1 : -1;
       const stepIndexY = dy > 0 ? width : -width;
       const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : infinity;
       const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : infinity;
-      let tMaxX = dx > 0 ? (cx + 1 - sx) / dx : dx < 0 ? (cx - sx) / dx : infinity;
-      let tMaxY = dy > 0 ? (cy + 1 - sy) / dy : dy < 0 ? (cy - sy) / dy : infinity;
-      // Cells before the end: open over unknown only. This loop runs for every cell of every
-      // ray of every robot, so it is written out rather than calling mark().
-      for (;;) {
-        if ((tMaxX < tMaxY ? tMaxX : tMaxY) >= endT) {
-          const old = cells[index];
-          if (hit) {
-            if (old !== SOLID) {
-              if (old === UNKNOWN) newlyKnown++;
-              cells[index] = SOLID;
-              changed++;
-            }
-          } else if (old === UNKNOWN) {
-            cells[index] = OPEN;
-            newlyKnown++;
-            changed++;
-          }
-          break;
-        }
+      let tMaxX = dx > 0 ? (startX + 1 - sx) / dx : dx < 0 ? (startX - sx) / dx : infinity;
+      let tMaxY = dy > 0 ? (startY + 1 - sy) / dy : dy < 0 ? (startY - sy) / dy : infinity;
+      // Where the ray leaves the map, in cells along the ray; a ray ending beyond it ends there, open.
+      const tLeaveX = dx > 0 ? (width - sx) / dx : dx < 0 ? -sx / dx : infinity;
+      const tLeaveY = dy > 0 ? (height - sy) / dy : dy < 0 ? -sy / dy : infinity;
+      const tLeave = (tLeaveX < tLeaveY ? tLeaveX : tLeaveY) - BOUNDARY_EPSILON_CELLS;
+      const inside = endT < tLeave;
+      const t = inside ? endT : tLeave;
+      const endX = Math.min(width - 1, Math.max(0, Math.floor(sx + dx * t)));
+      const endY = Math.min(height - 1, Math.max(0, Math.floor(sy + dy * t)));
+      // A grid walk to the end cell takes one step per cell boundary crossed, so the loop needs no
+      // per-cell end or bounds test (the walk stays in the box spanned by start and end cells;
+      // the final index is checked in case a float tie at a corner took the other way round).
+      let steps = Math.abs(endX - startX) + Math.abs(endY - startY);
+      let index = startY * width + startX;
+      while (steps-- > 0) {
         if (cells[index] === UNKNOWN) {
           cells[index] = OPEN;
           newlyKnown++;
-          changed++;
         }
         if (tMaxX < tMaxY) {
-          cx += stepX;
-          if (cx < 0 || cx >= width) break;
           index += stepX;
           tMaxX += tDeltaX;
         } else {
-          cy += stepY;
-          if (cy < 0 || cy >= height) break;
           index += stepIndexY;
           tMaxY += tDeltaY;
         }
       }
+      if (index < 0 || index >= cells.length) continue;
+      const old = cells[index];
+      if (hit && inside) {
+        if (old !== SOLID) {
+          if (old === UNKNOWN) newlyKnown++;
+          else changed++;
+          cells[index] = SOLID;
+        }
+      } else if (old === UNKNOWN) {
+        cells[index] = OPEN;
+        newlyKnown++;
+      }
     }
+    changed += newlyKnown;
     this.knownCount += newlyKnown;
     if (changed > 0) this.revision++;
     return changed;
