@@ -10,10 +10,12 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchReport } from './BenchReport.js';
 import { benchMapGeneration } from './mapGeneration.js';
+import { benchRadio } from './radio.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, () => BenchReport | Promise<BenchReport>]> = [
   ['map-generation', benchMapGeneration],
+  ['radio', benchRadio],
 ];
 
 const args = process.argv.slice(2);

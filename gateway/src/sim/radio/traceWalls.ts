@@ -55,7 +55,8 @@ const AXIS_SNAP = 1e-12;
  * length is exact: the parameter t at each cell boundary is computed afresh from the start
  * point, never accumulated, so errors do not grow along the segment. Parts of the segment
  * outside the grid cross nothing (the world outside the map is open). Unknown cells are
- * not walls. Non-finite coordinates give an empty crossing with segmentM NaN, never a hang.
+ * not walls. A segment lying exactly on a cell boundary counts the cells above / to the
+ * right of it. Non-finite coordinates give an empty crossing, never a hang.
  */
 export function traceWalls(
   grid: Grid,
