@@ -1,4 +1,7 @@
 import { encodeEnvelopeFrame, encodeFrame, FrameDecoder, makeEnvelope, swarmgate, type EnvelopeBodyInit } from '@swarmgate/protocols';
+import { mkdtempSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MonaSim } from '../MonaSim.js';
@@ -86,3 +89,50 @@ describe('mona-sim over a serial line (real socat pty pair)', () => {
     expect(reborn.seq).toBe(0);
   });
 });
+
+describe('mona-sim serial port that disappears and returns', () => {
+  it('goes offline, reopens with backoff, and births a new session', { timeout: 60_000 }, async () => {
+    // A stable path (as udev gives a USB adapter) pointing at whichever pty pair is alive.
+    const dir = mkdtempSync(join(tmpdir(), 'sg-tty-'));
+    const path = join(dir, 'mona');
+    let pair = await startPtyPair();
+    symlinkSync(pair.a, path);
+    const logs: string[] = [];
+    const robot = new MonaSim({ robotId: 'mona-11', seed: 4, link: { kind: 'serial', path, baudRate: 115200 }, log: (line) => logs.push(line) });
+    let host: SerialPort | undefined;
+    try {
+      robot.start();
+      await waitUntil(() => robot.firmware.online, 'first session online');
+      expect(robot.link.session).toBe(1);
+      await pair.close(); // the adapter is unplugged
+      await waitUntil(() => !robot.firmware.online, 'offline after the port vanished');
+      expect(robot.firmware.model.motorsRunning).toBe(false);
+      pair = await startPtyPair(); // plugged in again, maybe as another pts
+      unlinkSync(path);
+      symlinkSync(pair.a, path);
+      const inbox = new Inbox();
+      const decoder = new FrameDecoder();
+      decoder.on('frame', ({ envelope }) => inbox.push(envelope));
+      host = await new Promise<SerialPort>((resolve, reject) => {
+        const port: SerialPort = new SerialPort({ path: pair.b, baudRate: 115200 }, (error) => (error ? reject(error) : resolve(port)));
+      });
+      host.on('data', (chunk: Buffer) => decoder.push(chunk));
+      const birth = await inbox.waitFor((e) => e.body === 'birth' && e.birth!.session >= 2, 'Birth of the next session', 30_000);
+      expect(birth.robotId).toBe('mona-11');
+      expect(logs.some((line) => /reopening in \d+ ms/.test(line))).toBe(true);
+    } finally {
+      await robot.stop();
+      if (host?.isOpen) await new Promise((resolve) => host!.close(resolve));
+      await pair.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not ${what} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
