@@ -26,6 +26,8 @@ export interface WorldConfig {
   readonly stepsPerTick: number;
   readonly velocityIterations: number;
   readonly positionIterations: number;
+  /** planck's time-of-impact sub-stepping (off: robots are too slow to tunnel through walls). */
+  readonly continuousPhysics: boolean;
   readonly robot: RobotModel;
   readonly lidar: LidarConfig;
   readonly nearbyRangeM: number;
@@ -44,6 +46,7 @@ export const DEFAULT_WORLD_CONFIG: WorldConfig = {
   stepsPerTick: 10,
   velocityIterations: 8,
   positionIterations: 3,
+  continuousPhysics: false,
   robot: DEFAULT_ROBOT_MODEL,
   lidar: { rangeM: 10, rayCount: lidarRayCount(10) },
   nearbyRangeM: 20,
