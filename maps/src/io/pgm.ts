@@ -11,23 +11,33 @@ const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a |
 class Tokens {
   constructor(private readonly bytes: Uint8Array, public pos: number, private readonly file: string) {}
 
-  next(what: string): string {
+  /** Skips whitespace and `#` comments up to the next token. */
+  private skip(): void {
     const { bytes } = this;
     for (;;) {
       while (this.pos < bytes.length && isSpace(bytes[this.pos] as number)) this.pos++;
-      if (bytes[this.pos] !== 0x23) break;
+      if (bytes[this.pos] !== 0x23) return;
       while (this.pos < bytes.length && bytes[this.pos] !== 0x0a && bytes[this.pos] !== 0x0d) this.pos++;
     }
-    const start = this.pos;
-    while (this.pos < bytes.length && !isSpace(bytes[this.pos] as number) && bytes[this.pos] !== 0x23) this.pos++;
-    if (start === this.pos) throw new MapFormatError(this.file, `truncated: missing ${what}`);
-    return String.fromCharCode(...bytes.subarray(start, Math.min(this.pos, start + 32)));
   }
 
+  /** The next token as a non-negative integer, parsed in place (P2 rasters have millions). */
   integer(what: string): number {
-    const token = this.next(what);
-    if (!/^\d{1,9}$/.test(token)) throw new MapFormatError(this.file, `${what} must be a non-negative integer, got '${token}'`);
-    return Number(token);
+    this.skip();
+    const { bytes } = this;
+    const start = this.pos;
+    let value = 0;
+    while (this.pos < bytes.length && !isSpace(bytes[this.pos] as number) && bytes[this.pos] !== 0x23) {
+      const digit = (bytes[this.pos] as number) - 0x30;
+      value = digit >= 0 && digit <= 9 ? value * 10 + digit : NaN;
+      this.pos++;
+    }
+    if (start === this.pos) throw new MapFormatError(this.file, `truncated: missing ${what}`);
+    if (Number.isNaN(value) || this.pos - start > 9) {
+      const token = String.fromCharCode(...bytes.subarray(start, Math.min(this.pos, start + 32)));
+      throw new MapFormatError(this.file, `${what} must be a non-negative integer, got '${token}'`);
+    }
+    return value;
   }
 }
 
