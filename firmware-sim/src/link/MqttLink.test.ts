@@ -1,7 +1,7 @@
 import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, robotTopicFilter, swarmgate, type EnvelopeBodyInit } from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MonaSim } from '../MonaSim.js';
+import { MonaSim, type MonaSimOptions } from '../MonaSim.js';
 import { Inbox } from '../testing/Inbox.js';
 import { startMosquitto, type MosquittoBroker } from '../testing/mosquitto.js';
 
@@ -29,8 +29,8 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     await gateway.subscribeAsync(fromRobots, { qos: 1 });
   }
 
-  function sim(robotId: string, seed = 1): MonaSim {
-    const s = new MonaSim({ robotId, seed, link: { kind: 'mqtt', url: broker.url, fleet: 'lab', keepaliveS: 2 } });
+  function sim(robotId: string, seed = 1, extra: Partial<MonaSimOptions> = {}): MonaSim {
+    const s = new MonaSim({ robotId, seed, link: { kind: 'mqtt', url: broker.url, fleet: 'lab', keepaliveS: 2 }, ...extra });
     sims.push(s);
     s.start();
     return s;
@@ -55,17 +55,17 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     expect(birth.birth!.session).toBe(1);
     await inbox.waitFor((e) => e.body === 'telemetry', 'Telemetry');
 
-    await publish('mona-03', 'motor', { motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 400, commandId: 11 } });
+    await publish('mona-03', 'motor', { motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1500, commandId: 11 } });
     await inbox.waitFor((e) => e.body === 'ack' && e.ack!.commandId === 11, 'Ack 11');
     expect(robot.firmware.model.motorsRunning).toBe(true);
     const watchdog = await inbox.waitFor((e) => e.body === 'error' && e.error!.code === ErrorCode.ERROR_CODE_WATCHDOG, 'watchdog Error');
     expect(watchdog.error!.commandId).toBe(11);
     expect(robot.firmware.model.motorsRunning).toBe(false);
     await inbox.waitFor((e) => e.body === 'telemetry' && (e.telemetry!.flags & Flag.TELEMETRY_FLAG_WATCHDOG_STOP) !== 0, 'watchdog flag');
-    // 400 ms at 0.1 m/s, less slip (up to 3 %): the deadline held however the timers ran.
+    // 1.5 s at 0.1 m/s, less slip (up to 3 %): the deadline held however the timers ran.
     const travelled = robot.firmware.model.pose.xM - 1;
-    expect(travelled).toBeGreaterThan(0.04 * 0.96);
-    expect(travelled).toBeLessThanOrEqual(0.04 + 1e-9);
+    expect(travelled).toBeGreaterThan(0.15 * 0.96);
+    expect(travelled).toBeLessThanOrEqual(0.15 + 1e-6);
   });
 
   it('answers garbage on the cmd topic with an Error and keeps running', async () => {
@@ -99,5 +99,30 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     // The link dropped: motors stopped at once, not at the 10 s deadline.
     expect(robot.firmware.model.motorsRunning).toBe(false);
     await inbox.waitFor((e) => e.body === 'birth' && e.robotId === 'mona-06' && e.birth!.session >= 2, 'Birth after restart', 15_000);
+  });
+
+  it('--reboot-after: reboots on schedule, each session ended by its will and reborn', async () => {
+    await connectGateway();
+    sim('mona-12', 1, { rebootAfterS: 0.4 });
+    await inbox.waitFor((e) => e.body === 'birth' && e.robotId === 'mona-12' && e.birth!.session === 3, 'Birth 3');
+    const deaths = inbox.of('death', 'mona-12').map((e) => e.death!.session);
+    expect(deaths.slice(0, 2)).toEqual([1, 2]);
+  });
+
+  it('--drop 1: the robot still executes commands but nothing it sends arrives', async () => {
+    await connectGateway();
+    const robot = sim('mona-13', 1, { faults: { dropP: 1, delayMs: 0, corruptP: 0 } });
+    // Online (subscribed) although its Birth was dropped.
+    const deadline = Date.now() + 15_000;
+    const until = async (condition: () => boolean) => {
+      while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    await until(() => robot.firmware.online);
+    await publish('mona-13', 'motor', { motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 5000, commandId: 5 } });
+    await until(() => robot.firmware.model.motorsRunning);
+    expect(robot.firmware.model.motorsRunning).toBe(true);
+    expect(robot.firmware.counters.acks).toBe(1);
+    expect(inbox.of('ack', 'mona-13')).toHaveLength(0);
+    expect(inbox.of('birth', 'mona-13')).toHaveLength(0);
   });
 });
