@@ -1,2 +1,3 @@
 export * from './errors.js';
 export * from './hil/index.js';
+export * from './trial/index.js';

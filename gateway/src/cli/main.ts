@@ -7,8 +7,9 @@ import { CliUsageError } from './Command.js';
 import { fleetCommand } from './fleet.js';
 import { runCommand } from './run.js';
 import { listCommand } from './list.js';
+import { serveCommand } from './serve.js';
 
-const commands: readonly Command[] = [fleetCommand, runCommand, listCommand];
+const commands: readonly Command[] = [fleetCommand, runCommand, listCommand, serveCommand];
 
 function usage(): string {
   const lines = commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);

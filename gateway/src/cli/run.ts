@@ -55,7 +55,7 @@ const OPTIONS = {
 } as const;
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
-function asUsage<T>(flag: string, parse: () => T): T {
+export function asUsage<T>(flag: string, parse: () => T): T {
   try {
     return parse();
   } catch (error) {
@@ -68,7 +68,7 @@ function asUsage<T>(flag: string, parse: () => T): T {
 }
 
 /** Any failure to produce a grid (bad spec, missing or malformed file) is bad input. */
-function loadGrid(spec: string): Grid {
+export function loadGrid(spec: string): Grid {
   try {
     return loadMap(spec);
   } catch (error) {

@@ -4,7 +4,7 @@
  * the tick limit. `swarmgate run` and the benchmarks are thin shells around this.
  */
 import type { Grid } from '@swarmgate/maps';
-import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
+import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams, type AlgorithmInfo, type Controller } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from './radio/index.js';
 import { spawnPoses, type SpawnStrategy } from './Spawn.js';
 import { TrialMetrics, type FinalMetrics } from './TrialMetrics.js';
@@ -26,37 +26,46 @@ export interface TrialConfig {
   readonly maxTicks: number;
   readonly world?: WorldConfigInput;
   readonly sampleEveryTicks?: number;
+  /** Robot ids whose controller runs in another process (MQTT link): spawned without one. */
+  readonly remoteControlled?: ReadonlySet<string>;
 }
 
 export class Trial {
   readonly world: World;
   readonly metrics: TrialMetrics;
+  private readonly algorithm: AlgorithmInfo;
+  private readonly algorithmParams: Record<string, number>;
 
   constructor(readonly config: TrialConfig) {
     const world = new World(config.grid, { ...config.world, seed: config.seed });
     const model = typeof config.comm === 'string' ? parseCommSpec(config.comm) : config.comm;
     world.comms.configure({ model, network: config.network });
     const { name, params } = parseAlgorithmSpec(config.algorithm);
-    const algorithm = findAlgorithm(name);
-    const resolved = resolveAlgorithmParams(algorithm, params);
+    this.algorithm = findAlgorithm(name);
+    this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
+    this.world = world;
     const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'));
     poses.forEach((pose, index) => {
       const id = `r${index}`;
-      const controller = algorithm.create({
-        seed: config.seed,
-        rng: world.rng.fork(`algorithm:${id}`),
-        robotId: id,
-        robotIndex: index,
-        robotCount: config.robots,
-        tileSizeM: config.grid.cellSizeM,
-        params: resolved,
-      });
+      const controller = config.remoteControlled?.has(id) ? undefined : this.createController(id, index);
       world.addRobot({ id, pose, controller });
     });
-    this.world = world;
     this.metrics = new TrialMetrics(world, {
       targetExplored: config.targetExplored,
       sampleEveryTicks: config.sampleEveryTicks,
+    });
+  }
+
+  /** A controller of the trial's algorithm for robot `id` (also for HIL twins joining later). */
+  createController(id: string, robotIndex: number): Controller {
+    return this.algorithm.create({
+      seed: this.config.seed,
+      rng: this.world.rng.fork(`algorithm:${id}`),
+      robotId: id,
+      robotIndex,
+      robotCount: this.config.robots,
+      tileSizeM: this.config.grid.cellSizeM,
+      params: this.algorithmParams,
     });
   }
 

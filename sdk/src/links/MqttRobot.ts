@@ -11,12 +11,13 @@
  * - The SLAM map is the robot's own, built here from each State's scan and pose estimate.
  *
  * Commands go out at QoS 1 with increasing command ids; the gateway answers each with an Ack
- * or an Error. Motion is never queued while the link is down (it would arrive stale): such
+ * or an Error (Envelope robot id `$gateway`, on the robot's ack / error topic). Motion is never queued while the link is down (it would arrive stale): such
  * calls are counted in `counters.droppedOffline` and the gateway's state decides.
  */
 import { EventEmitter } from 'node:events';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import {
+  GATEWAY_ID,
   TOPIC_QOS,
   decodeEnvelope,
   encodeEnvelope,
@@ -272,8 +273,14 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
       this.counters.decodeErrors++;
       return;
     }
-    if (kind === 'state' && envelope.state) this.onState(robotStateFromWire(envelope.state));
-    else if (kind === 'ack' && envelope.ack) {
+    if (kind === 'state' && envelope.state) {
+      this.onState(robotStateFromWire(envelope.state));
+      return;
+    }
+    // The robot's own firmware also writes this robot's ack and error topics (answering the
+    // gateway's MotorCommands): only the gateway's answers are about our Commands.
+    if (envelope.robotId !== GATEWAY_ID) return;
+    if (kind === 'ack' && envelope.ack) {
       this.counters.acks++;
       this.answered(envelope.ack.commandId);
       this.emit('ack', envelope.ack);

@@ -1,0 +1,200 @@
+/**
+ * `swarmgate serve`: a live trial that physical robots and remote controllers join.
+ * The N virtual robots start at once; a physical robot that sends a Birth joins as a twin and
+ * runs the same algorithm host-side. Runs until SIGINT/SIGTERM, then shuts down in order.
+ */
+import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
+import { idProblem } from '@swarmgate/protocols';
+import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
+import { stderrLogger } from '../hil/Logger.js';
+import { SwarmgateError } from '../errors.js';
+import { parseCommSpec } from '../sim/radio/index.js';
+import { SPAWN_KINDS, type SpawnStrategy } from '../sim/Spawn.js';
+import { LiveService } from '../trial/LiveService.js';
+import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
+import { numberFlag, parseCommandArgs } from './args.js';
+import { CliUsageError, type Command } from './Command.js';
+import { asUsage, loadGrid } from './run.js';
+import { formatServeStatus } from './serveStatus.js';
+
+const HELP = `Usage: swarmgate serve --map <file|spec> [options]
+
+Runs a live trial paced to wall-clock time: N virtual robots, plus every physical robot
+that sends a Birth (it joins as a twin and runs the same algorithm host-side). Remote
+controllers read States and send Commands over MQTT. Stop with Ctrl-C.
+
+  --map <file|spec>       map file, bundled map or generator spec, e.g. building:60x60:seed=7 (required)
+  --robots N              virtual robots (default 1)
+  --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier)
+  --comm <spec>           radio model: global | range:R | los | los:R | material | pathloss (default global)
+  --spawn <kind>          together | apart | biggest-room (default together)
+  --seed S                trial seed, an integer (default 0)
+  --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
+                          controller instead of the host-side algorithm; repeatable
+MQTT:
+  --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one
+  --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
+  --fleet FILE            fleet file: only its robots and controllers, with their credentials,
+                          may connect (without it: bench mode, any robot may join)
+  --fleet-name NAME       topic fleet level without --fleet (default lab)
+  --keepalive S           a physical robot silent for 1.5 x S seconds goes offline (default 1)
+Physical robots:
+  --pose-source <src>     odometry | tracker: where a twin's pose comes from (default odometry)
+  --arena-scale K         map metres per arena metre (default 25: a 2 m table, a 50 m building)
+  --arena-rotation DEG    arena-to-map rotation, degrees (default 0)
+  --arena-offset X,Y      map position of the arena origin, m (default 0,0)
+  --serial PATH           a serial port with a robot on it; repeatable
+HTTP:
+  --port P                serve GET /api/robots, GET /api/trial, POST /api/estop on this port`;
+
+const OPTIONS = {
+  map: { type: 'string' },
+  robots: { type: 'string' },
+  algorithm: { type: 'string' },
+  comm: { type: 'string' },
+  spawn: { type: 'string' },
+  seed: { type: 'string' },
+  remote: { type: 'string', multiple: true },
+  mqtt: { type: 'string' },
+  'mqtt-port': { type: 'string' },
+  fleet: { type: 'string' },
+  'fleet-name': { type: 'string' },
+  keepalive: { type: 'string' },
+  'pose-source': { type: 'string' },
+  'arena-scale': { type: 'string' },
+  'arena-rotation': { type: 'string' },
+  'arena-offset': { type: 'string' },
+  serial: { type: 'string', multiple: true },
+  port: { type: 'string' },
+} as const;
+
+function parseOffset(raw: string | undefined): { x: number; y: number } {
+  if (raw === undefined) return { x: 0, y: 0 };
+  const parts = raw.split(',');
+  const [x, y] = parts.map(Number);
+  if (parts.length !== 2 || parts.some((p) => p.trim() === '') || !Number.isFinite(x) || !Number.isFinite(y)) {
+    throw new CliUsageError(`--arena-offset must be X,Y in metres, got '${raw}'`);
+  }
+  return { x, y };
+}
+
+/** The gateway's own MQTT login: the fleet file's gateway user (it must hold a plain password). */
+function gatewayLogin(fleet: Fleet | null): { username?: string; password?: string } {
+  if (!fleet) return {};
+  const credentials: Credentials = fleet.gateway;
+  if (credentials.secret.kind !== 'plain') {
+    throw new CliUsageError(`--fleet: the gateway user '${credentials.username}' needs a plain password (the gateway logs in with it), not a hash`);
+  }
+  return { username: credentials.username, password: credentials.secret.password };
+}
+
+async function run(argv: string[]): Promise<number> {
+  const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
+  if (!parsed) return 0;
+  const v = parsed.values;
+  if (v.map === undefined) throw new CliUsageError(`--map is required\n\n${HELP}`);
+  if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
+  if (v.serial !== undefined) throw new CliUsageError('--serial: the serial bridge is not available in this build yet; connect robots over MQTT');
+  const robots = numberFlag('robots', v.robots, 1, { min: 0, max: 10_000, integer: true });
+  const seed = numberFlag('seed', v.seed, 0, { integer: true, min: -(2 ** 31), max: 2 ** 31 - 1 });
+  const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
+  const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
+  const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });
+  const scale = numberFlag('arena-scale', v['arena-scale'], 25, { min: 1e-6, max: 1e6 });
+  const rotationDeg = numberFlag('arena-rotation', v['arena-rotation'], 0, { min: -360, max: 360 });
+  const offset = parseOffset(v['arena-offset']);
+  const poseSource = (v['pose-source'] ?? 'odometry') as TwinPoseSource;
+  if (poseSource !== 'odometry' && poseSource !== 'tracker') {
+    throw new CliUsageError(`--pose-source must be odometry or tracker, got '${v['pose-source']}'`);
+  }
+  const algorithm = v.algorithm ?? 'frontier';
+  asUsage('algorithm', () => {
+    const { name, params } = parseAlgorithmSpec(algorithm);
+    resolveAlgorithmParams(findAlgorithm(name), params);
+  });
+  const comm = asUsage('comm', () => parseCommSpec(v.comm ?? 'global'));
+  const spawnKind = v.spawn ?? 'together';
+  if (!(SPAWN_KINDS as readonly string[]).includes(spawnKind)) {
+    throw new CliUsageError(`--spawn must be one of ${SPAWN_KINDS.join(', ')}, got '${spawnKind}'`);
+  }
+  for (const id of v.remote ?? []) {
+    const problem = idProblem(id);
+    if (problem) throw new CliUsageError(`--remote '${id}' ${problem}`);
+  }
+  const grid = loadGrid(v.map);
+  let fleet: Fleet | null = null;
+  if (v.fleet !== undefined) {
+    const path = v.fleet;
+    fleet = await asUsage('fleet', () => loadFleetFile(path));
+  }
+  const fleetName = fleet?.name ?? v['fleet-name'] ?? 'lab';
+  const nameProblem = idProblem(fleetName);
+  if (nameProblem) throw new CliUsageError(`--fleet-name '${fleetName}' ${nameProblem}`);
+  const login = gatewayLogin(fleet);
+  const logger = stderrLogger;
+  if (!fleet) logger.warn('serve: bench mode: no --fleet file, so any robot may join the trial and any client may command it');
+  const trial = {
+    grid,
+    robots,
+    algorithm,
+    comm,
+    spawn: { kind: spawnKind } as SpawnStrategy,
+    seed,
+    targetExplored: 0.99,
+    // A live trial runs until stopped.
+    maxTicks: Number.POSITIVE_INFINITY,
+    remoteControlled: new Set(v.remote ?? []),
+  };
+  let service: LiveService;
+  try {
+    service = await LiveService.start({
+      trial,
+      mqttUrl: v.mqtt,
+      mqttPort,
+      fleet,
+      fleetName,
+      ...login,
+      keepaliveMs: keepaliveS * 1000,
+      twins: { poseSource, transform: { scale, rotationRad: (rotationDeg * Math.PI) / 180, offsetXM: offset.x, offsetYM: offset.y } },
+      httpPort,
+      realtime: true,
+      logger,
+    });
+  } catch (error) {
+    if (error instanceof SwarmgateError) {
+      process.stderr.write(`swarmgate serve: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const live = service.live;
+  const http = service.httpPort === null ? '' : `, http://127.0.0.1:${service.httpPort}/api/trial`;
+  process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${v.map}, algorithm ${algorithm}; mqtt ${service.url} (fleet ${fleetName})${http}\n`);
+  const tty = process.stdout.isTTY === true;
+  // On a terminal one line redrawn every second; in a log a line every 10 s.
+  const statusTimer = setInterval(
+    () => process.stdout.write(tty ? `\r${formatServeStatus(live.status())}\x1b[K` : `${formatServeStatus(live.status())}\n`),
+    tty ? 1000 : 10_000,
+  );
+  await new Promise<void>((resolve) => {
+    const onSignal = (): void => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      resolve();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+  clearInterval(statusTimer);
+  if (tty) process.stdout.write('\n');
+  const final = live.status();
+  await service.stop();
+  process.stdout.write(`swarmgate serve: stopped at tick ${final.tick}, explored ${(final.exploredFraction * 100).toFixed(1)}%, ${final.overruns} tick overruns\n`);
+  return 0;
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run a live trial that physical robots and remote controllers join (MQTT, HTTP API)',
+  run,
+};

@@ -1,0 +1,128 @@
+/**
+ * Everything `swarmgate serve` runs, wired in order and stopped in reverse: the MQTT broker
+ * (embedded aedes, or an external one such as Mosquitto), the HIL core with its links, the
+ * controller port, the live trial and the optional HTTP API. Tests start the same service.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Grid } from '@swarmgate/maps';
+import { CommandSafety } from '../hil/CommandSafety.js';
+import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
+import type { Fleet } from '../hil/FleetFile.js';
+import { HilGateway } from '../hil/HilGateway.js';
+import { stderrLogger, type Logger } from '../hil/Logger.js';
+import { MqttBridge } from '../hil/MqttBridge.js';
+import type { RobotLinkPlugin } from '../hil/RobotLink.js';
+import { RobotRegistry } from '../hil/RobotRegistry.js';
+import type { TrialConfig } from '../sim/Trial.js';
+import { SwarmgateError } from '../errors.js';
+import { LiveTrial } from './LiveTrial.js';
+import { MqttControllerPort } from './MqttControllerPort.js';
+import { mapWallTest, type TwinOptions } from './PhysicalTwins.js';
+import { trialHttpApi } from './trialHttpApi.js';
+
+export interface LiveServiceOptions {
+  /** The trial; its grid also bounds physical robots (virtual walls in the safety filter). */
+  readonly trial: TrialConfig & { readonly grid: Grid };
+  /** An external broker; without it an embedded broker listens on `mqttPort`. */
+  readonly mqttUrl?: string;
+  /** Port of the embedded broker (0: any free port). */
+  readonly mqttPort?: number;
+  /** null: bench mode (anyone may connect; every robot may join). */
+  readonly fleet: Fleet | null;
+  /** Topic fleet level; the fleet file's name when there is one. */
+  readonly fleetName: string;
+  /** The gateway's own MQTT login (the fleet file's gateway user). */
+  readonly username?: string;
+  readonly password?: string;
+  /** A physical robot silent for 1.5 x this goes offline. */
+  readonly keepaliveMs: number;
+  readonly twins: TwinOptions;
+  /** Extra transports (e.g. serial bridges), registered after MQTT. */
+  readonly links?: readonly RobotLinkPlugin[];
+  /** HTTP API port (0: any free port); null: no HTTP. */
+  readonly httpPort?: number | null;
+  readonly realtime?: boolean;
+  readonly logger?: Logger;
+}
+
+export class LiveService {
+  private constructor(
+    readonly url: string,
+    readonly live: LiveTrial,
+    readonly hil: HilGateway,
+    readonly bridge: MqttBridge,
+    readonly port: MqttControllerPort,
+    readonly http: FastifyInstance | null,
+    private readonly cleanups: (() => Promise<void> | void)[],
+    private readonly logger: Logger,
+  ) {}
+
+  /** Starts every part; on failure stops what had started and rethrows. */
+  static async start(options: LiveServiceOptions): Promise<LiveService> {
+    const logger = options.logger ?? stderrLogger;
+    const cleanups: (() => Promise<void> | void)[] = [];
+    try {
+      let url = options.mqttUrl;
+      if (url === undefined) {
+        const broker = await EmbeddedBroker.start({ fleet: options.fleet, port: options.mqttPort ?? 0, logger });
+        cleanups.push(() => broker.close());
+        url = broker.url;
+      }
+      const login = { username: options.username, password: options.password };
+      const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs });
+      const safety = new CommandSafety({ isBlocked: mapWallTest(options.trial.grid, options.twins.transform.scale) });
+      const hil = new HilGateway({ registry, fleet: options.fleet, safety });
+      const bridge = new MqttBridge({
+        url,
+        fleet: options.fleetName,
+        registry,
+        ...login,
+        knownRobotIds: options.fleet?.robots.map((r) => r.id),
+        logger,
+      });
+      hil.register(bridge);
+      for (const link of options.links ?? []) hil.register(link);
+      cleanups.push(() => hil.stop());
+      await hil.start();
+      const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger });
+      cleanups.push(() => port.close());
+      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, realtime: options.realtime, logger });
+      live.start();
+      cleanups.push(() => live.stop());
+      let http: FastifyInstance | null = null;
+      if (options.httpPort != null) {
+        const app = Fastify();
+        cleanups.push(() => app.close());
+        await app.register(trialHttpApi, { live, hil });
+        await app.listen({ port: options.httpPort, host: '127.0.0.1' });
+        http = app;
+      }
+      return new LiveService(url, live, hil, bridge, port, http, cleanups, logger);
+    } catch (error) {
+      await runCleanups(cleanups, logger);
+      throw error;
+    }
+  }
+
+  /** Port of the HTTP API, or null without one. */
+  get httpPort(): number | null {
+    const address = this.http?.server.address();
+    return address && typeof address === 'object' ? address.port : null;
+  }
+
+  /** Stops the trial, then HTTP, the controller port, the links and the broker. Idempotent. */
+  async stop(): Promise<void> {
+    await runCleanups(this.cleanups, this.logger);
+  }
+}
+
+async function runCleanups(cleanups: (() => Promise<void> | void)[], logger: Logger): Promise<void> {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      // Shutdown goes on: one part failing to close must not leave the others running.
+      logger.error('serve: a part failed to stop', { error: error instanceof SwarmgateError ? error.message : String(error) });
+    }
+  }
+}

@@ -1,0 +1,269 @@
+/**
+ * A live trial: the simulator world of a Trial, stepped by a TickPacer, joined to the outside.
+ *
+ * - Paced to wall-clock time whenever a physical robot is in it (or `realtime` asks for it);
+ *   otherwise as fast as the CPU allows. Overruns of the paced schedule are counted.
+ * - Every logic tick, after the world's control phase: emergency stops override latched
+ *   motion, physical twins' motion goes out as MotorCommands (PhysicalTwins), and each robot's
+ *   State is published for remote controllers (MqttControllerPort).
+ * - Commands from remote controllers are applied through the robot's own Robot API the moment
+ *   they arrive (between steps), i.e. into its latched command slot, with the same checks as
+ *   an in-process controller; each is answered with an Ack or an Error.
+ *
+ * Robots whose ids are in `remoteControlled` have no in-process controller; every other robot,
+ * virtual or physical, runs the trial's algorithm host-side.
+ */
+import { PROTOCOL_VERSION, ProtocolError, swarmgate, type Command } from '@swarmgate/protocols';
+import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Pose } from '@swarmgate/sdk';
+import { SwarmgateError } from '../errors.js';
+import { systemClock, type Clock } from '../hil/Clock.js';
+import type { HilGateway } from '../hil/HilGateway.js';
+import { stderrLogger, type Logger } from '../hil/Logger.js';
+import { spawnPoses } from '../sim/Spawn.js';
+import { Trial, type TrialConfig } from '../sim/Trial.js';
+import type { World } from '../sim/World.js';
+import type { MqttControllerPort } from './MqttControllerPort.js';
+import { PhysicalTwins, type TrackerSource, type TwinHost, type TwinOptions } from './PhysicalTwins.js';
+import { TickPacer } from './TickPacer.js';
+
+const ErrorCode = swarmgate.v1.ErrorCode;
+
+export interface LiveTrialOptions {
+  readonly trial: TrialConfig;
+  /** Physical robots: their registry, links and safety filter. Without it the trial is virtual only. */
+  readonly hil?: HilGateway | null;
+  /** Pose source and arena-to-map transform of physical twins (default: odometry, scale 25). */
+  readonly twins?: TwinOptions;
+  /** Tracker poses (the HIL MqttBridge), for twins placed by a tracker. */
+  readonly tracker?: TrackerSource | null;
+  /** Remote controllers' States and Commands. */
+  readonly port?: MqttControllerPort | null;
+  /** Pace to wall-clock time even when every robot is virtual (a live service). */
+  readonly realtime?: boolean;
+  /** Spawn poses reserved for physical robots joining later (default 16). */
+  readonly twinSlots?: number;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+}
+
+export interface LiveTrialStatus {
+  readonly tick: number;
+  readonly simSeconds: number;
+  readonly virtualRobots: number;
+  readonly physicalRobots: number;
+  readonly physicalOnline: number;
+  readonly exploredFraction: number;
+  readonly paced: boolean;
+  readonly overruns: number;
+  readonly maxLatenessMs: number;
+  readonly emergencyStopped: readonly string[];
+}
+
+export interface LiveRobotSummary {
+  readonly id: string;
+  readonly kind: 'virtual' | 'physical';
+  readonly online: boolean;
+  readonly remoteControlled: boolean;
+  /** Ground truth in the map frame. */
+  readonly pose: Pose;
+  readonly emergencyStopped: boolean;
+}
+
+export const DEFAULT_TWIN_OPTIONS: TwinOptions = {
+  poseSource: 'odometry',
+  // A 2 m table beside a 50 m building (DESIGN: Mixed trials).
+  transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 },
+};
+
+export class LiveTrial implements TwinHost {
+  readonly trial: Trial;
+  readonly world: World;
+  readonly twins: PhysicalTwins | null;
+  readonly pacer: TickPacer;
+  private readonly remote: ReadonlySet<string>;
+  private readonly stopped = new Set<string>();
+  private readonly twinPoses: Pose[];
+  private twinPoseCursor = 0;
+  private readonly logger: Logger;
+  private readonly onCommand = (robotId: string, command: Command, seq: number): void => this.command(robotId, command, seq);
+
+  constructor(private readonly options: LiveTrialOptions) {
+    this.logger = options.logger ?? stderrLogger;
+    this.remote = options.trial.remoteControlled ?? new Set();
+    this.trial = new Trial(options.trial);
+    this.world = this.trial.world;
+    const { grid, robots, spawn } = options.trial;
+    // The same named stream and strategy as the virtual robots' spawn, for more robots: the
+    // first `robots` poses are theirs, the rest are free for twins.
+    const slots = options.twinSlots ?? 16;
+    this.twinPoses = options.hil && slots > 0 ? spawnPoses(grid, robots + slots, spawn, this.world.rng.fork('spawn')).slice(robots) : [];
+    const hil = options.hil ?? null;
+    if (hil) {
+      for (const id of this.world.robotIds()) hil.registry.birth(id, 'virtual', virtualBirth());
+    }
+    this.twins = hil ? new PhysicalTwins(this, hil, options.twins ?? DEFAULT_TWIN_OPTIONS, this.logger, options.tracker ?? null) : null;
+    this.world.addObserver({ afterTick: () => this.afterTick() });
+    options.port?.on('command', this.onCommand);
+    this.pacer = new TickPacer(
+      {
+        periodMs: this.world.config.physicsStepS * this.world.config.stepsPerTick * 1000,
+        clock: options.clock ?? systemClock,
+        paced: () => this.paced,
+      },
+      () => this.world.step(),
+    );
+  }
+
+  /** Wall-clock pacing: asked for, or any physical robot in the trial. */
+  get paced(): boolean {
+    return (this.options.realtime ?? false) || (this.twins?.count ?? 0) > 0;
+  }
+
+  start(): void {
+    this.pacer.start();
+  }
+
+  /** Stops stepping and listening; links and the port belong to the caller. */
+  stop(): void {
+    this.pacer.stop();
+    this.options.port?.off('command', this.onCommand);
+    this.twins?.close();
+  }
+
+  /**
+   * Emergency stop of one robot, or of all (robotId undefined): latched until the trial ends.
+   * Virtual robots are held still; physical robots get the HIL emergency stop (zero motor
+   * command and EmergencyStop Command on every link) and no more motor commands. Returns the
+   * robots stopped; throws SG_WORLD_UNKNOWN_ROBOT for an unknown id.
+   */
+  emergencyStop(robotId: string | undefined, reason: string): string[] {
+    const ids = robotId === undefined ? this.world.robotIds() : [robotId];
+    if (robotId !== undefined) this.world.slotOf(robotId);
+    for (const id of ids) {
+      this.stopped.add(id);
+      this.world.robot(id).stop();
+    }
+    const hil = this.options.hil;
+    if (hil) {
+      if (robotId === undefined) hil.emergencyStopAll(reason);
+      else if (this.twins?.has(robotId)) hil.emergencyStop(robotId, reason);
+    }
+    this.logger.warn('trial: emergency stop', { robots: ids, reason });
+    return ids;
+  }
+
+  status(): LiveTrialStatus {
+    const physical = this.twins?.count ?? 0;
+    return {
+      tick: this.world.tick,
+      simSeconds: this.trial.simSeconds,
+      virtualRobots: this.world.robotIds().length - physical,
+      physicalRobots: physical,
+      physicalOnline: this.twins?.onlineCount ?? 0,
+      exploredFraction: this.trial.metrics.exploredFraction,
+      paced: this.paced,
+      overruns: this.pacer.overruns,
+      maxLatenessMs: this.pacer.maxLatenessMs,
+      emergencyStopped: [...this.stopped],
+    };
+  }
+
+  robots(): LiveRobotSummary[] {
+    return this.world.robotIds().map((id) => {
+      const physical = this.twins?.has(id) ?? false;
+      return {
+        id,
+        kind: physical ? 'physical' : 'virtual',
+        online: physical ? this.twins!.isOnline(id) : true,
+        remoteControlled: this.remote.has(id),
+        pose: this.world.truePose(id),
+        emergencyStopped: this.stopped.has(id),
+      };
+    });
+  }
+
+  // ---- TwinHost ------------------------------------------------------------------------
+
+  nextTwinPose(): Pose {
+    const pose = this.twinPoses[this.twinPoseCursor];
+    if (!pose) throw new SwarmgateError('SG_SPAWN', `all ${this.twinPoses.length} spawn poses reserved for physical robots are taken`);
+    this.twinPoseCursor++;
+    return pose;
+  }
+
+  controllerFor(robotId: string) {
+    if (this.remote.has(robotId)) return undefined;
+    return this.trial.createController(robotId, this.options.trial.robots + (this.twins?.count ?? 0));
+  }
+
+  isStopped(robotId: string): boolean {
+    return this.stopped.has(robotId);
+  }
+
+  // ---- per tick ------------------------------------------------------------------------
+
+  private afterTick(): void {
+    // After control: a stop latched now wins over whatever a controller latched this tick.
+    for (const id of this.stopped) this.world.robot(id).stop();
+    this.twins?.drive();
+    const port = this.options.port;
+    if (!port) return;
+    for (const id of this.world.robotIds()) port.publishState(id, robotStateToWire(this.world.robot(id).state()));
+  }
+
+  private command(robotId: string, command: Command, seq: number): void {
+    const port = this.options.port!;
+    const commandId = command.commandId;
+    if (!this.world.robotIds().includes(robotId)) {
+      port.refuse(robotId, ErrorCode.ERROR_CODE_UNSUPPORTED, `no robot ${robotId} in this trial`, commandId, seq);
+      return;
+    }
+    if (command.emergencyStop != null) {
+      // Latched like the HTTP emergency stop. Our own HIL stop, echoed back by the broker on
+      // the same topic, finds the robot already stopped and is not sent again.
+      if (!this.stopped.has(robotId)) this.emergencyStop(robotId, command.emergencyStop.reason || 'emergency stop command');
+      port.ack(robotId, commandId);
+      return;
+    }
+    if (!this.remote.has(robotId)) {
+      port.refuse(
+        robotId,
+        ErrorCode.ERROR_CODE_BUSY,
+        `robot ${robotId} runs its controller host-side; start serve with --remote ${robotId} to drive it from another process`,
+        commandId,
+        seq,
+      );
+      return;
+    }
+    if (this.stopped.has(robotId)) {
+      port.refuse(robotId, ErrorCode.ERROR_CODE_EMERGENCY_STOP, `robot ${robotId} is emergency-stopped`, commandId, seq);
+      return;
+    }
+    try {
+      applyCommand(this.world.robot(robotId), command);
+    } catch (error) {
+      port.refuse(robotId, wireCodeOf(error), (error as Error).message, commandId, seq);
+      if (wireCodeOf(error) === ErrorCode.ERROR_CODE_INTERNAL) this.logger.error('trial: applying a command failed', { robotId, error: String(error) });
+      return;
+    }
+    port.ack(robotId, commandId);
+  }
+}
+
+/** The wire code for a refused command: the controller's mistakes, or our own fault. */
+function wireCodeOf(error: unknown): swarmgate.v1.ErrorCode {
+  if (error instanceof SdkError) return error.code === 'SG_ROBOT_BUSY' ? ErrorCode.ERROR_CODE_BUSY : ErrorCode.ERROR_CODE_OUT_OF_RANGE;
+  if (error instanceof ProtocolError) return ErrorCode.ERROR_CODE_DECODE;
+  return ErrorCode.ERROR_CODE_INTERNAL;
+}
+
+/** The registry entry of a simulated robot. */
+function virtualBirth() {
+  return {
+    model: 'swarmgate-sim',
+    firmwareVersion: '',
+    protocolVersion: { major: PROTOCOL_VERSION.major, minor: PROTOCOL_VERSION.minor },
+    capabilities: null,
+    session: 0,
+  };
+}

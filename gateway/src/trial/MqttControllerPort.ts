@@ -1,0 +1,153 @@
+/**
+ * The live trial's MQTT side for remote controllers: it publishes every robot's State each
+ * logic tick and receives Commands on `swarmgate/v1/<fleet>/+/cmd`, answering each with an
+ * Ack or an Error sent as the gateway (Envelope robot id `$gateway`), so a controller can tell
+ * the gateway's answers from the robot firmware's own traffic on the same topics.
+ *
+ * A separate client from the HIL MqttBridge (which carries robot uplinks and MotorCommands):
+ * the two jobs share no state, and this one is needed even with no physical robot at all.
+ * State is QoS 0 and never queued while the link is down (the next tick supersedes it).
+ */
+import { EventEmitter } from 'node:events';
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  GATEWAY_ID,
+  TOPIC_QOS,
+  decodeEnvelope,
+  encodeEnvelope,
+  makeEnvelope,
+  parseTopic,
+  robotTopic,
+  robotTopicFilter,
+  swarmgate,
+  type Command,
+  type EnvelopeBodyInit,
+  type TopicKind,
+} from '@swarmgate/protocols';
+import type { StateInit } from '@swarmgate/sdk';
+import { SwarmgateError } from '../errors.js';
+import { stderrLogger, type Logger } from '../hil/Logger.js';
+
+export interface MqttControllerPortOptions {
+  readonly url: string;
+  readonly fleet: string;
+  readonly username?: string;
+  readonly password?: string;
+  readonly logger?: Logger;
+}
+
+export interface ControllerPortCounters {
+  commands: number;
+  statesPublished: number;
+  /** Payloads on a cmd topic that did not decode or named another robot. */
+  badCommands: number;
+  droppedOffline: number;
+}
+
+export interface ControllerPortEvents {
+  /** A decoded Command for `robotId`; `seq` is its Envelope seq (for Error.ref_seq). */
+  command: [robotId: string, command: Command, seq: number];
+}
+
+export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
+  readonly counters: ControllerPortCounters = { commands: 0, statesPublished: 0, badCommands: 0, droppedOffline: 0 };
+  private seq = 0;
+  private readonly logger: Logger;
+
+  private constructor(
+    private readonly client: MqttClient,
+    private readonly fleet: string,
+    logger: Logger,
+  ) {
+    super();
+    this.logger = logger;
+    client.on('message', (topic, payload) => this.receive(topic, payload));
+  }
+
+  /** Connects and subscribes; throws SG_TRIAL_MQTT naming the URL when either fails. */
+  static async connect(options: MqttControllerPortOptions): Promise<MqttControllerPort> {
+    let client: MqttClient | null = null;
+    try {
+      client = await mqtt.connectAsync(options.url, {
+        username: options.username,
+        password: options.password,
+        clientId: `swarmgate-trial-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+        clean: true,
+        reconnectPeriod: 0,
+        resubscribe: true,
+        queueQoSZero: false,
+      });
+      const port = new MqttControllerPort(client, options.fleet, options.logger ?? stderrLogger);
+      const granted = await client.subscribeAsync(robotTopicFilter(options.fleet, undefined, 'cmd'), { qos: TOPIC_QOS.cmd });
+      if (granted.some((g) => g.qos === 128)) throw new Error('subscription to the cmd topics refused (the gateway user needs the whole fleet tree)');
+      // Reconnect (re-subscribing) only once up, so a wrong URL or password fails at start.
+      client.options.reconnectPeriod = 1000;
+      return port;
+    } catch (cause) {
+      await client?.endAsync(true);
+      throw new SwarmgateError('SG_TRIAL_MQTT', `trial controller port: cannot use ${options.url}: ${(cause as Error).message}`, { cause });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.client.endAsync();
+  }
+
+  get connected(): boolean {
+    return this.client.connected;
+  }
+
+  publishState(robotId: string, state: StateInit): void {
+    if (this.publish(robotId, 'state', { state })) this.counters.statesPublished++;
+  }
+
+  ack(robotId: string, commandId: number): void {
+    if (commandId !== 0) this.publish(robotId, 'ack', { ack: { commandId } });
+  }
+
+  refuse(robotId: string, code: swarmgate.v1.ErrorCode, message: string, commandId: number, refSeq: number): void {
+    this.publish(robotId, 'error', { error: { code, message: message.slice(0, 200), commandId, refSeq } });
+  }
+
+  private publish(robotId: string, kind: TopicKind, body: EnvelopeBodyInit): boolean {
+    if (!this.client.connected) {
+      this.counters.droppedOffline++;
+      return false;
+    }
+    this.seq = (this.seq + 1) >>> 0;
+    const bytes = encodeEnvelope(makeEnvelope(GATEWAY_ID, body, this.seq, Date.now()));
+    this.client.publish(robotTopic(this.fleet, robotId, kind), Buffer.from(bytes), { qos: TOPIC_QOS[kind] });
+    return true;
+  }
+
+  private receive(topic: string, payload: Buffer): void {
+    let robotId: string;
+    try {
+      const parsed = parseTopic(topic);
+      if (parsed.scope !== 'robot' || parsed.kind !== 'cmd') return;
+      robotId = parsed.robotId;
+    } catch {
+      return; // not our tree: we never subscribed to it
+    }
+    let envelope;
+    try {
+      envelope = decodeEnvelope(payload);
+    } catch (error) {
+      this.badCommand(robotId, (error as Error).message, 0);
+      return;
+    }
+    if (envelope.robotId !== robotId || envelope.body !== 'command') {
+      this.badCommand(robotId, `topic ${topic} carries a ${envelope.body} for robot ${JSON.stringify(envelope.robotId)}`, envelope.seq);
+      return;
+    }
+    this.counters.commands++;
+    this.emit('command', robotId, envelope.command!, envelope.seq);
+  }
+
+  /** Bad input from a controller: warn, count, and answer on the robot's error topic. */
+  private badCommand(robotId: string, message: string, refSeq: number): void {
+    this.counters.badCommands++;
+    this.logger.warn('trial: bad command payload refused', { robotId, message });
+    this.refuse(robotId, swarmgate.v1.ErrorCode.ERROR_CODE_DECODE, message, 0, refSeq);
+  }
+}

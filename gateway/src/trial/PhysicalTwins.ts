@@ -1,0 +1,236 @@
+/**
+ * Physical robots as kinematic twins in the live trial's world.
+ *
+ * - A robot's Birth (from any HIL link) adds a kinematic twin at the next free spawn pose, with
+ *   a controller of the trial's algorithm running host-side (unless it is remote-controlled).
+ * - Its pose comes from an overhead tracker (TrackerPose, arena frame, through the trial's
+ *   arena-to-map transform) or from its own odometry (Telemetry). Odometry starts at zero
+ *   where the robot boots, so it is anchored where the twin stands: at the first Telemetry
+ *   after each Birth, the anchor is chosen so that this odometry maps onto the twin's current
+ *   pose (a reboot or reconnect never makes the twin jump).
+ * - After every logic tick, the twin's commanded motion (latched by its controller through the
+ *   ordinary Robot API) becomes wheel speeds, goes through CommandSafety and out as a
+ *   MotorCommand with a deadline (HilGateway.drive).
+ *
+ * Safety frame: the map frame divided by the scale, i.e. physical metres with map headings, so
+ * wheel speeds, body radius and look-ahead are physical while virtual walls stay where the map
+ * has them (see mapWallTest). Works for both pose sources without a per-robot filter.
+ */
+import type { Grid } from '@swarmgate/maps';
+import { isWall } from '@swarmgate/maps';
+import type { Pose } from '@swarmgate/sdk';
+import type { Telemetry, TrackerPose } from '@swarmgate/protocols';
+import type { HilGateway } from '../hil/HilGateway.js';
+import type { Logger } from '../hil/Logger.js';
+import type { RobotRecord } from '../hil/RobotRegistry.js';
+import { newMotorDecision, type SafetyPose } from '../hil/CommandSafety.js';
+import { driveSetpoint, type DriveSetpoint } from '../sim/Motion.js';
+import { Action, Latch } from '../sim/RobotTable.js';
+import type { World } from '../sim/World.js';
+import { ArenaTransform, type ArenaTransformSpec } from './ArenaTransform.js';
+
+export type TwinPoseSource = 'odometry' | 'tracker';
+
+export interface TwinOptions {
+  readonly poseSource: TwinPoseSource;
+  /** Arena-to-map transform: tracker poses go through it; its scale also scales odometry. */
+  readonly transform: ArenaTransformSpec;
+}
+
+/** What the twins need from the trial that owns the world. */
+export interface TwinHost {
+  readonly world: World;
+  /** The next free spawn pose for a joining physical robot; throws SG_SPAWN when none is left. */
+  nextTwinPose(): Pose;
+  /** A host-side controller for a joining robot, or undefined when it is remote-controlled. */
+  controllerFor(robotId: string): Parameters<World['addRobot']>[0]['controller'];
+  /** True while robot `robotId` is emergency-stopped (no motor commands are sent). */
+  isStopped(robotId: string): boolean;
+}
+
+/** Where tracker poses come from (the HIL MqttBridge emits these). */
+export interface TrackerSource {
+  on(event: 'pose', listener: (robotId: string, pose: TrackerPose) => void): unknown;
+  off(event: 'pose', listener: (robotId: string, pose: TrackerPose) => void): unknown;
+}
+
+interface Twin {
+  readonly id: string;
+  readonly slot: number;
+  online: boolean;
+  /** Odometry frame -> map; null until the first Telemetry after a Birth. */
+  anchor: ArenaTransform | null;
+  /** Tracker source: a fix has arrived (motion is refused until then). */
+  located: boolean;
+}
+
+/** True where the grid has a wall, at safety-frame point (x, y) = map point / scale. */
+export function mapWallTest(grid: Grid, scale: number): (xM: number, yM: number) => boolean {
+  return (xM, yM) => {
+    const x = Math.floor((xM * scale - grid.originM.x) / grid.cellSizeM);
+    const y = Math.floor((yM * scale - grid.originM.y) / grid.cellSizeM);
+    if (x < 0 || y < 0 || x >= grid.width || y >= grid.height) return true;
+    return isWall(grid.cells[y * grid.width + x]);
+  };
+}
+
+export class PhysicalTwins {
+  readonly transform: ArenaTransform;
+  private readonly twins = new Map<string, Twin>();
+  private readonly decision = newMotorDecision();
+  private readonly setpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
+  private readonly safetyPose = { xM: 0, yM: 0, headingRad: 0 };
+  private readonly onBirth = (record: RobotRecord): void => this.birth(record);
+  private readonly onOnline = (record: RobotRecord): void => this.setOnline(record.id, true);
+  private readonly onOffline = (record: RobotRecord): void => this.setOnline(record.id, false);
+  private readonly onTelemetry = (robotId: string, telemetry: Telemetry): void => this.telemetry(robotId, telemetry);
+  private readonly onPose = (robotId: string, pose: TrackerPose): void => this.trackerPose(robotId, pose);
+
+  constructor(
+    private readonly host: TwinHost,
+    private readonly hil: HilGateway,
+    private readonly options: TwinOptions,
+    private readonly logger: Logger,
+    private readonly tracker: TrackerSource | null = null,
+  ) {
+    this.transform = new ArenaTransform(options.transform);
+    const registry = hil.registry;
+    registry.on('birth', this.onBirth);
+    registry.on('online', this.onOnline);
+    registry.on('offline', this.onOffline);
+    registry.on('telemetry', this.onTelemetry);
+    tracker?.on('pose', this.onPose);
+  }
+
+  /** Stops listening (the twins stay in the world). */
+  close(): void {
+    const registry = this.hil.registry;
+    registry.off('birth', this.onBirth);
+    registry.off('online', this.onOnline);
+    registry.off('offline', this.onOffline);
+    registry.off('telemetry', this.onTelemetry);
+    this.tracker?.off('pose', this.onPose);
+  }
+
+  get count(): number {
+    return this.twins.size;
+  }
+
+  get onlineCount(): number {
+    let n = 0;
+    for (const twin of this.twins.values()) n += twin.online ? 1 : 0;
+    return n;
+  }
+
+  has(robotId: string): boolean {
+    return this.twins.has(robotId);
+  }
+
+  isOnline(robotId: string): boolean {
+    return this.twins.get(robotId)?.online ?? false;
+  }
+
+  /** The odometry anchor of a twin (odometry frame -> map), or null before its first Telemetry. */
+  anchorOf(robotId: string): ArenaTransform | null {
+    return this.twins.get(robotId)?.anchor ?? null;
+  }
+
+  /** After each logic tick: every online twin's commanded motion out as a MotorCommand. */
+  drive(): void {
+    for (const twin of this.twins.values()) {
+      if (!twin.online || this.host.isStopped(twin.id)) continue;
+      this.driveTwin(twin);
+    }
+  }
+
+  private birth(record: RobotRecord): void {
+    if (record.link === 'virtual') return;
+    const existing = this.twins.get(record.id);
+    if (existing) {
+      // A reboot or reconnect: odometry restarted or continues; re-anchor at the next Telemetry.
+      existing.anchor = null;
+      existing.online = true;
+      return;
+    }
+    const world = this.host.world;
+    let pose: Pose;
+    try {
+      pose = this.host.nextTwinPose();
+    } catch (error) {
+      this.logger.error('trial: no room for a joining physical robot; it is not in the trial', { robotId: record.id, error: (error as Error).message });
+      return;
+    }
+    const robot = world.addRobot({ id: record.id, kind: 'kinematic', pose, controller: this.host.controllerFor(record.id) });
+    this.twins.set(record.id, { id: record.id, slot: robot.slot, online: true, anchor: null, located: false });
+    this.logger.info('trial: physical robot joined as a twin', { robotId: record.id, link: record.link, xM: pose.xM, yM: pose.yM });
+  }
+
+  private setOnline(robotId: string, online: boolean): void {
+    const twin = this.twins.get(robotId);
+    if (twin) twin.online = online;
+  }
+
+  private telemetry(robotId: string, telemetry: Telemetry): void {
+    const twin = this.twins.get(robotId);
+    const odometry = telemetry.odometry;
+    if (!twin || !odometry || this.options.poseSource !== 'odometry') return;
+    if (twin.anchor === null) {
+      twin.anchor = ArenaTransform.matching(odometry, this.host.world.truePose(robotId), this.transform.scale);
+      return;
+    }
+    const pose = twin.anchor.toMap(odometry.xM, odometry.yM, odometry.headingRad);
+    this.host.world.setKinematicPose(robotId, pose);
+  }
+
+  private trackerPose(robotId: string, arenaPose: TrackerPose): void {
+    const twin = this.twins.get(robotId);
+    if (!twin || this.options.poseSource !== 'tracker') return;
+    twin.located = true;
+    this.host.world.setKinematicPose(robotId, this.transform.toMap(arenaPose.xM, arenaPose.yM, arenaPose.headingRad));
+  }
+
+  private driveTwin(twin: Twin): void {
+    const world = this.host.world;
+    const t = world.table;
+    const i = twin.slot;
+    let linearMps = 0;
+    let angularRadps = 0;
+    switch (t.latch[i]) {
+      case Latch.Velocity:
+        linearMps = t.latchA[i];
+        angularRadps = t.latchB[i];
+        break;
+      case Latch.None:
+        if (t.action[i] === Action.Drive) {
+          linearMps = t.cmdLinearMps[i];
+          angularRadps = t.cmdAngularRadps[i];
+        } else if (t.action[i] === Action.Move || t.action[i] === Action.Rotate) {
+          // The simulator's closed loop, on the twin's measured pose; its forward speed is
+          // what the tracker or odometry moved it over the last tick.
+          const cfg = world.config;
+          const tickS = cfg.physicsStepS * cfg.stepsPerTick;
+          const forwardMps = ((t.xM[i] - t.prevXM[i]) * Math.cos(t.angleRad[i]) + (t.yM[i] - t.prevYM[i]) * Math.sin(t.angleRad[i])) / tickS;
+          driveSetpoint(t, i, cfg.robot, forwardMps, 0, this.setpoint);
+          linearMps = this.setpoint.linearMps;
+          angularRadps = this.setpoint.angularRadps;
+        }
+        break;
+      default:
+        // Stop; or a move / rotate latched this tick, whose target the next act phase sets:
+        // hold still for this one tick.
+        break;
+    }
+    const scale = this.transform.scale;
+    const wheelBaseM = this.hil.limitsOf(twin.id).wheelBaseM;
+    const forwardMps = linearMps / scale;
+    const halfDiffMps = (angularRadps * wheelBaseM) / 2;
+    let pose: SafetyPose | null = null;
+    if (this.options.poseSource === 'odometry' ? twin.anchor !== null : twin.located) {
+      this.safetyPose.xM = t.xM[i] / scale;
+      this.safetyPose.yM = t.yM[i] / scale;
+      this.safetyPose.headingRad = t.angleRad[i];
+      pose = this.safetyPose;
+    }
+    this.hil.drive(twin.id, forwardMps - halfDiffMps, forwardMps + halfDiffMps, pose, 0, this.decision);
+  }
+}

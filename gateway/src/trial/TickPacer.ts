@@ -1,0 +1,76 @@
+/**
+ * Runs a tick function either paced to wall-clock time (one tick per period: reality cannot be
+ * fast-forwarded) or as fast as the CPU allows, yielding to IO between batches.
+ *
+ * Paced ticks are due at start + k * period. A tick that starts more than one period after
+ * it was due has overrun (the previous tick, or the IO between, took too long): it is
+ * counted, and the schedule restarts from now rather than running a burst of catch-up ticks
+ * (a burst would send physical robots a burst of stale commands).
+ */
+import type { Clock, TimerHandle } from '../hil/Clock.js';
+
+export interface TickPacerOptions {
+  readonly periodMs: number;
+  readonly clock: Clock;
+  /** Paced to wall-clock time when true; asked before every tick, so it may change. */
+  readonly paced: () => boolean;
+  /** Unpaced: ticks per batch before yielding to IO. */
+  readonly batchTicks?: number;
+}
+
+export class TickPacer {
+  /** Paced ticks that started more than one period late. */
+  overruns = 0;
+  /** Largest lateness of a paced tick so far, ms. */
+  maxLatenessMs = 0;
+  private timer: TimerHandle | null = null;
+  private running = false;
+  private dueMs = 0;
+
+  constructor(
+    private readonly options: TickPacerOptions,
+    private readonly tick: () => void,
+  ) {}
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.dueMs = this.options.clock.nowMs();
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer) this.options.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(delayMs: number): void {
+    this.timer = this.options.clock.setTimeout(() => this.run(), delayMs);
+  }
+
+  private run(): void {
+    this.timer = null;
+    if (!this.running) return;
+    const { clock, periodMs } = this.options;
+    if (!this.options.paced()) {
+      for (let k = 0; k < (this.options.batchTicks ?? 50) && this.running && !this.options.paced(); k++) this.tick();
+      this.dueMs = clock.nowMs();
+      if (this.running) this.schedule(0);
+      return;
+    }
+    const latenessMs = clock.nowMs() - this.dueMs;
+    if (latenessMs > this.maxLatenessMs) this.maxLatenessMs = latenessMs;
+    if (latenessMs > periodMs) {
+      this.overruns++;
+      this.dueMs = clock.nowMs();
+    }
+    this.tick();
+    this.dueMs += periodMs;
+    if (this.running) this.schedule(Math.max(0, this.dueMs - clock.nowMs()));
+  }
+}

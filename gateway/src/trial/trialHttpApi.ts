@@ -1,0 +1,61 @@
+/**
+ * The live trial's small HTTP API, as a fastify plugin (validated by JSON schemas compiled at
+ * start-up; STYLE: validate once at each edge):
+ *
+ *   GET  /api/robots   every robot: kind, online, link, pose, battery, last seen
+ *   GET  /api/trial    tick, robots, explored fraction, pacing and overruns
+ *   POST /api/estop    {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
+ */
+import type { FastifyInstance } from 'fastify';
+import type { HilGateway } from '../hil/HilGateway.js';
+import type { LiveTrial } from './LiveTrial.js';
+
+export interface TrialHttpApiOptions {
+  readonly live: LiveTrial;
+  readonly hil: HilGateway | null;
+}
+
+const estopSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      robotId: { type: 'string', minLength: 1, maxLength: 64 },
+      reason: { type: 'string', maxLength: 200 },
+    },
+  },
+} as const;
+
+interface EstopBody {
+  robotId?: string;
+  reason?: string;
+}
+
+export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOptions): Promise<void> {
+  const { live, hil } = options;
+
+  app.get('/api/robots', async () =>
+    live.robots().map((robot) => {
+      const record = hil?.registry.get(robot.id);
+      return {
+        ...robot,
+        link: record?.link ?? 'virtual',
+        model: record?.model ?? null,
+        firmwareVersion: record?.firmwareVersion ?? null,
+        batteryFraction: record?.batteryFraction ?? null,
+        lastSeenMs: record?.lastSeenMs ?? null,
+      };
+    }),
+  );
+
+  app.get('/api/trial', async () => live.status());
+
+  app.post<{ Body: EstopBody }>('/api/estop', { schema: estopSchema }, async (request, reply) => {
+    const { robotId, reason } = request.body ?? {};
+    if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
+      return reply.code(404).send({ error: `no robot ${robotId} in this trial` });
+    }
+    const stopped = live.emergencyStop(robotId, reason ?? 'HTTP emergency stop');
+    return { stopped };
+  });
+}
