@@ -1,107 +1,28 @@
 /**
- * Engine benchmarks (issue 3 "Performance"): simulated seconds per wall second of whole trials
- * (physics, lidar, SLAM, radio, controllers, metrics) for the three reference scenarios.
- *
- *   npx tsx bench/src/engine.ts [scenario ...] [--ticks N]
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/src/engine.ts cave120
- *
- * Each scenario runs a fixed number of ticks (not to completion), so the number measures the
- * busy phase of a trial, while robots are still exploring.
+ * Engine benchmark: simulated seconds per wall second (and per CPU second of the process, which
+ * a loaded machine distorts less) for the three reference scenarios, each in its own process.
+ *   npm run bench -- engine
  */
-import { performance } from 'node:perf_hooks';
-import { loadMap } from '@swarmgate/maps';
-import { Trial, type TrialConfig } from '../../gateway/src/sim/Trial.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { BenchReport } from './BenchReport.js';
+import { SCENARIOS } from './engineScenarios.js';
 
-interface Scenario {
-  readonly name: string;
-  readonly doc: string;
-  readonly goalX: number;
-  readonly ticks: number;
-  config(): TrialConfig;
+const caseScript = fileURLToPath(new URL('./engineCase.ts', import.meta.url));
+
+export function benchEngine(): BenchReport {
+  // execArgv carries tsx's loader, so the child runs TypeScript the same way.
+  const rows = SCENARIOS.map((s) =>
+    execFileSync(process.execPath, [...process.execArgv, caseScript, s.name], { encoding: 'utf8' }).trim(),
+  );
+  const docs = SCENARIOS.map((s) => `- ${s.name}: ${s.doc}, ${s.ticks} ticks`).join('\n');
+  const markdown = `${docs}
+
+Speed = simulated seconds / wall seconds of the stepping loop (setup excluded); "per CPU s" divides
+by the process's CPU time instead, the better number on a shared machine.
+
+| scenario | ticks | sim s | wall s | speed (x real time) | CPU s | speed per CPU s | goal | explored |
+|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}`;
+  return { name: 'engine', title: 'Simulator engine (gateway/src/sim)', markdown };
 }
-
-const base = { comm: 'global', seed: 1, targetExplored: 1.01, sampleEveryTicks: 10 } as const;
-
-export const SCENARIOS: readonly Scenario[] = [
-  {
-    name: 'cave120',
-    doc: '120 robots, 75 x 75 cave, lidar 10 m + SLAM every tick + nearest-frontier, global radio',
-    goalX: 10,
-    ticks: 600,
-    config: () => ({ ...base, grid: loadMap('cave:75x75:seed=1'), robots: 120, algorithm: 'frontier', spawn: { kind: 'apart' }, maxTicks: 600 }),
-  },
-  {
-    name: 'building1000',
-    doc: '1000 robots, 200 x 200 building, lidar 10 m + SLAM every tick + nearest-frontier, range:20 radio',
-    goalX: 1,
-    ticks: 100,
-    config: () => ({ ...base, comm: 'range:20', grid: loadMap('building:200x200:seed=1'), robots: 1000, algorithm: 'frontier', spawn: { kind: 'apart' }, maxTicks: 100 }),
-  },
-  {
-    name: 'building1',
-    doc: '1 robot, 100 x 100 building, lidar 10 m + SLAM every tick + nearest-frontier',
-    goalX: 1000,
-    ticks: 3000,
-    config: () => ({ ...base, grid: loadMap('building:100x100:seed=7'), robots: 1, algorithm: 'frontier', spawn: { kind: 'together' }, maxTicks: 3000 }),
-  },
-];
-
-export interface EngineResult {
-  readonly scenario: string;
-  readonly ticks: number;
-  readonly simSeconds: number;
-  readonly wallSeconds: number;
-  readonly speedX: number;
-  readonly goalX: number;
-  readonly exploredFraction: number;
-  readonly setupSeconds: number;
-  /** CPU seconds of this process during the run (robust to a loaded machine). */
-  readonly cpuSeconds: number;
-  readonly cpuSpeedX: number;
-}
-
-export function runScenario(scenario: Scenario, ticks = scenario.ticks): EngineResult {
-  const setupStart = performance.now();
-  const config = { ...scenario.config(), maxTicks: ticks };
-  const trial = new Trial(config);
-  const setupSeconds = (performance.now() - setupStart) / 1000;
-  const start = performance.now();
-  const cpuStart = process.cpuUsage();
-  while (trial.world.tick < ticks) trial.world.step();
-  const wallSeconds = (performance.now() - start) / 1000;
-  const cpu = process.cpuUsage(cpuStart);
-  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
-  return {
-    scenario: scenario.name,
-    ticks,
-    simSeconds: trial.simSeconds,
-    wallSeconds,
-    speedX: trial.simSeconds / wallSeconds,
-    goalX: scenario.goalX,
-    exploredFraction: trial.metrics.exploredFraction,
-    setupSeconds,
-    cpuSeconds,
-    cpuSpeedX: trial.simSeconds / cpuSeconds,
-  };
-}
-
-function main(argv: string[]): void {
-  const ticksFlag = argv.indexOf('--ticks');
-  const ticks = ticksFlag >= 0 ? Number(argv[ticksFlag + 1]) : undefined;
-  const names = argv.filter((a, i) => !a.startsWith('--') && (ticksFlag < 0 || i !== ticksFlag + 1));
-  const chosen = names.length > 0 ? SCENARIOS.filter((s) => names.includes(s.name)) : SCENARIOS;
-  if (chosen.length === 0) {
-    process.stderr.write(`unknown scenario; known: ${SCENARIOS.map((s) => s.name).join(', ')}\n`);
-    process.exitCode = 2;
-    return;
-  }
-  process.stdout.write('| scenario | ticks | sim s | wall s | speed (x real time) | CPU s | speed per CPU s | goal | explored | setup s |\n|---|---|---|---|---|---|---|---|---|---|\n');
-  for (const scenario of chosen) {
-    const r = runScenario(scenario, ticks);
-    process.stdout.write(
-      `| ${r.scenario} | ${r.ticks} | ${r.simSeconds.toFixed(1)} | ${r.wallSeconds.toFixed(2)} | ${r.speedX.toFixed(1)} | ${r.cpuSeconds.toFixed(2)} | ${r.cpuSpeedX.toFixed(1)} | >= ${r.goalX} | ${(r.exploredFraction * 100).toFixed(1)}% | ${r.setupSeconds.toFixed(2)} |\n`,
-    );
-  }
-}
-
-main(process.argv.slice(2));

@@ -11,11 +11,13 @@ import { fileURLToPath } from 'node:url';
 import type { BenchReport } from './BenchReport.js';
 import { benchMapGeneration } from './mapGeneration.js';
 import { benchRadio } from './radio.js';
+import { benchEngine } from './engine.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, () => BenchReport | Promise<BenchReport>]> = [
   ['map-generation', benchMapGeneration],
   ['radio', benchRadio],
+  ['engine', benchEngine],
 ];
 
 const args = process.argv.slice(2);

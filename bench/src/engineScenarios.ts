@@ -1,0 +1,81 @@
+/**
+ * The engine benchmark scenarios (issue 3 "Performance") and one timed run of a scenario:
+ * a whole trial (physics, lidar, SLAM, radio, controllers, metrics) for a fixed number of
+ * ticks, not to completion, so the number covers the busy phase while robots explore.
+ */
+import { performance } from 'node:perf_hooks';
+import { loadMap } from '@swarmgate/maps';
+import { Trial, type TrialConfig } from '../../gateway/src/sim/Trial.js';
+
+export interface Scenario {
+  readonly name: string;
+  readonly doc: string;
+  readonly goalX: number;
+  readonly ticks: number;
+  config(): TrialConfig;
+}
+
+const base = { comm: 'global', seed: 1, targetExplored: 1.01, sampleEveryTicks: 10 } as const;
+
+export const SCENARIOS: readonly Scenario[] = [
+  {
+    name: 'cave120',
+    doc: '120 robots, 75 x 75 cave, lidar 10 m + SLAM every tick + nearest-frontier, global radio',
+    goalX: 10,
+    ticks: 600,
+    config: () => ({ ...base, grid: loadMap('cave:75x75:seed=1'), robots: 120, algorithm: 'frontier', spawn: { kind: 'apart' }, maxTicks: 600 }),
+  },
+  {
+    name: 'building1000',
+    doc: '1000 robots, 200 x 200 building, lidar 10 m + SLAM every tick + nearest-frontier, range:20 radio',
+    goalX: 1,
+    ticks: 100,
+    config: () => ({ ...base, comm: 'range:20', grid: loadMap('building:200x200:seed=1'), robots: 1000, algorithm: 'frontier', spawn: { kind: 'apart' }, maxTicks: 100 }),
+  },
+  {
+    name: 'building1',
+    doc: '1 robot, 100 x 100 building, lidar 10 m + SLAM every tick + nearest-frontier',
+    goalX: 1000,
+    ticks: 3000,
+    config: () => ({ ...base, grid: loadMap('building:100x100:seed=7'), robots: 1, algorithm: 'frontier', spawn: { kind: 'together' }, maxTicks: 3000 }),
+  },
+];
+
+export interface EngineResult {
+  readonly scenario: string;
+  readonly ticks: number;
+  readonly simSeconds: number;
+  readonly wallSeconds: number;
+  readonly speedX: number;
+  readonly goalX: number;
+  readonly exploredFraction: number;
+  readonly setupSeconds: number;
+  /** CPU seconds of this process during the run (robust to a loaded machine). */
+  readonly cpuSeconds: number;
+  readonly cpuSpeedX: number;
+}
+
+export function runScenario(scenario: Scenario, ticks = scenario.ticks): EngineResult {
+  const setupStart = performance.now();
+  const config = { ...scenario.config(), maxTicks: ticks };
+  const trial = new Trial(config);
+  const setupSeconds = (performance.now() - setupStart) / 1000;
+  const start = performance.now();
+  const cpuStart = process.cpuUsage();
+  while (trial.world.tick < ticks) trial.world.step();
+  const wallSeconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    scenario: scenario.name,
+    ticks,
+    simSeconds: trial.simSeconds,
+    wallSeconds,
+    speedX: trial.simSeconds / wallSeconds,
+    goalX: scenario.goalX,
+    exploredFraction: trial.metrics.exploredFraction,
+    setupSeconds,
+    cpuSeconds,
+    cpuSpeedX: trial.simSeconds / cpuSeconds,
+  };
+}
