@@ -15,3 +15,4 @@ export * from './CommandSafety.js';
 export * from './HilGateway.js';
 export * from './MqttBridge.js';
 export * from './RobotLink.js';
+export * from './SerialBridge.js';

@@ -1,0 +1,288 @@
+/**
+ * The gateway's serial transport: one robot per port, COBS + CRC frames from protocols.
+ *
+ * Ports are given (`--serial PATH`) or discovered with SerialPort.list filtered by USB vendor
+ * id (on a machine without udev, listing fails: logged once, given ports still work). A port
+ * that disappears (unplugged, socat killed) is reopened with capped exponential backoff and
+ * jitter on the injected clock; link state is reported as explicit events per port. CRC,
+ * decode and framing errors are counted per port and logged at warn, never thrown: the
+ * decoder resynchronises at the next frame delimiter.
+ */
+import { EventEmitter } from 'node:events';
+import { SerialPort } from 'serialport';
+import {
+  FrameDecoder,
+  MONA_SPEC,
+  ProtocolError,
+  encodeEnvelopeFrame,
+  makeEnvelope,
+  type Ack,
+  type Envelope,
+  type EnvelopeBodyInit,
+  type ErrorMessage,
+  type FrameDecoderCounters,
+} from '@swarmgate/protocols';
+import { SwarmgateError } from '../errors.js';
+import { Backoff, type BackoffOptions } from './Backoff.js';
+import { systemClock, type Clock, type TimerHandle } from './Clock.js';
+import { stderrLogger, type Logger } from './Logger.js';
+import type { RobotRegistry } from './RobotRegistry.js';
+import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
+
+export type SerialPortInfo = Awaited<ReturnType<typeof SerialPort.list>>[number];
+
+export interface SerialBridgeOptions {
+  readonly registry: RobotRegistry;
+  /** Ports to open, e.g. /dev/ttyUSB0 or a stable /dev/serial/by-id/... link. */
+  readonly ports?: readonly string[];
+  /** Also open every listed port whose USB vendor id is one of these (hex, any case). */
+  readonly discoverVendorIds?: readonly string[];
+  /** How often discovery lists ports again, ms (0: only at start). */
+  readonly discoverIntervalMs?: number;
+  readonly baudRate?: number;
+  readonly backoff?: BackoffOptions;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  /** SerialPort.list by default; injectable because ptys have no USB vendor id. */
+  readonly listPorts?: () => Promise<SerialPortInfo[]>;
+}
+
+export interface SerialPortCounters extends FrameDecoderCounters {
+  bytesOut: number;
+  framesOut: number;
+  /** Frames whose robot id is not the robot born on this port. */
+  mismatches: number;
+  reopens: number;
+}
+
+export interface SerialBridgeEvents {
+  link: [event: LinkStateEvent];
+  ack: [robotId: string, ack: Ack];
+  robotError: [robotId: string, error: ErrorMessage];
+}
+
+/** One port: its handle, decoder, counters, backoff and the robot born on it. */
+class PortLink {
+  port: SerialPort | null = null;
+  robotId: string | null = null;
+  state: LinkState = 'closed';
+  timer: TimerHandle | null = null;
+  readonly decoder = new FrameDecoder();
+  readonly counters: SerialPortCounters;
+  readonly backoff: Backoff;
+
+  constructor(
+    readonly path: string,
+    backoffOptions: BackoffOptions | undefined,
+  ) {
+    this.backoff = new Backoff(backoffOptions);
+    // The decoder's own counters object, extended: one place per port to read everything.
+    this.counters = Object.assign(this.decoder.counters, { bytesOut: 0, framesOut: 0, mismatches: 0, reopens: 0 });
+  }
+}
+
+export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements RobotLinkPlugin {
+  readonly name = 'serial';
+  private readonly links = new Map<string, PortLink>();
+  private readonly byRobot = new Map<string, PortLink>();
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private discoverTimer: TimerHandle | null = null;
+  private stopping = false;
+  private seq = 0;
+  private listFailureLogged = false;
+
+  constructor(private readonly options: SerialBridgeOptions) {
+    super();
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? stderrLogger;
+  }
+
+  /** Starts opening every given port (and discovery); does not wait for robots. */
+  async start(): Promise<void> {
+    this.stopping = false;
+    for (const path of this.options.ports ?? []) this.addPort(path);
+    if (this.options.discoverVendorIds?.length) await this.discover();
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    if (this.discoverTimer) this.clock.clearTimeout(this.discoverTimer);
+    this.discoverTimer = null;
+    await Promise.all([...this.links.values()].map((link) => this.closePort(link)));
+  }
+
+  /** Per-port counters (live object), or undefined for a port never added. */
+  countersOf(path: string): Readonly<SerialPortCounters> | undefined {
+    return this.links.get(path)?.counters;
+  }
+
+  stateOf(path: string): LinkState | undefined {
+    return this.links.get(path)?.state;
+  }
+
+  paths(): string[] {
+    return [...this.links.keys()];
+  }
+
+  carries(robotId: string): boolean {
+    return this.byRobot.get(robotId)?.state === 'online';
+  }
+
+  send(robotId: string, body: EnvelopeBodyInit): boolean {
+    const link = this.byRobot.get(robotId);
+    return link ? this.write(link, robotId, body) : false;
+  }
+
+  broadcast(body: EnvelopeBodyInit): number {
+    let sends = 0;
+    // A port whose robot has not sent its Birth yet still gets it, addressed to nobody.
+    for (const link of this.links.values()) sends += Number(this.write(link, link.robotId ?? '', body));
+    return sends;
+  }
+
+  private write(link: PortLink, robotId: string, body: EnvelopeBodyInit): boolean {
+    if (link.state !== 'online' || !link.port) return false;
+    let frame: Uint8Array;
+    try {
+      frame = encodeEnvelopeFrame(makeEnvelope(robotId, body, this.nextSeq(), this.clock.nowMs()));
+    } catch (error) {
+      // Our own fault (a body too large for a serial frame): say so, do not kill the caller.
+      this.logger.error('serial: cannot frame message', { path: link.path, error: (error as ProtocolError).message });
+      return false;
+    }
+    link.port.write(Buffer.from(frame));
+    link.counters.bytesOut += frame.length;
+    link.counters.framesOut++;
+    return true;
+  }
+
+  private nextSeq(): number {
+    this.seq = (this.seq + 1) >>> 0;
+    return this.seq;
+  }
+
+  private setState(link: PortLink, state: LinkState, extra: { delayMs?: number; reason?: string } = {}): void {
+    link.state = state;
+    this.emit('link', { link: `serial:${link.path}`, state, ...extra });
+  }
+
+  private addPort(path: string): void {
+    if (this.links.has(path)) return;
+    const link = new PortLink(path, this.options.backoff);
+    this.links.set(path, link);
+    link.decoder.on('frame', ({ envelope }) => this.onFrame(link, envelope));
+    link.decoder.on('crcError', () => this.logger.warn('serial: CRC error, frame dropped', { path }));
+    link.decoder.on('decodeError', ({ error }) => this.logger.warn('serial: undecodable frame dropped', { path, error: error.message }));
+    link.decoder.on('garbage', ({ segmentBytes }) => this.logger.warn('serial: garbage bytes skipped', { path, segmentBytes }));
+    link.decoder.on('oversize', ({ segmentBytes }) => this.logger.warn('serial: oversize segment skipped', { path, segmentBytes }));
+    this.setState(link, 'connecting');
+    this.open(link);
+  }
+
+  private open(link: PortLink): void {
+    const port = new SerialPort({ path: link.path, baudRate: this.options.baudRate ?? MONA_SPEC.serialBaud, autoOpen: false });
+    link.port = port;
+    port.on('data', (chunk: Buffer) => link.decoder.push(chunk));
+    port.on('error', (error) => this.logger.warn('serial: port error', { path: link.path, error: error.message }));
+    port.on('close', () => this.onPortClosed(link, port, 'port closed'));
+    port.open((error) => {
+      if (link.port !== port) return;
+      if (error) {
+        const wrapped = new SwarmgateError('SG_SERIAL_OPEN', `cannot open ${link.path}: ${error.message}`, { cause: error });
+        this.onPortClosed(link, port, wrapped.message);
+        return;
+      }
+      link.backoff.reset();
+      this.setState(link, 'online');
+    });
+  }
+
+  private onPortClosed(link: PortLink, port: SerialPort, reason: string): void {
+    if (link.port !== port) return; // a stale handle's late event
+    link.port = null;
+    if (this.stopping) return;
+    if (link.state === 'online') {
+      this.setState(link, 'offline', { reason });
+      if (link.robotId) this.options.registry.linkLost(link.robotId);
+    }
+    if (link.timer) return;
+    const delayMs = link.backoff.nextDelayMs();
+    link.timer = this.clock.setTimeout(() => {
+      link.timer = null;
+      if (this.stopping) return;
+      link.counters.reopens++;
+      this.setState(link, 'reconnecting', { delayMs });
+      this.open(link);
+    }, delayMs);
+  }
+
+  private closePort(link: PortLink): Promise<void> {
+    if (link.timer) this.clock.clearTimeout(link.timer);
+    link.timer = null;
+    const port = link.port;
+    link.port = null;
+    this.setState(link, 'closed');
+    if (!port?.isOpen) return Promise.resolve();
+    return new Promise((resolve) => port.close(() => resolve()));
+  }
+
+  private onFrame(link: PortLink, envelope: Envelope): void {
+    const registry = this.options.registry;
+    const robotId = envelope.robotId;
+    if (envelope.body === 'birth') {
+      // A port carries one robot; a Birth (after a reboot, maybe with a new id) re-binds it.
+      if (link.robotId && link.robotId !== robotId) this.byRobot.delete(link.robotId);
+      link.robotId = robotId;
+      this.byRobot.set(robotId, link);
+      registry.birth(robotId, 'serial', envelope.birth!);
+      return;
+    }
+    if (robotId !== link.robotId) {
+      link.counters.mismatches++;
+      this.logger.warn('serial: frame from a robot not born on this port', { path: link.path, robotId, born: link.robotId });
+      return;
+    }
+    switch (envelope.body) {
+      case 'death':
+        registry.death(robotId, envelope.death!.session);
+        break;
+      case 'telemetry':
+        registry.telemetry(robotId, envelope.telemetry!);
+        break;
+      case 'ack':
+        registry.touch(robotId);
+        this.emit('ack', robotId, envelope.ack!);
+        break;
+      case 'error':
+        registry.touch(robotId);
+        this.logger.warn('serial: robot reported an error', { robotId, code: envelope.error!.code, message: envelope.error!.message });
+        this.emit('robotError', robotId, envelope.error!);
+        break;
+      default:
+        // Gateway-to-robot kinds (cmd, motor, state) and tracker poses never come up a serial line.
+        link.counters.mismatches++;
+        this.logger.warn('serial: unexpected message kind from robot', { path: link.path, robotId, kind: envelope.body });
+    }
+  }
+
+  private async discover(): Promise<void> {
+    const vendorIds = new Set((this.options.discoverVendorIds ?? []).map((id) => id.toLowerCase()));
+    try {
+      const ports = await (this.options.listPorts ?? (() => SerialPort.list()))();
+      for (const info of ports) {
+        if (info.vendorId && vendorIds.has(info.vendorId.toLowerCase())) this.addPort(info.path);
+      }
+    } catch (error) {
+      // Typically no udev in a container: discovery is a convenience, given ports still work.
+      if (!this.listFailureLogged) {
+        this.listFailureLogged = true;
+        this.logger.warn('serial: cannot list ports (no udev?); give --serial PATH explicitly', { error: (error as Error).message });
+      }
+    }
+    const intervalMs = this.options.discoverIntervalMs ?? 0;
+    if (intervalMs > 0 && !this.stopping) {
+      this.discoverTimer = this.clock.setTimeout(() => void this.discover(), intervalMs);
+    }
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * SerialBridge over REAL pty pairs (socat): a robot end opened with serialport speaks COBS
+ * frames; noise and truncated frames are counted and the link resynchronises; the port
+ * disappears (socat killed) and returns (a new socat behind the same stable link name, as
+ * udev's /dev/serial/by-id links behave) and the bridge reopens it with backoff.
+ */
+import { MemoryLogger, RobotRegistry, SerialBridge, type LinkStateEvent } from '@swarmgate/gateway';
+import { FrameDecoder, encodeEnvelopeFrame, makeEnvelope, type Envelope, type EnvelopeBodyInit } from '@swarmgate/protocols';
+import { mkdtempSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SerialPort } from 'serialport';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startPtyPair, type PtyPair } from '../harness/socat.js';
+
+const cleanups: Array<() => Promise<unknown> | unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+let seq = 0;
+const frame = (robotId: string, body: EnvelopeBodyInit) => Buffer.from(encodeEnvelopeFrame(makeEnvelope(robotId, body, ++seq, seq)));
+const birth = (session: number): EnvelopeBodyInit => ({
+  birth: { model: 'mona', firmwareVersion: '0.1', protocolVersion: { major: 1, minor: 0 }, session },
+});
+const telemetry = (fraction: number): EnvelopeBodyInit => ({ telemetry: { battery: { volts: 3.7, fraction } } });
+
+/** The robot's end of the pty: writes raw bytes, decodes what the gateway sends. */
+async function robotEnd(path: string): Promise<{ port: SerialPort; received: Envelope[] }> {
+  const port = new SerialPort({ path, baudRate: 115200, autoOpen: false });
+  await new Promise<void>((resolve, reject) => port.open((error) => (error ? reject(error) : resolve())));
+  const decoder = new FrameDecoder();
+  const received: Envelope[] = [];
+  decoder.on('frame', ({ envelope }) => received.push(envelope));
+  port.on('data', (chunk: Buffer) => decoder.push(chunk));
+  port.on('error', () => undefined); // the pty vanishes under it when socat dies
+  cleanups.push(() => (port.isOpen ? new Promise((resolve) => port.close(resolve)) : undefined));
+  return { port, received };
+}
+
+async function ptyPair(): Promise<PtyPair> {
+  const pair = await startPtyPair();
+  cleanups.push(() => pair.close());
+  return pair;
+}
+
+describe('SerialBridge over socat ptys', () => {
+  it('registers the robot, counts noise and truncated frames, resynchronises, sends motor commands', async () => {
+    const pair = await ptyPair();
+    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
+    const logger = new MemoryLogger();
+    const bridge = new SerialBridge({ registry, ports: [pair.a], logger });
+    cleanups.push(() => bridge.stop());
+    await bridge.start();
+    await until(() => bridge.stateOf(pair.a) === 'online', 'port open');
+    const robot = await robotEnd(pair.b);
+
+    robot.port.write(frame('mona-07', birth(3)));
+    await until(() => registry.get('mona-07')?.online === true, 'birth');
+    expect(registry.get('mona-07')).toMatchObject({ link: 'serial', session: 3, model: 'mona' });
+
+    const good = frame('mona-07', telemetry(0.25));
+    robot.port.write(Buffer.from([0x13, 0x37, 0xfe, 0x00])); // line noise, then a delimiter
+    robot.port.write(good.subarray(0, good.length >> 1)); // truncated by a reset: no delimiter
+    robot.port.write(frame('mona-07', telemetry(0.5))); // swallowed with the truncated bytes
+    const corrupt = Buffer.from(frame('mona-07', telemetry(0.6)));
+    corrupt[3] ^= 0x40; // a flipped bit: fails the CRC
+    robot.port.write(corrupt);
+    robot.port.write(frame('mona-07', telemetry(0.75)));
+    await until(() => registry.get('mona-07')?.batteryFraction === 0.75, 'telemetry after noise');
+    const counters = bridge.countersOf(pair.a)!;
+    expect(counters.frames).toBe(2); // birth and the last telemetry
+    expect(counters.garbageBytes + counters.crcErrors + counters.decodeErrors).toBeGreaterThanOrEqual(3);
+    expect(counters.crcErrors).toBeGreaterThanOrEqual(1);
+    expect(logger.entries.filter((e) => e.level === 'warn').length).toBeGreaterThanOrEqual(3);
+
+    expect(bridge.carries('mona-07')).toBe(true);
+    expect(bridge.send('mona-07', { motorCommand: { leftMps: 0.05, rightMps: -0.05, deadlineMs: 300, commandId: 9 } })).toBe(true);
+    await until(() => robot.received.length === 1, 'motor command at the robot');
+    expect(robot.received[0].robotId).toBe('mona-07');
+    expect(robot.received[0].motorCommand).toMatchObject({ deadlineMs: 300, commandId: 9 });
+    expect(robot.received[0].motorCommand!.leftMps).toBeCloseTo(0.05, 6);
+    expect(counters.framesOut).toBe(1);
+  });
+
+  it('reopens a port that disappears and returns, with backoff', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serial-link-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const stablePath = join(dir, 'ttyMONA'); // like /dev/serial/by-id/usb-...
+    let pair = await ptyPair();
+    symlinkSync(pair.a, stablePath);
+    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
+    const bridge = new SerialBridge({ registry, ports: [stablePath], logger: new MemoryLogger(), backoff: { initialMs: 20, maxMs: 200 } });
+    const links: LinkStateEvent[] = [];
+    bridge.on('link', (event) => links.push(event));
+    cleanups.push(() => bridge.stop());
+    await bridge.start();
+    await until(() => bridge.stateOf(stablePath) === 'online', 'port open');
+    let robot = await robotEnd(pair.b);
+    robot.port.write(frame('mona-08', birth(1)));
+    await until(() => registry.get('mona-08')?.online === true, 'birth');
+
+    // Unplug: socat dies, the link name goes.
+    await pair.close();
+    unlinkSync(stablePath);
+    await until(() => bridge.stateOf(stablePath) !== 'online', 'port lost');
+    await until(() => registry.get('mona-08')?.online === false, 'robot offline');
+    expect(bridge.send('mona-08', { motorCommand: { leftMps: 0.1 } })).toBe(false);
+    await until(() => bridge.countersOf(stablePath)!.reopens >= 2, 'failed reopen attempts');
+
+    // Plug back in: a new pty behind the same name; the robot reboots and re-births.
+    pair = await ptyPair();
+    symlinkSync(pair.a, stablePath);
+    await until(() => bridge.stateOf(stablePath) === 'online', 'port reopened');
+    robot = await robotEnd(pair.b);
+    robot.port.write(frame('mona-08', birth(2)));
+    await until(() => registry.get('mona-08')?.session === 2 && registry.get('mona-08')!.online, 're-birth');
+    expect(registry.get('mona-08')!.births).toBe(2);
+    const states = links.map((l) => l.state);
+    expect(states.slice(0, 3)).toEqual(['connecting', 'online', 'offline']);
+    expect(states.at(-1)).toBe('online');
+    const delays = links.filter((l) => l.state === 'reconnecting').map((l) => l.delayMs!);
+    expect(delays.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...delays)).toBeLessThanOrEqual(200);
+  });
+
+  it('survives port listing without udev and opens discovered ports by vendor id', async () => {
+    const pair = await ptyPair();
+    const logger = new MemoryLogger();
+    const registry = new RobotRegistry();
+    const failing = new SerialBridge({ registry, discoverVendorIds: ['2341'], logger, listPorts: () => Promise.reject(new Error('udevadm: not found')) });
+    cleanups.push(() => failing.stop());
+    await failing.start();
+    expect(failing.paths()).toEqual([]);
+    expect(logger.entries.some((e) => e.level === 'warn' && e.message.includes('cannot list ports'))).toBe(true);
+
+    const listed = [
+      { path: pair.a, vendorId: '2341' },
+      { path: '/dev/does-not-matter', vendorId: '0403' },
+    ].map((p) => ({ manufacturer: undefined, serialNumber: undefined, pnpId: undefined, locationId: undefined, productId: undefined, ...p }));
+    const discovering = new SerialBridge({ registry, discoverVendorIds: ['2341'], logger, listPorts: async () => listed });
+    cleanups.push(() => discovering.stop());
+    await discovering.start();
+    expect(discovering.paths()).toEqual([pair.a]);
+    await until(() => discovering.stateOf(pair.a) === 'online', 'discovered port open');
+  });
+});
