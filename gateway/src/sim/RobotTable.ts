@@ -50,6 +50,8 @@ export class RobotTable {
   kinXM = new Float64Array(0);
   kinYM = new Float64Array(0);
   kinAngleRad = new Float64Array(0);
+  /** Kinematic twins: overlapping a wall cell now (planck makes no kinematic-static contacts). */
+  kinWallTouch = new Uint8Array(0);
 
   /** Returns the new slot index, growing the arrays when full. */
   add(): number {

@@ -117,6 +117,21 @@ describe('kinematic twins (HIL)', () => {
     expect(state.scan?.rangesM[0]).toBeLessThan(1.5);
     expect(() => world.setKinematicPose('v', { xM: 0, yM: 0, headingRad: 0 })).toThrow(/SG_NOT_KINEMATIC/);
   });
+
+  it('report driving into a virtual wall as a collision (planck has no kinematic-static contacts)', () => {
+    const world = new World(borderedRoom(20));
+    const twin = world.addRobot({ id: 'twin', kind: 'kinematic', pose: { xM: 8, yM: 0.5, headingRad: 0 } });
+    world.step();
+    expect(twin.state().collision).toEqual({ started: false, touching: false });
+    world.setKinematicPose('twin', { xM: 8.8, yM: 0.5, headingRad: 0 });
+    world.step();
+    expect(twin.state().collision).toEqual({ started: true, touching: true });
+    world.step();
+    expect(twin.state().collision).toEqual({ started: false, touching: true });
+    world.setKinematicPose('twin', { xM: 8, yM: 0.5, headingRad: 0 });
+    world.step();
+    expect(twin.state().collision).toEqual({ started: false, touching: false });
+  });
 });
 
 describe('radio, tags and nearby robots through the Robot API', () => {

@@ -9,7 +9,7 @@
  * runs; calling the direct form during a step throws SG_WORLD_LOCKED.
  */
 import { Circle, World as PlanckWorld, type Body, type Contact } from 'planck';
-import type { Grid } from '@swarmgate/maps';
+import { isWall, type Grid } from '@swarmgate/maps';
 import { Random } from '@swarmgate/maps';
 import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
@@ -301,6 +301,7 @@ export class World {
       t.xM[i] = t.kinXM[i];
       t.yM[i] = t.kinYM[i];
       t.angleRad[i] = t.kinAngleRad[i];
+      this.updateTwinWallContact(i);
     }
     for (let i = 0; i < t.count; i++) {
       if (!t.active[i]) continue;
@@ -311,6 +312,39 @@ export class World {
       const dy = t.yM[i] - t.prevYM[i];
       t.distanceM[i] += Math.sqrt(dx * dx + dy * dy);
     }
+  }
+
+  /**
+   * A physical robot driving into a virtual wall must be reported like a simulated one, but
+   * Box2D creates no contacts between kinematic and static bodies: test the disc against the
+   * wall cells under it instead (exact circle-rectangle distance).
+   */
+  private updateTwinWallContact(i: number): void {
+    const t = this.table;
+    const g = this.grid;
+    const r = this.config.robot.radiusM;
+    const s = g.cellSizeM;
+    const x0 = Math.max(0, Math.floor((t.xM[i] - r - g.originM.x) / s));
+    const x1 = Math.min(g.width - 1, Math.floor((t.xM[i] + r - g.originM.x) / s));
+    const y0 = Math.max(0, Math.floor((t.yM[i] - r - g.originM.y) / s));
+    const y1 = Math.min(g.height - 1, Math.floor((t.yM[i] + r - g.originM.y) / s));
+    let touching = 0;
+    for (let y = y0; y <= y1 && !touching; y++) {
+      for (let x = x0; x <= x1 && !touching; x++) {
+        if (!isWall(g.cells[y * g.width + x])) continue;
+        const cellX = g.originM.x + x * s;
+        const cellY = g.originM.y + y * s;
+        const dx = t.xM[i] - Math.min(Math.max(t.xM[i], cellX), cellX + s);
+        const dy = t.yM[i] - Math.min(Math.max(t.yM[i], cellY), cellY + s);
+        if (dx * dx + dy * dy < r * r) touching = 1;
+      }
+    }
+    if (touching && !t.kinWallTouch[i]) {
+      t.collisionStarted[i] = 1;
+      t.collisions[i]++;
+    }
+    t.touching[i] += touching - t.kinWallTouch[i];
+    t.kinWallTouch[i] = touching;
   }
 
   private applyDrive(i: number, body: Body): void {
