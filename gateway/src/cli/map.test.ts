@@ -40,15 +40,16 @@ describe('swarmgate map', () => {
     const fromSpec = await infoJson('building:60x50:seed=4,split=50');
     expect([fromSpec.freeCells, fromSpec.wallCells]).toEqual([info.freeCells, info.wallCells]);
     expect(fromSpec.hash).not.toBe((await infoJson('building:60x50:seed=5,split=50')).hash);
-  });
+  }, 60_000);
 
+  // Ten process starts: generous timeout for a loaded CI machine.
   it('generates every generator to pgm and png', async () => {
     for (const name of ['cave', 'loop', 'cross', 'zigzag', 'maze']) {
       const out = join(dir, `${name}.${name === 'cave' ? 'png' : 'pgm'}`);
       expect((await swarmgate('map', 'generate', name, '-o', out)).code).toBe(0);
       expect((await infoJson(out)).components).toBe(1);
     }
-  });
+  }, 180_000);
 
   it('renders a map to a PNG at a scale', async () => {
     const out = join(dir, 'doorway.png');
@@ -102,7 +103,7 @@ describe('swarmgate map', () => {
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
-  });
+  }, 60_000);
 
   it('--help lists every generator with its parameters', async () => {
     const result = await swarmgate('map', '--help');
