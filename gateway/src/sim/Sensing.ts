@@ -7,7 +7,7 @@
 import { SlamMap, type LidarScan, type Pose } from '@swarmgate/sdk';
 import type { Random } from '@swarmgate/maps';
 import { Lidar } from './Lidar.js';
-import { SpatialHash } from './SpatialHash.js';
+import { SpatialHash } from './radio/index.js';
 import { clampAbs, wrapAngle } from './math.js';
 import type { World } from './World.js';
 
@@ -22,11 +22,12 @@ export class Sensing {
   readonly lidar: Lidar;
   readonly slamMaps: (SlamMap | null)[] = [];
   readonly robotHash: SpatialHash;
+  /** Robots near the one being sensed (query output, grown on demand). */
+  private candidates = new Int32Array(64);
   /** Per-slot LidarScan views over the wall-range buffer (SLAM input); rebuilt on growth. */
   private wallScans: LidarScan[] = [];
   private poseRngs: (Random | null)[] = [];
   private readonly scratchPose: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
-  private occludeSlot = 0;
   private groupLeader = new Int32Array(0);
   /**
    * Pose of each robot's last wall cast and last SLAM integration (NaN: never). Walls are static
@@ -35,17 +36,18 @@ export class Sensing {
    */
   private castPose: Float64Array = new Float64Array(0);
   private slamPose: Float64Array = new Float64Array(0);
-  private readonly occludeVisit = (j: number): void => this.occludeBy(j);
 
   constructor(private readonly world: World) {
     const grid = world.grid;
     this.lidar = new Lidar(grid, world.config.lidar);
     const bucketM = Math.max(2, world.config.lidar.rangeM / 2);
     this.robotHash = new SpatialHash(
-      grid.originM.x,
-      grid.originM.y,
-      grid.width * grid.cellSizeM,
-      grid.height * grid.cellSizeM,
+      {
+        minX: grid.originM.x,
+        minY: grid.originM.y,
+        maxX: grid.originM.x + grid.width * grid.cellSizeM,
+        maxY: grid.originM.y + grid.height * grid.cellSizeM,
+      },
       bucketM,
     );
   }
@@ -93,7 +95,8 @@ export class Sensing {
     const tick = w.tick;
     const radiusM = w.config.robot.radiusM;
     const slamDue = tick % w.config.slam.updateIntervalTicks === 0;
-    this.robotHash.rebuild(t.xM, t.yM, t.active, t.count);
+    this.robotHash.clear();
+    for (let i = 0; i < t.count; i++) if (t.active[i]) this.robotHash.insert(i, t.xM[i], t.yM[i]);
     for (let i = 0; i < t.count; i++) {
       if (!t.active[i]) continue;
       this.updatePoseError(i);
@@ -103,8 +106,7 @@ export class Sensing {
         this.lidar.castWalls(i, t.xM[i], t.yM[i], t.angleRad[i], tick);
         setPose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
       }
-      this.occludeSlot = i;
-      this.robotHash.forEachNear(t.xM[i], t.yM[i], this.lidar.rangeM + radiusM, this.occludeVisit);
+      this.occludeByNeighbours(i, radiusM);
       if (slamDue && !samePose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i])) {
         setPose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
         const map = this.slamMaps[i] as SlamMap;
@@ -145,11 +147,19 @@ export class Sensing {
     }
   }
 
-  private occludeBy(j: number): void {
-    const i = this.occludeSlot;
-    if (j === i) return;
+  /** Shortens robot i's scan where other robots' discs block its rays. */
+  private occludeByNeighbours(i: number, radiusM: number): void {
     const t = this.world.table;
-    this.lidar.occlude(i, t.xM[i], t.yM[i], t.angleRad[i], t.xM[j], t.yM[j], this.world.config.robot.radiusM);
+    const reachM = this.lidar.rangeM + radiusM;
+    let found = this.robotHash.query(t.xM[i], t.yM[i], reachM, this.candidates);
+    if (found > this.candidates.length) {
+      this.candidates = new Int32Array(found * 2);
+      found = this.robotHash.query(t.xM[i], t.yM[i], reachM, this.candidates);
+    }
+    for (let k = 0; k < found; k++) {
+      const j = this.candidates[k];
+      if (j !== i) this.lidar.occlude(i, t.xM[i], t.yM[i], t.angleRad[i], t.xM[j], t.yM[j], radiusM);
+    }
   }
 
   /** MAES SlamMap.UpdateApproxPosition: err = clamp(err + U(-1, 1) * bound / 10, -bound, bound). */
