@@ -18,8 +18,12 @@ export interface PathOptions {
 }
 
 export interface FrontierSearchOptions {
-  /** Cell indices (y * width + x) that never count as a goal: a controller's blacklist, small and sparse. */
-  readonly exclude?: ReadonlySet<number>;
+  /**
+   * Cells (by index y * width + x) for which this returns true never count as a goal: a
+   * controller's blacklist, or frontiers another robot is nearer to. Called only for cells that
+   * would otherwise be the goal, so it may cost a little.
+   */
+  readonly skip?: (index: number) => boolean;
   /** Stop after visiting this many cells; bounds the cost on huge maps. */
   readonly maxVisits?: number;
 }

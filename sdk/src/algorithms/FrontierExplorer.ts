@@ -10,7 +10,7 @@
  * robot stops and re-checks every `recheckTicks` with the blacklist cleared (merged maps can open
  * new frontiers). With shareEveryTicks > 0 it broadcasts its map as bytes and merges maps it hears.
  */
-import type { Controller, Robot, RobotState } from '../Robot.js';
+import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
 import type { AlgorithmContext, AlgorithmInfo } from './AlgorithmInfo.js';
@@ -29,6 +29,7 @@ const COLLISIONS_BEFORE_GIVING_UP = 3;
 const GIVE_WAY_CONE_RAD = Math.PI / 4;
 /** A robot within this bearing of dead ahead is met head-on. */
 const HEAD_ON_RAD = Math.PI / 18;
+const NO_ROBOTS: readonly NearbyRobot[] = [];
 
 export class FrontierExplorerController implements Controller {
   private phase: Phase = 'plan';
@@ -46,6 +47,15 @@ export class FrontierExplorerController implements Controller {
   private recheckAtTick = 0;
   private mapWidth = 0;
   private mapHeight = 0;
+  /** Sensed robots' positions in cell units (x, y pairs), noted at planning time. */
+  private otherXY = new Float64Array(16);
+  private otherCount = 0;
+  private selfX = 0;
+  private selfY = 0;
+  private cedeMarginCells = 0;
+  // Built once: the flood fill calls these for candidate goals only.
+  private readonly skipGoal = (index: number): boolean => this.blacklist.has(index);
+  private readonly skipGoalOrCeded = (index: number): boolean => this.blacklist.has(index) || this.cededToOther(index);
 
   private readonly speedMps: number;
   private readonly turnRateRadps: number;
@@ -53,6 +63,8 @@ export class FrontierExplorerController implements Controller {
   private readonly lookaheadM: number;
   private readonly arriveM: number;
   private readonly giveWayM: number;
+  private readonly yieldFrontiers: boolean;
+  private readonly cedeMarginM: number;
   private readonly progressM: number;
   private readonly wallPenaltyCells: number;
   private readonly stuckTicks: number;
@@ -71,6 +83,8 @@ export class FrontierExplorerController implements Controller {
     this.lookaheadM = p.lookaheadTiles * tile;
     this.arriveM = p.arriveTiles * tile;
     this.giveWayM = p.giveWayTiles * tile;
+    this.yieldFrontiers = p.cedeMarginTiles >= 0;
+    this.cedeMarginM = p.cedeMarginTiles * tile;
     this.progressM = 0.1 * tile;
     this.wallPenaltyCells = p.wallPenaltyCells;
     this.stuckTicks = p.stuckTicks;
@@ -113,7 +127,7 @@ export class FrontierExplorerController implements Controller {
       this.phase = 'plan';
     }
     if (this.phase === 'follow' && !this.targetStillValid(map)) this.phase = 'plan';
-    if (this.phase === 'plan' && !this.plan(robot, map, here, state.tick)) return;
+    if (this.phase === 'plan' && !this.plan(robot, map, state, here)) return;
     this.follow(robot, map, state);
   }
 
@@ -130,11 +144,18 @@ export class FrontierExplorerController implements Controller {
     this.phase = 'backoff';
   }
 
-  /** Find a target and a path to it; false when there is none this tick. */
-  private plan(robot: Robot, map: SlamMapView, here: number, tick: number): boolean {
+  /**
+   * Find a target and a path to it; false when there is none this tick. Frontiers another sensed
+   * robot is clearly nearer to are left to it (MinPos-style dispersion, Euclidean), unless that
+   * leaves nothing.
+   */
+  private plan(robot: Robot, map: SlamMapView, state: RobotState, here: number): boolean {
+    const tick = state.tick;
     const from = { x: here % map.width, y: Math.floor(here / map.width) };
+    this.noteOtherRobots(map, state);
     for (let attempt = 0; attempt < PLAN_ATTEMPTS_PER_TICK; attempt++) {
-      const goal = map.nearestFrontier(from, { exclude: this.blacklist, maxVisits: this.maxVisits });
+      let goal = this.otherCount > 0 ? map.nearestFrontier(from, { skip: this.skipGoalOrCeded, maxVisits: this.maxVisits }) : null;
+      goal ??= map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
       if (goal === null) {
         robot.stop();
         this.phase = 'done';
@@ -169,6 +190,35 @@ export class FrontierExplorerController implements Controller {
     return false;
   }
 
+  /** Record where the sensed robots are (map cell units, relative to this robot's cell). */
+  private noteOtherRobots(map: SlamMapView, state: RobotState): void {
+    const nearby = this.yieldFrontiers ? state.nearbyRobots : NO_ROBOTS;
+    if (this.otherXY.length < 2 * nearby.length) this.otherXY = new Float64Array(4 * nearby.length);
+    const { xM, yM, headingRad } = state.pose;
+    this.selfX = (xM - map.originM.x) / map.cellSizeM;
+    this.selfY = (yM - map.originM.y) / map.cellSizeM;
+    this.mapWidth = map.width;
+    for (let i = 0; i < nearby.length; i++) {
+      const r = nearby[i];
+      const a = headingRad + r.bearingRad;
+      this.otherXY[2 * i] = this.selfX + (r.distanceM * Math.cos(a)) / map.cellSizeM;
+      this.otherXY[2 * i + 1] = this.selfY + (r.distanceM * Math.sin(a)) / map.cellSizeM;
+    }
+    this.otherCount = nearby.length;
+    this.cedeMarginCells = this.cedeMarginM / map.cellSizeM;
+  }
+
+  /** Some sensed robot is nearer to cell `index` than this robot by more than the margin. */
+  private cededToOther(index: number): boolean {
+    const cx = (index % this.mapWidth) + 0.5;
+    const cy = Math.floor(index / this.mapWidth) + 0.5;
+    const mine = Math.hypot(cx - this.selfX, cy - this.selfY) - this.cedeMarginCells;
+    for (let i = 0; i < this.otherCount; i++) {
+      if (Math.hypot(cx - this.otherXY[2 * i], cy - this.otherXY[2 * i + 1]) < mine) return true;
+    }
+    return false;
+  }
+
   /** The target is still a frontier and no remaining waypoint has turned solid. */
   private targetStillValid(map: SlamMapView): boolean {
     const w = map.width;
@@ -192,8 +242,14 @@ export class FrontierExplorerController implements Controller {
     let distM = 0;
     for (;;) {
       const index = this.path[this.cursor];
-      dx = map.originM.x + (index % w) * map.cellSizeM + half - xM;
-      dy = map.originM.y + Math.floor(index / w) * map.cellSizeM + half - yM;
+      const wx = index % w;
+      const wy = Math.floor(index / w);
+      // Aim half a cell away from solid 4-neighbours: cell centres lie a quarter tile off the
+      // middle of a one-tile corridor, where a 0.6-tile robot would scrape the wall.
+      const awayX = (map.cellAt(wx - 1, wy) === SlamCell.Solid ? 1 : 0) - (map.cellAt(wx + 1, wy) === SlamCell.Solid ? 1 : 0);
+      const awayY = (map.cellAt(wx, wy - 1) === SlamCell.Solid ? 1 : 0) - (map.cellAt(wx, wy + 1) === SlamCell.Solid ? 1 : 0);
+      dx = map.originM.x + wx * map.cellSizeM + half * (1 + awayX) - xM;
+      dy = map.originM.y + wy * map.cellSizeM + half * (1 + awayY) - yM;
       distM = Math.hypot(dx, dy);
       if (distM >= this.lookaheadM || this.cursor === this.pathLength - 1) break;
       // Aim further along only while the straight line there keeps off walls; otherwise the
@@ -318,6 +374,7 @@ export const frontierExploration: AlgorithmInfo = {
     { name: 'lookaheadTiles', unit: 'tiles', defaultValue: 1, min: 0.1, max: 20, summary: 'Pure-pursuit lookahead along the path.' },
     { name: 'arriveTiles', unit: 'tiles', defaultValue: 0.4, min: 0.05, max: 10, summary: 'Distance at which the last waypoint counts as reached.' },
     { name: 'giveWayTiles', unit: 'tiles', defaultValue: 1.1, min: 0, max: 20, summary: 'Stop and turn away when another robot is this close ahead (centre to centre); 0 = never.' },
+    { name: 'cedeMarginTiles', unit: 'tiles', defaultValue: 1, min: -1, max: 1000, summary: 'Leave a frontier to a sensed robot nearer to it by more than this; -1 = never (plain nearest frontier).' },
     { name: 'wallPenaltyCells', unit: 'cells', defaultValue: 2, min: 0, max: 100, summary: 'A* extra cost for cells touching a wall, keeping the robot body off walls.' },
     { name: 'stuckTicks', unit: 'ticks', defaultValue: 40, min: 1, max: 100000, integer: true, summary: 'Abandon a target after this long without progress.' },
     { name: 'backoffTicks', unit: 'ticks', defaultValue: 4, min: 1, max: 1000, integer: true, summary: 'Reverse this long after a collision, then replan.' },

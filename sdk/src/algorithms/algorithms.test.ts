@@ -178,6 +178,36 @@ describe('frontier give way', () => {
   });
 });
 
+describe('frontier dispersion', () => {
+  const corridor = gridFromAscii(['##############################', '#............................#', '##############################']);
+
+  /** Start at x = 12.5 knowing tiles 8..17 of the corridor: the left frontier is nearer. */
+  function runCorridor(params: Record<string, number>, nearby: { distanceM: number; bearingRad: number }[]): number {
+    const robot = new PointRobot(corridor, { pose: { xM: 12.5, yM: 1.5, headingRad: 0 }, rangeMaxM: 0.8 });
+    for (let x = 16; x < 36; x++) {
+      for (const y of [1, 4]) robot.map.mark(y * robot.map.width + x, SlamCell.Solid);
+      for (const y of [2, 3]) robot.map.mark(y * robot.map.width + x, SlamCell.Open);
+    }
+    robot.nearbyRobots = nearby.map((r, i) => ({ id: `o${i}`, ...r }));
+    const controller = findAlgorithm('frontier').create(contextFor('frontier', params));
+    for (let t = 0; t < 30; t++) {
+      controller.tick(robot);
+      robot.step();
+    }
+    return robot.state().pose.xM;
+  }
+
+  it('heads for the nearest frontier when alone', () => {
+    expect(runCorridor({}, [])).toBeLessThan(11.5);
+  });
+
+  it('leaves a frontier to a robot nearer to it and takes the other one', () => {
+    const behind = [{ distanceM: 3, bearingRad: Math.PI }];
+    expect(runCorridor({}, behind)).toBeGreaterThan(13.5);
+    expect(runCorridor({ cedeMarginTiles: -1 }, behind)).toBeLessThan(11.5);
+  });
+});
+
 describe('frontier map sharing', () => {
   // Two rooms with no way between them: the only way to know the other room is a shared map.
   const sealed = gridFromAscii([

@@ -287,7 +287,7 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     return found < 0 ? null : this.cellOf(found);
   }
 
-  /** Nearest open frontier cell reachable from `from` (BFS), skipping cells flagged in options.exclude. */
+  /** Nearest open frontier cell reachable from `from` (BFS), skipping cells options.skip rejects. */
   nearestFrontier(from: CellXY, options?: FrontierSearchOptions): CellXY | null {
     if (!this.contains(from.x, from.y)) return null;
     const found = floodSearch(this, from.y * this.width + from.x, 'frontier', options);

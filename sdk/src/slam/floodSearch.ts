@@ -34,14 +34,14 @@ export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
  */
 export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, options: FrontierSearchOptions = {}): number {
   const { width, height, cells } = grid;
-  const exclude = options.exclude;
+  const skip = options.skip;
   const maxVisits = options.maxVisits ?? Number.POSITIVE_INFINITY;
   const wantUnknown = goal === 'unknown';
   const s = searchScratch;
   const gen = s.begin(width * height);
   const { seen, queue } = s;
   const fromX = from % width;
-  if (isGoalAt(grid, wantUnknown, from, fromX, (from - fromX) / width, exclude)) return from;
+  if (isGoalAt(grid, wantUnknown, from, fromX, (from - fromX) / width, skip)) return from;
   seen[from] = gen;
   queue[0] = from;
   let head = 0;
@@ -60,15 +60,14 @@ export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, opt
       if (state === SOLID) continue;
       if (k >= 4 && (cells[cy * width + nx] !== OPEN || cells[ny * width + cx] !== OPEN)) continue;
       seen[next] = gen;
-      if (isGoalAt(grid, wantUnknown, next, nx, ny, exclude)) return next;
+      if (isGoalAt(grid, wantUnknown, next, nx, ny, skip)) return next;
       if (state === OPEN) queue[tail++] = next;
     }
   }
   return -1;
 }
 
-function isGoalAt(grid: SearchGrid, wantUnknown: boolean, index: number, x: number, y: number, exclude: ReadonlySet<number> | undefined): boolean {
+function isGoalAt(grid: SearchGrid, wantUnknown: boolean, index: number, x: number, y: number, skip: ((index: number) => boolean) | undefined): boolean {
   const found = wantUnknown ? grid.cells[index] === UNKNOWN : isFrontierAt(grid, x, y);
-  // The blacklist is consulted only for candidate goals, which are few.
-  return found && (exclude === undefined || !exclude.has(index));
+  return found && (skip === undefined || !skip(index));
 }
