@@ -4,7 +4,7 @@ import { materialModel, materialSignalDbm, attenuationDbPerM } from './materialM
 import { PATH_LOSS_DEFAULTS, pathLossModel, pathLossSignalDbm } from './pathLossModel.js';
 import { RadioLinks } from './RadioLinks.js';
 import { globalModel, losModel, rangeModel, userModel, type RadioModel } from './RadioModel.js';
-import { WallCrossing } from './traceWalls.js';
+import { traceWalls, WallCrossing } from './traceWalls.js';
 
 /** A 30 x 5 corridor with a vertical wall column of `thickness` cells at x = 10. */
 function wallGrid(material: number, thickness = 1): Grid {
@@ -53,6 +53,29 @@ describe('reachability on hand-made grids', () => {
     // 5.2 GHz concrete is 23 dB/m: 4 m = 92 dB links, 5 m = 115 dB does not.
     expect(hears(wallGrid(Cell.Concrete, 4), materialModel({ frequencyMhz: 5200 }), 5, 20)).toBe(true);
     expect(hears(wallGrid(Cell.Concrete, 5), materialModel({ frequencyMhz: 5200 }), 5, 20)).toBe(false);
+  });
+
+  it('MAES MaterialCommunicationTest cases, per metre instead of per triangle', () => {
+    // MAES map layout: 50 x 50 centred on the origin; robots at (-4,-4) and (8,8).
+    const maesGrid = (): Grid => createGrid(50, 50, { originM: { x: -25, y: -25 } });
+    const rows = (grid: Grid, row: number, material: number) => grid.cells.fill(material, row * 50, (row + 1) * 50);
+    // A 1-tile wall at 100 dB blocks.
+    const blocked = maesGrid();
+    rows(blocked, 25, Cell.Concrete);
+    const heavy = materialModel({ dbPerM: { concrete: 100 } });
+    expect(hears(blocked, heavy, -4, 8, -0.5)).toBe(true); // parallel to the wall, below it
+    const links = new RadioLinks(blocked, heavy, 2);
+    expect(links.canHear(new Float64Array([-4, -4, 8, 8]), 0, 1)).toBe(false);
+    // Three wall rows (brick 3, wood 2, concrete 1 dB); each 1 m row is crossed over sqrt(2) m
+    // at 45 degrees, so the signal is 15 - 6 sqrt(2) = 6.515 dBm (MAES, per triangle: -27 dBm).
+    const three = maesGrid();
+    rows(three, 24, Cell.Brick);
+    rows(three, 25, Cell.Wood);
+    rows(three, 26, Cell.Concrete);
+    const walls = traceWalls(three, -4, -4, 8, 8, new WallCrossing());
+    const table = attenuationDbPerM(2400, { brick: 3, wood: 2, concrete: 1 });
+    expect(materialSignalDbm(15, table, walls.wallMByCell)).toBeCloseTo(15 - 6 * Math.SQRT2, 9);
+    expect(() => materialModel({ dbPerM: { wood: -1 } })).toThrow(/SG_RADIO_CONFIG/);
   });
 
   it('material signal is TX minus dB per metre by material', () => {

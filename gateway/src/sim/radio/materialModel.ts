@@ -1,4 +1,5 @@
-import { Cell } from '@swarmgate/maps';
+import { Cell, type WallMaterial } from '@swarmgate/maps';
+import { SwarmgateError } from '../../errors.js';
 import { WALL_CELL_SLOTS, type TraceLimits } from './traceWalls.js';
 import type { RadioModel } from './RadioModel.js';
 
@@ -35,11 +36,16 @@ export interface MaterialOptions {
   frequencyMhz?: MaterialFrequencyMhz;
   txPowerDbm?: number;
   sensitivityDbm?: number;
+  /** Replaces entries of the frequency's column, dB per metre (MAES lets users set its dictionary). */
+  dbPerM?: Partial<Record<WallMaterial, number>>;
 }
 
 /** dB per metre of wall by Cell value (index 0, free, is 0). */
-export function attenuationDbPerM(frequencyMhz: MaterialFrequencyMhz): Float64Array {
-  const row = DB_PER_M[frequencyMhz];
+export function attenuationDbPerM(
+  frequencyMhz: MaterialFrequencyMhz,
+  overrides: Partial<Record<WallMaterial, number>> = {},
+): Float64Array {
+  const row = { ...DB_PER_M[frequencyMhz], ...overrides };
   const table = new Float64Array(WALL_CELL_SLOTS);
   table[Cell.Concrete] = row.concrete;
   table[Cell.Wood] = row.wood;
@@ -59,7 +65,12 @@ export function materialModel(options: MaterialOptions = {}): RadioModel {
   const frequencyMhz = options.frequencyMhz ?? 2400;
   const txPowerDbm = options.txPowerDbm ?? MAES_TX_POWER_DBM;
   const sensitivityDbm = options.sensitivityDbm ?? MAES_SENSITIVITY_DBM;
-  const dbPerM = attenuationDbPerM(frequencyMhz);
+  for (const [material, db] of Object.entries(options.dbPerM ?? {})) {
+    if (!(db >= 0) || !Number.isFinite(db)) {
+      throw new SwarmgateError('SG_RADIO_CONFIG', `material attenuation for ${material} must be a finite number of dB per metre >= 0, got ${db}`);
+    }
+  }
+  const dbPerM = attenuationDbPerM(frequencyMhz, options.dbPerM);
   // The trace stops once the accumulated loss exceeds the link budget: no link.
   const limits: TraceLimits = { weightPerM: dbPerM, maxWeighted: txPowerDbm - sensitivityDbm, maxRuns: Infinity };
   return {

@@ -50,6 +50,12 @@ export const RADIO_MODELS: readonly RadioModelInfo[] = [
       { name: 'frequency', unit: 'GHz', default: 2.4, doc: 'selects the attenuation column: 1.3, 2.4 or 5.2' },
       { name: 'txPower', unit: 'dBm', default: MAES_TX_POWER_DBM, doc: 'transmit power' },
       { name: 'sensitivity', unit: 'dBm', default: MAES_SENSITIVITY_DBM, doc: 'receiver sensitivity' },
+      {
+        name: 'dbPerM',
+        unit: 'dB/m',
+        default: 'MAES table',
+        doc: 'loss per metre of wall; 1.3/2.4/5.2 GHz: concrete 13/15/23, wood 5.1/6.7/14, brick 4.5/5.5/15, generic 0',
+      },
     ],
   },
   {
