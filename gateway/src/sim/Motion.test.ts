@@ -61,6 +61,29 @@ describe('drive dynamics', () => {
     expect(speeds[199]).toBeCloseTo(3, 3);
   });
 
+  it('setWheelSpeeds: equal wheels drive straight at their speed, opposite wheels turn in place', () => {
+    const world = new World(borderedRoom(100));
+    const robot = world.addRobot({ id: 'r', pose: { xM: -40, yM: 0.5, headingRad: 0 } });
+    robot.setWheelSpeeds(1, 1);
+    for (let k = 0; k < 20; k++) world.step();
+    const a = world.truePose('r');
+    world.step();
+    const b = world.truePose('r');
+    expect((b.xM - a.xM) / 0.1).toBeCloseTo(1, 3);
+    expect(b.yM).toBeCloseTo(0.5, 6);
+    robot.setWheelSpeeds(-0.5, 0.5);
+    for (let k = 0; k < 20; k++) world.step();
+    const c = world.truePose('r');
+    world.step();
+    const d = world.truePose('r');
+    // omega = (right - left) / wheel base = 1 / 0.528 rad/s.
+    expect((d.headingRad - c.headingRad) / 0.1).toBeCloseTo(1 / 0.528, 3);
+    expect(robot.state().status).toBe('driving');
+    robot.stop();
+    for (let k = 0; k < 10; k++) world.step();
+    expect(robot.state().status).toBe('idle');
+  });
+
   it('a collision cancels the action and is reported as started, then touching', () => {
     const world = new World(borderedRoom(20));
     world.addRobot({ id: 'r', pose: { xM: 5, yM: 0.5, headingRad: 0 } });
