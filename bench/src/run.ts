@@ -3,7 +3,7 @@
  * date, machine and command, so every number in that file says where it came from.
  *   npm run bench                      all benchmarks
  *   npm run bench -- map-generation    the named ones
- *   npm run bench -- --no-write        print only
+ *   SWARMGATE_BENCH_WRITE=0 npm run bench   print only (an env var: npm would swallow a --flag)
  */
 import { appendFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -20,9 +20,8 @@ const BENCHES: ReadonlyArray<readonly [string, () => BenchReport | Promise<Bench
   ['engine', benchEngine],
 ];
 
-const args = process.argv.slice(2);
-const write = !args.includes('--no-write');
-const names = args.filter((a) => !a.startsWith('--'));
+const write = process.env['SWARMGATE_BENCH_WRITE'] !== '0';
+const names = process.argv.slice(2);
 const unknown = names.filter((n) => !BENCHES.some(([name]) => name === n));
 if (unknown.length > 0) {
   process.stderr.write(`bench: unknown benchmark '${unknown[0]}' (benchmarks: ${BENCHES.map(([n]) => n).join(', ')})\n`);
