@@ -12,6 +12,7 @@ export {
   generateMap,
   mapGenerators,
   MAX_MAP_SIDE_CELLS,
+  MAX_MAP_CELLS,
   type GeneratorSpec,
   type MapGenerator,
 } from './generators/mapGenerators.js';

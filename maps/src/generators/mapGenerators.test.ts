@@ -112,6 +112,7 @@ describe('map generators', () => {
     expect(() => generateMap(spec('building', 50, 50, 1, { door: 4 }))).toThrow(MapSpecError);
     expect(() => generateMap(spec('building', 8, 8, 1))).toThrow(/at least/);
     expect(() => generateMap(spec('cave', 0, 50, 1))).toThrow(/width must be an integer/);
+    expect(() => generateMap(spec('cave', 20_000, 20_000, 1))).toThrow(/more than 25000000 cells/);
     expect(() => generateMap(spec('volcano', 50, 50, 1))).toThrow(/unknown generator 'volcano'/);
   });
 

@@ -66,8 +66,9 @@ export interface GeneratorSpec {
   readonly params: ParameterValues;
 }
 
-/** Largest side accepted, to keep a typo from allocating gigabytes. */
+/** Largest side and area accepted, to keep a typo from allocating gigabytes (a cave needs ~20 bytes per cell). */
 export const MAX_MAP_SIDE_CELLS = 20_000;
+export const MAX_MAP_CELLS = 25_000_000;
 
 export function generateMap(spec: GeneratorSpec): Grid {
   const generator = findGenerator(spec.generator);
@@ -78,6 +79,9 @@ export function generateMap(spec: GeneratorSpec): Grid {
     if (!Number.isInteger(side) || side < 3 || side > MAX_MAP_SIDE_CELLS) {
       throw new MapSpecError(`${spec.generator}: ${name} must be an integer in [3, ${MAX_MAP_SIDE_CELLS}] cells, got ${side}`);
     }
+  }
+  if (spec.width * spec.height > MAX_MAP_CELLS) {
+    throw new MapSpecError(`${spec.generator}: ${spec.width} x ${spec.height} is more than ${MAX_MAP_CELLS} cells`);
   }
   if (!Number.isSafeInteger(spec.seed)) {
     throw new MapSpecError(`${spec.generator}: seed must be an integer, got ${spec.seed}`);
