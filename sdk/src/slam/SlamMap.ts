@@ -39,6 +39,26 @@ export interface SlamMapOptions {
  */
 const BOUNDARY_EPSILON_CELLS = 1e-4;
 
+/**
+ * cos/sin of each ray's angle relative to the heading, for the last scan geometry seen. Every
+ * robot of a trial shares one lidar geometry, so this is recomputed only when it changes.
+ */
+let rayDirsKey = { angleMinRad: Number.NaN, angleIncrementRad: Number.NaN, count: -1 };
+let rayDirs = new Float64Array(0);
+
+function rayDirections(angleMinRad: number, angleIncrementRad: number, count: number): Float64Array {
+  const key = rayDirsKey;
+  if (key.angleMinRad === angleMinRad && key.angleIncrementRad === angleIncrementRad && key.count === count) return rayDirs;
+  rayDirs = new Float64Array(2 * count);
+  for (let i = 0; i < count; i++) {
+    const a = angleMinRad + i * angleIncrementRad;
+    rayDirs[2 * i] = Math.cos(a);
+    rayDirs[2 * i + 1] = Math.sin(a);
+  }
+  rayDirsKey = { angleMinRad, angleIncrementRad, count };
+  return rayDirs;
+}
+
 export class SlamMap implements SlamMapView, SlamMapGeometry {
   readonly width: number;
   readonly height: number;
@@ -153,20 +173,25 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     const startY = Math.floor(sy);
     const ranges = scan.rangesM;
     const rangeMaxM = scan.rangeMaxM;
-    const baseRad = pose.headingRad + scan.angleMinRad;
+    const rayCount = ranges.length;
+    const dirs = rayDirections(scan.angleMinRad, scan.angleIncrementRad, rayCount);
+    const cosH = Math.cos(pose.headingRad);
+    const sinH = Math.sin(pose.headingRad);
     const inv = this.invCellSize;
     const infinity = Number.POSITIVE_INFINITY;
     let changed = 0;
     let newlyKnown = 0;
-    for (let i = 0; i < ranges.length; i++) {
+    for (let i = 0; i < rayCount; i++) {
       const rangeM = ranges[i];
       if (!(rangeM >= 0)) continue;
       const hit = rangeM < rangeMaxM;
       const endT = hit ? rangeM * inv + BOUNDARY_EPSILON_CELLS : rangeMaxM * inv - BOUNDARY_EPSILON_CELLS;
       if (endT <= 0) continue;
-      const angle = baseRad + i * scan.angleIncrementRad;
-      const dx = Math.cos(angle);
-      const dy = Math.sin(angle);
+      // Ray direction = heading rotation of the scan's fixed ray direction (no trig per ray).
+      const cosA = dirs[2 * i];
+      const sinA = dirs[2 * i + 1];
+      const dx = cosH * cosA - sinH * sinA;
+      const dy = sinH * cosA + cosH * sinA;
       const stepX = dx > 0 ? 1 : -1;
       const stepIndexY = dy > 0 ? width : -width;
       const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : infinity;
