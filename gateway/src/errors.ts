@@ -15,7 +15,6 @@ export const ERROR_CODES = {
     'Writing a Mosquitto password file needs a plain password or a mosquitto $7$ hash; a scrypt hash cannot be converted.',
   // Broker and bridges (hil/)
   SG_BROKER_LISTEN: 'The embedded MQTT broker could not listen on the requested port (in use or no permission).',
-  SG_MQTT_NOT_CONNECTED: 'A publish was attempted while the MQTT link is down; motion is never queued while offline.',
   SG_SERIAL_OPEN: 'A serial port could not be opened; the bridge retries with backoff.',
   SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started; register every link first.',
   // Radio, tags and nearby robots (sim/radio/)

@@ -1,0 +1,57 @@
+import mqtt from 'mqtt';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EmbeddedBroker } from './EmbeddedBroker.js';
+import { parseFleetFile } from './FleetFile.js';
+import { MemoryLogger } from './Logger.js';
+import { hashPasswordScrypt } from './PasswordHash.js';
+
+const brokers: EmbeddedBroker[] = [];
+afterEach(async () => {
+  await Promise.all(brokers.splice(0).map((b) => b.close()));
+});
+
+async function start(fleet: Parameters<typeof EmbeddedBroker.start>[0]['fleet'], logger = new MemoryLogger(), port = 0) {
+  const broker = await EmbeddedBroker.start({ fleet, port, logger });
+  brokers.push(broker);
+  return broker;
+}
+
+describe('EmbeddedBroker', () => {
+  it('warns about bench mode and lets anyone in', async () => {
+    const logger = new MemoryLogger();
+    const broker = await start(null, logger);
+    expect(logger.entries).toEqual([expect.objectContaining({ level: 'warn', message: expect.stringContaining('bench mode') })]);
+    const client = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    await client.publishAsync('swarmgate/v1/x/y/cmd', 'z', { qos: 1 });
+    await client.endAsync();
+  });
+
+  it('authenticates scrypt-hashed users, counts failures and denied publishes', async () => {
+    const hash = await hashPasswordScrypt('s3cret');
+    const fleet = parseFleetFile(`
+fleet: lab
+gateway: { username: gw, passwordHash: "${hash}" }
+robots: [{ id: r1, password: r1-pw }]
+`);
+    const broker = await start(fleet);
+    await expect(mqtt.connectAsync(broker.url, { username: 'gw', password: 'wrong', reconnectPeriod: 0 })).rejects.toThrow(/[Bb]ad username or password/);
+    await expect(mqtt.connectAsync(broker.url, { reconnectPeriod: 0 })).rejects.toThrow();
+    const gw = await mqtt.connectAsync(broker.url, { username: 'gw', password: 's3cret', reconnectPeriod: 0 });
+    await gw.endAsync();
+    expect(broker.counters.authFailures).toBe(2);
+    const r1 = await mqtt.connectAsync(broker.url, { username: 'r1', password: 'r1-pw', reconnectPeriod: 0 });
+    const closed = new Promise<void>((resolve) => r1.once('close', () => resolve()));
+    r1.publish('swarmgate/v1/lab/r1/motor', 'x', { qos: 1 });
+    await closed; // aedes drops a client whose publish is refused
+    r1.end(true);
+    expect(broker.counters.deniedPublishes).toBe(1);
+  });
+
+  it('names the port it cannot listen on', async () => {
+    const first = await start(null);
+    await expect(EmbeddedBroker.start({ fleet: null, port: first.port, logger: new MemoryLogger() })).rejects.toMatchObject({
+      code: 'SG_BROKER_LISTEN',
+      message: expect.stringContaining(`:${first.port}`),
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { MONA_SPEC } from '@swarmgate/protocols';
+import { describe, expect, it } from 'vitest';
+import { parseFleetFile } from './FleetFile.js';
+import { HilGateway } from './HilGateway.js';
+import { MemoryLogger } from './Logger.js';
+import { SerialBridge } from './SerialBridge.js';
+
+describe('HilGateway', () => {
+  const fleet = parseFleetFile(`
+fleet: lab
+gateway: { username: gw, password: p }
+robots: [{ id: slow, password: q, capabilities: { maxWheelSpeedMps: 0.02 } }]
+`);
+
+  it('merges Birth capabilities, fleet limits and MONA_SPEC defaults into safety limits', () => {
+    const hil = new HilGateway({ fleet });
+    expect(hil.limitsOf('unknown')).toEqual({
+      maxWheelSpeedMps: MONA_SPEC.maxWheelSpeedMps,
+      wheelBaseM: MONA_SPEC.wheelBaseM,
+      bodyRadiusM: MONA_SPEC.bodyDiameterM / 2,
+    });
+    hil.registry.birth('slow', 'mqtt', {
+      model: 'mona-esp',
+      firmwareVersion: '1',
+      protocolVersion: { major: 1, minor: 0 },
+      capabilities: { maxWheelSpeedMps: 0.3, wheelBaseM: 0.1, wheelRadiusM: 0.01, encoderTicksPerRev: 0, bodyDiameterM: 0.12, sensors: [] },
+      session: 1,
+    });
+    expect(hil.limitsOf('slow')).toEqual({ maxWheelSpeedMps: 0.02, wheelBaseM: 0.1, bodyRadiusM: 0.06 });
+    hil.registry.close();
+  });
+
+  it('refuses a link registered twice or after start, and reports unsent drives', async () => {
+    const hil = new HilGateway();
+    const logger = new MemoryLogger();
+    hil.register(new SerialBridge({ registry: hil.registry, logger }));
+    expect(() => hil.register(new SerialBridge({ registry: hil.registry, logger }))).toThrow(/SG_HIL_REGISTER: a link named serial/);
+    await hil.start();
+    expect(() => hil.register(new SerialBridge({ registry: hil.registry, logger }))).toThrow(/SG_HIL_REGISTER: register\(serial\) after start/);
+    expect(hil.drive('ghost', 0.01, 0.01, null)).toMatchObject({ sent: false, decision: { verdict: 'ok', leftMps: 0.01 } });
+    expect(hil.emergencyStopAll('nothing to stop')).toBe(0);
+    await hil.stop();
+  });
+});
