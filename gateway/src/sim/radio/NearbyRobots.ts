@@ -3,6 +3,7 @@ import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
 import { SpatialHash, sortIds } from './SpatialHash.js';
 import { traceWalls, WALL_CELL_SLOTS, WallCrossing, type TraceLimits } from './traceWalls.js';
+import { wallClearance } from './wallClearance.js';
 
 export interface NearbyRobotsOptions {
   /** Sensing range in metres (MAES SenseNearbyAgentsRange: 20). */
@@ -31,6 +32,8 @@ export class NearbyRobots {
   private readonly hash: SpatialHash;
   private readonly candidates: Int32Array;
   private readonly crossing = new WallCrossing();
+  /** Open-space jumps for the line-of-sight traces: a snapshot of the grid's walls. */
+  private readonly clearance: Uint8Array | undefined;
   // Stop each line-of-sight trace at the first wall.
   private readonly losLimits: TraceLimits = { weightPerM: new Float64Array(WALL_CELL_SLOTS).fill(1), maxWeighted: 0, maxRuns: 0 };
 
@@ -49,6 +52,7 @@ export class NearbyRobots {
     }
     this.start = new Int32Array(robotCount + 1);
     this.candidates = new Int32Array(Math.max(1, robotCount));
+    this.clearance = this.blockedByWalls ? wallClearance(grid) : undefined;
     const { originM, width, height, cellSizeM } = grid;
     this.hash = new SpatialHash(
       { minX: originM.x, minY: originM.y, maxX: originM.x + width * cellSizeM, maxY: originM.y + height * cellSizeM },
@@ -76,7 +80,7 @@ export class NearbyRobots {
         if (j === i) continue;
         const ox = poses[j * s];
         const oy = poses[j * s + 1];
-        if (this.blockedByWalls && traceWalls(this.grid, x, y, ox, oy, this.crossing, this.losLimits).truncated) continue;
+        if (this.blockedByWalls && traceWalls(this.grid, x, y, ox, oy, this.crossing, this.losLimits, this.clearance).truncated) continue;
         if (entries >= this.ids.length) {
           this.ids = growArray(this.ids, entries + 1);
           this.distancesM = growArray(this.distancesM, entries + 1);

@@ -4,6 +4,7 @@ import { growArray } from './growArray.js';
 import type { RadioModel } from './RadioModel.js';
 import { SpatialHash } from './SpatialHash.js';
 import { traceWalls, WallCrossing } from './traceWalls.js';
+import { wallClearance } from './wallClearance.js';
 
 /**
  * The can-hear graph of a radio model over robot positions. Each unordered pair is
@@ -23,6 +24,8 @@ export class RadioLinks {
   neighbours = new Int32Array(64);
   private readonly crossing = new WallCrossing();
   private readonly hash: SpatialHash | null;
+  /** Open-space jumps for the wall traces: a snapshot of the grid's walls at construction. */
+  private readonly clearance: Uint8Array | undefined;
   private readonly candidates: Int32Array;
   private readonly fill: Int32Array;
   private edgeA = new Int32Array(64);
@@ -44,6 +47,7 @@ export class RadioLinks {
     this.start = new Int32Array(robotCount + 1);
     this.candidates = new Int32Array(Math.max(1, robotCount));
     this.fill = new Int32Array(robotCount);
+    this.clearance = model.usesWalls ? wallClearance(grid) : undefined;
     const widthM = grid.width * grid.cellSizeM;
     const heightM = grid.height * grid.cellSizeM;
     this.hash = Number.isFinite(model.maxRangeM) && model.maxRangeM < Math.hypot(widthM, heightM)
@@ -68,7 +72,7 @@ export class RadioLinks {
     if (!(distanceM <= model.maxRangeM)) return false;
     // Without walls the crossing stays all zero: it is only ever written by traceWalls.
     if (!model.usesWalls) return model.canHear(distanceM, this.crossing);
-    traceWalls(this.grid, ax, ay, bx, by, this.crossing, model.traceLimits(distanceM));
+    traceWalls(this.grid, ax, ay, bx, by, this.crossing, model.traceLimits(distanceM), this.clearance);
     return !this.crossing.truncated && model.canHear(distanceM, this.crossing);
   }
 

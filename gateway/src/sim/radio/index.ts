@@ -18,3 +18,4 @@ export { SpatialHash } from './SpatialHash.js';
 export { TagHits, TagStore } from './TagStore.js';
 export { traceWalls, WALL_CELL_SLOTS, WallCrossing } from './traceWalls.js';
 export type { TraceLimits } from './traceWalls.js';
+export { wallClearance } from './wallClearance.js';

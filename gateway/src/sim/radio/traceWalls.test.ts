@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Cell, createGrid, type Grid } from '@swarmgate/maps';
 import { describe, expect, it } from 'vitest';
 import { traceWalls, WALL_CELL_SLOTS, WallCrossing } from './traceWalls.js';
+import { wallClearance } from './wallClearance.js';
 
 /** MAES maps are centred on the origin: a 50 x 50 map spans -25 .. 25 m. */
 function centredGrid(size = 50): Grid {
@@ -127,6 +128,48 @@ describe('traceWalls: properties', () => {
         expect(ab.wallRuns).toBeLessThanOrEqual(grid.width + grid.height);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  // Sparse walls on bigger grids, where the clearance jumps actually happen.
+  const sparseGridArb = fc
+    .record({ width: fc.integer({ min: 1, max: 40 }), height: fc.integer({ min: 1, max: 40 }), walls: fc.array(fc.nat(), { maxLength: 30 }) })
+    .map(({ width, height, walls }) => {
+      const grid = createGrid(width, height, { originM: { x: -1, y: -2 } });
+      for (const w of walls) grid.cells[w % (width * height)] = [Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic][w % 4];
+      return grid;
+    });
+  const far = fc.oneof(fc.double({ min: -5, max: 45, noNaN: true }), fc.integer({ min: -5, max: 45 }));
+
+  it('jumping across open space with the clearance map changes nothing', () => {
+    fc.assert(
+      fc.property(fc.oneof(gridArb, sparseGridArb), far, far, far, far, (grid, ax, ay, bx, by) => {
+        const plain = traceWalls(grid, ax, ay, bx, by, new WallCrossing());
+        const fast = traceWalls(grid, ax, ay, bx, by, new WallCrossing(), undefined, wallClearance(grid));
+        expect(fast.wallM).toBeCloseTo(plain.wallM, 9);
+        expect(fast.wallRuns).toBe(plain.wallRuns);
+        for (let c = 0; c < WALL_CELL_SLOTS; c++) expect(fast.wallMByCell[c]).toBeCloseTo(plain.wallMByCell[c], 9);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('clearance k means every cell within k rings is open', () => {
+    fc.assert(
+      fc.property(fc.oneof(gridArb, sparseGridArb), (grid) => {
+        const clearance = wallClearance(grid);
+        const isWallAt = (x: number, y: number) =>
+          x >= 0 && y >= 0 && x < grid.width && y < grid.height && ![Cell.Free, Cell.Unknown].includes(grid.cells[y * grid.width + x] as 0 | 255);
+        for (let y = 0; y < grid.height; y++) {
+          for (let x = 0; x < grid.width; x++) {
+            // Brute force: the nearest wall in Chebyshev distance.
+            let nearest = Infinity;
+            for (let v = 0; v < grid.height; v++) for (let u = 0; u < grid.width; u++) if (isWallAt(u, v)) nearest = Math.min(nearest, Math.max(Math.abs(u - x), Math.abs(v - y)));
+            expect(clearance[y * grid.width + x]).toBe(nearest === 0 ? 0 : Math.min(nearest - 1, 255));
+          }
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 

@@ -51,7 +51,8 @@ const SLIVER_T = 1e-9;
 const AXIS_SNAP = 1e-12;
 
 /**
- * Grid DDA (Amanatides & Woo) from (ax, ay) to (bx, by), world metres. Each crossing
+ * Grid DDA (Amanatides & Woo) from (ax, ay) to (bx, by), world metres. With `clearance`
+ * (wallClearance of the same grid) it jumps across open space: same result, fewer steps. Each crossing
  * length is exact: the parameter t at each cell boundary is computed afresh from the start
  * point, never accumulated, so errors do not grow along the segment. Parts of the segment
  * outside the grid cross nothing (the world outside the map is open). Unknown cells are
@@ -66,6 +67,7 @@ export function traceWalls(
   by: number,
   out: WallCrossing,
   limits?: TraceLimits,
+  clearance?: Uint8Array,
 ): WallCrossing {
   out.reset();
   const segmentM = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
@@ -139,6 +141,23 @@ export function traceWalls(
   let tCur = t0;
   // Each step leaves one cell, so width + height + 2 bounds the walk even with rounding.
   for (let guard = width + height + 2; guard > 0; guard--) {
+    const k = clearance === undefined ? 0 : clearance[index];
+    if (k > 0) {
+      // Every cell within k rings of this one is open: jump to where the segment leaves
+      // that square. Open cells add nothing, so the wall numbers stay exact.
+      const tx = dx === 0 ? Infinity : (ix + (dx > 0 ? k + 1 : -k) - gx0) * invDx;
+      const ty = dy === 0 ? Infinity : (iy + (dy > 0 ? k + 1 : -k) - gy0) * invDy;
+      const tJump = tx < ty ? tx : ty;
+      inRun = false;
+      if (tJump >= t1) break;
+      tCur = tJump;
+      ix = startCell(gx0 + dx * tJump, dx, width);
+      iy = startCell(gy0 + dy * tJump, dy, height);
+      index = iy * width + ix;
+      tMaxX = dx === 0 ? Infinity : (ix + edgeX - gx0) * invDx;
+      tMaxY = dy === 0 ? Infinity : (iy + edgeY - gy0) * invDy;
+      continue;
+    }
     const tExit = tMaxX < tMaxY ? (tMaxX < t1 ? tMaxX : t1) : tMaxY < t1 ? tMaxY : t1;
     const dt = tExit - tCur;
     if (dt > SLIVER_T) {
