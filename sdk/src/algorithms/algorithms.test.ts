@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isWall, type Grid } from '@swarmgate/maps';
+import { Random, isWall, type Grid } from '@swarmgate/maps';
 import { algorithms, findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from './algorithms.js';
 import type { AlgorithmContext } from './AlgorithmInfo.js';
 import type { FrontierExplorerController } from './FrontierExplorer.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
-import { testRng } from '../testing/testRng.js';
 
 function contextFor(name: string, params: Record<string, number> = {}, robotIndex = 0, seed = 7): AlgorithmContext {
   return {
     seed,
-    rng: testRng(seed * 1000 + robotIndex),
+    // What the engine passes: the trial's seeded stream, forked per robot.
+    rng: Random.fromSeed(seed).fork(`controller:r${robotIndex}`),
     robotId: `r${robotIndex}`,
     robotIndex,
     robotCount: 1,
