@@ -9,6 +9,11 @@
  * Unreachable targets are blacklisted (with their neighbourhood); when no frontier remains the
  * robot stops and re-checks every `recheckTicks` with the blacklist cleared (merged maps can open
  * new frontiers). With shareEveryTicks > 0 it broadcasts its map as bytes and merges maps it hears.
+ *
+ * Multi-robot behaviour uses only the robot's own senses (nearbyRobots): a frontier a sensed robot
+ * is clearly nearer to is left to it (MinPos-style dispersion), and a robot close ahead makes this
+ * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
+ * one target, or `stuckTicks` without progress, abandon it.
  */
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type SlamMapView } from '../SlamMapView.js';
@@ -366,7 +371,8 @@ function cellIndexAt(map: SlamMapView, xM: number, yM: number): number {
 
 export const frontierExploration: AlgorithmInfo = {
   name: 'frontier',
-  summary: 'Nearest-frontier exploration: BFS to the nearest reachable frontier on the own SLAM map, A* path, pure-pursuit following; optional map sharing.',
+  summary:
+    'Nearest-frontier exploration: BFS to the nearest reachable frontier on the own SLAM map (left to sensed robots nearer to it), A* path kept off walls, pure-pursuit following, giving way to robots ahead; optional map sharing.',
   parameters: [
     { name: 'speedTilesPerS', unit: 'tiles/s', defaultValue: 2, min: 0.05, max: 100, summary: 'Cruise speed (clamped to the robot limit).' },
     { name: 'turnRateRadps', unit: 'rad/s', defaultValue: 3, min: 0.05, max: 100, summary: 'Largest commanded turn rate.' },
