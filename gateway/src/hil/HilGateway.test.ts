@@ -27,6 +27,14 @@ robots: [{ id: slow, password: q, capabilities: { maxWheelSpeedMps: 0.02 } }]
       session: 1,
     });
     expect(hil.limitsOf('slow')).toEqual({ maxWheelSpeedMps: 0.02, wheelBaseM: 0.1, bodyRadiusM: 0.06 });
+    hil.registry.birth('boastful', 'mqtt', {
+      model: 'x',
+      firmwareVersion: '1',
+      protocolVersion: null,
+      capabilities: { maxWheelSpeedMps: Infinity, wheelBaseM: Number.NaN, wheelRadiusM: 0, encoderTicksPerRev: 0, bodyDiameterM: -1, sensors: [] },
+      session: 1,
+    });
+    expect(hil.limitsOf('boastful')).toEqual(hil.limitsOf('unknown'));
     hil.registry.close();
   });
 

@@ -68,11 +68,16 @@ export class HilGateway {
    */
   limitsOf(robotId: string): SafetyLimits {
     const caps = this.registry.get(robotId)?.capabilities;
-    const declared = caps && caps.maxWheelSpeedMps > 0 ? caps.maxWheelSpeedMps : MONA_SPEC.maxWheelSpeedMps;
+    // A Birth is device input: a zero, negative, NaN or infinite claim falls back to MONA_SPEC.
+    const usable = (value: number | undefined, fallback: number) =>
+      value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
     return {
-      maxWheelSpeedMps: Math.min(declared, this.fleetSpeedLimits.get(robotId) ?? Infinity),
-      wheelBaseM: caps && caps.wheelBaseM > 0 ? caps.wheelBaseM : MONA_SPEC.wheelBaseM,
-      bodyRadiusM: (caps && caps.bodyDiameterM > 0 ? caps.bodyDiameterM : MONA_SPEC.bodyDiameterM) / 2,
+      maxWheelSpeedMps: Math.min(
+        usable(caps?.maxWheelSpeedMps, MONA_SPEC.maxWheelSpeedMps),
+        this.fleetSpeedLimits.get(robotId) ?? Infinity,
+      ),
+      wheelBaseM: usable(caps?.wheelBaseM, MONA_SPEC.wheelBaseM),
+      bodyRadiusM: usable(caps?.bodyDiameterM, MONA_SPEC.bodyDiameterM) / 2,
     };
   }
 

@@ -85,7 +85,10 @@ const UPLINK_KINDS: readonly TopicKind[] = ['birth', 'death', 'telemetry', 'pose
 export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotLinkPlugin {
   readonly name = 'mqtt';
   readonly counters: MqttBridgeCounters = { received: 0, sent: 0, decodeErrors: 0, mismatches: 0, droppedOffline: 0, reconnects: 0 };
-  private readonly robots = new Set<string>();
+  /** Robots whose Birth came over this link: what `carries` answers. */
+  private readonly born = new Set<string>();
+  /** Born robots plus the fleet file's: what a broadcast (emergency stop) reaches. */
+  private readonly reachable = new Set<string>();
   private readonly backoff: Backoff;
   private readonly clock: Clock;
   private readonly logger: Logger;
@@ -102,7 +105,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
     this.backoff = new Backoff(options.backoff);
-    for (const id of options.knownRobotIds ?? []) this.robots.add(id);
+    for (const id of options.knownRobotIds ?? []) this.reachable.add(id);
   }
 
   get state(): LinkState {
@@ -176,7 +179,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   }
 
   carries(robotId: string): boolean {
-    return this.robots.has(robotId);
+    return this.born.has(robotId);
   }
 
   send(robotId: string, body: EnvelopeBodyInit): boolean {
@@ -194,7 +197,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
 
   broadcast(body: EnvelopeBodyInit): number {
     let sends = 0;
-    for (const robotId of this.robots) sends += Number(this.send(robotId, body));
+    for (const robotId of this.reachable) sends += Number(this.send(robotId, body));
     return sends;
   }
 
@@ -267,7 +270,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     if (this.stopping || !client) return;
     if (this.linkState === 'online') {
       this.setState({ link: this.name, state: 'offline', reason: 'connection closed' });
-      for (const robotId of this.robots) this.options.registry.linkLost(robotId);
+      for (const robotId of this.born) this.options.registry.linkLost(robotId);
     }
     if (this.reconnectTimer) return;
     const delayMs = this.backoff.nextDelayMs();
@@ -314,7 +317,8 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     const registry = this.options.registry;
     switch (envelope.body) {
       case 'birth':
-        this.robots.add(robotId);
+        this.born.add(robotId);
+        this.reachable.add(robotId);
         registry.birth(robotId, 'mqtt', envelope.birth!);
         break;
       case 'death':
