@@ -51,13 +51,14 @@ const SLIVER_T = 1e-9;
 const AXIS_SNAP = 1e-12;
 
 /**
- * Grid DDA (Amanatides & Woo) from (ax, ay) to (bx, by), world metres. With `clearance`
- * (wallClearance of the same grid) it jumps across open space: same result, fewer steps. Each crossing
+ * Grid DDA (Amanatides & Woo) from (ax, ay) to (bx, by), world metres. Each crossing
  * length is exact: the parameter t at each cell boundary is computed afresh from the start
  * point, never accumulated, so errors do not grow along the segment. Parts of the segment
  * outside the grid cross nothing (the world outside the map is open). Unknown cells are
  * not walls. A segment lying exactly on a cell boundary counts the cells above / to the
- * right of it. Non-finite coordinates give an empty crossing, never a hang.
+ * right of it. Non-finite coordinates give an empty crossing, never a hang. With
+ * `clearance` (wallClearance of the same grid) it jumps across open space: same result,
+ * fewer steps.
  */
 export function traceWalls(
   grid: Grid,
@@ -78,16 +79,18 @@ export function traceWalls(
   // Both ends are converted the same way and subtracted, so B->A sees exactly -dx, -dy.
   let gx0 = (ax - grid.originM.x) / cellSizeM;
   let gy0 = (ay - grid.originM.y) / cellSizeM;
-  let dx = (bx - grid.originM.x) / cellSizeM - gx0;
-  let dy = (by - grid.originM.y) / cellSizeM - gy0;
-  // A direction component far below a cell is treated as axis-aligned on the lower
+  const gx1 = (bx - grid.originM.x) / cellSizeM;
+  const gy1 = (by - grid.originM.y) / cellSizeM;
+  let dx = gx1 - gx0;
+  let dy = gy1 - gy0;
+  // A direction component far below a cell is treated as axis-aligned on the lower end's
   // coordinate, which does not depend on the direction of travel.
   if (Math.abs(dx) < AXIS_SNAP) {
-    gx0 = Math.min(gx0, gx0 + dx);
+    gx0 = Math.min(gx0, gx1);
     dx = 0;
   }
   if (Math.abs(dy) < AXIS_SNAP) {
-    gy0 = Math.min(gy0, gy0 + dy);
+    gy0 = Math.min(gy0, gy1);
     dy = 0;
   }
 
