@@ -94,7 +94,6 @@ async function run(argv: string[]): Promise<number> {
   const v = parsed.values;
   if (v.map === undefined) throw new CliUsageError(`--map is required\n\n${HELP}`);
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
-  if (v.serial !== undefined) throw new CliUsageError('--serial: the serial bridge is not available in this build yet; connect robots over MQTT');
   const robots = numberFlag('robots', v.robots, 1, { min: 0, max: 10_000, integer: true });
   const seed = numberFlag('seed', v.seed, 0, { integer: true, min: -(2 ** 31), max: 2 ** 31 - 1 });
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
@@ -155,6 +154,7 @@ async function run(argv: string[]): Promise<number> {
       fleetName,
       ...login,
       keepaliveMs: keepaliveS * 1000,
+      serialPorts: v.serial,
       twins: { poseSource, transform: { scale, rotationRad: (rotationDeg * Math.PI) / 180, offsetXM: offset.x, offsetYM: offset.y } },
       httpPort,
       realtime: true,

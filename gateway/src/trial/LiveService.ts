@@ -1,6 +1,6 @@
 /**
  * Everything `swarmgate serve` runs, wired in order and stopped in reverse: the MQTT broker
- * (embedded aedes, or an external one such as Mosquitto), the HIL core with its links, the
+ * (embedded aedes, or an external one such as Mosquitto), the HIL core with its links (MQTT, serial), the
  * controller port, the live trial and the optional HTTP API. Tests start the same service.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,8 +11,8 @@ import type { Fleet } from '../hil/FleetFile.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { MqttBridge } from '../hil/MqttBridge.js';
-import type { RobotLinkPlugin } from '../hil/RobotLink.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
+import { SerialBridge } from '../hil/SerialBridge.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
 import { LiveTrial } from './LiveTrial.js';
@@ -37,8 +37,8 @@ export interface LiveServiceOptions {
   /** A physical robot silent for 1.5 x this goes offline. */
   readonly keepaliveMs: number;
   readonly twins: TwinOptions;
-  /** Extra transports (e.g. serial bridges), registered after MQTT. */
-  readonly links?: readonly RobotLinkPlugin[];
+  /** Serial ports with one robot each (the HIL SerialBridge). */
+  readonly serialPorts?: readonly string[];
   /** HTTP API port (0: any free port); null: no HTTP. */
   readonly httpPort?: number | null;
   readonly realtime?: boolean;
@@ -81,7 +81,7 @@ export class LiveService {
         logger,
       });
       hil.register(bridge);
-      for (const link of options.links ?? []) hil.register(link);
+      if (options.serialPorts?.length) hil.register(new SerialBridge({ registry, ports: options.serialPorts, logger }));
       cleanups.push(() => hil.stop());
       await hil.start();
       const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger });

@@ -76,6 +76,8 @@ export function mapWallTest(grid: Grid, scale: number): (xM: number, yM: number)
 
 export class PhysicalTwins {
   readonly transform: ArenaTransform;
+  /** Poses with a non-finite coordinate from a robot's odometry or the tracker, dropped. */
+  readonly counters = { badPoses: 0 };
   private readonly twins = new Map<string, Twin>();
   private readonly decision = newMotorDecision();
   private readonly setpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
@@ -174,19 +176,28 @@ export class PhysicalTwins {
     const twin = this.twins.get(robotId);
     const odometry = telemetry.odometry;
     if (!twin || !odometry || this.options.poseSource !== 'odometry') return;
+    if (!this.finitePose(robotId, odometry.xM, odometry.yM, odometry.headingRad)) return;
     if (twin.anchor === null) {
       twin.anchor = ArenaTransform.matching(odometry, this.host.world.truePose(robotId), this.transform.scale);
       return;
     }
-    const pose = twin.anchor.toMap(odometry.xM, odometry.yM, odometry.headingRad);
-    this.host.world.setKinematicPose(robotId, pose);
+    this.host.world.setKinematicPose(robotId, twin.anchor.toMap(odometry.xM, odometry.yM, odometry.headingRad));
   }
 
   private trackerPose(robotId: string, arenaPose: TrackerPose): void {
     const twin = this.twins.get(robotId);
     if (!twin || this.options.poseSource !== 'tracker') return;
+    if (!this.finitePose(robotId, arenaPose.xM, arenaPose.yM, arenaPose.headingRad)) return;
     twin.located = true;
     this.host.world.setKinematicPose(robotId, this.transform.toMap(arenaPose.xM, arenaPose.yM, arenaPose.headingRad));
+  }
+
+  /** Bad device input (a NaN from a broken encoder or tracker) is counted and dropped, never thrown. */
+  private finitePose(robotId: string, xM: number, yM: number, headingRad: number): boolean {
+    if (Number.isFinite(xM) && Number.isFinite(yM) && Number.isFinite(headingRad)) return true;
+    this.counters.badPoses++;
+    this.logger.warn('trial: non-finite pose from a physical robot dropped', { robotId, xM, yM, headingRad });
+    return false;
   }
 
   private driveTwin(twin: Twin): void {

@@ -27,8 +27,10 @@ export interface LiveOptions {
   readonly robots: number;
   readonly remote?: readonly string[];
   readonly comm?: string;
+  /** Algorithm spec (default frontier). */
+  readonly algorithm?: string;
   readonly keepaliveMs?: number;
-  readonly links?: LiveServiceOptions['links'];
+  readonly serialPorts?: LiveServiceOptions['serialPorts'];
 }
 
 /** A live service on an external broker (e.g. a test's Mosquitto), frontier, paced in real time. */
@@ -38,7 +40,7 @@ export async function startLive(options: LiveOptions): Promise<{ service: LiveSe
     trial: {
       grid: options.grid,
       robots: options.robots,
-      algorithm: 'frontier',
+      algorithm: options.algorithm ?? 'frontier',
       comm: options.comm ?? 'global',
       spawn: { kind: 'together' },
       seed: 3,
@@ -51,7 +53,7 @@ export async function startLive(options: LiveOptions): Promise<{ service: LiveSe
     fleetName: FLEET,
     keepaliveMs: options.keepaliveMs ?? 1000,
     twins: { poseSource: 'odometry', transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-    links: options.links,
+    serialPorts: options.serialPorts,
     realtime: true,
     logger,
   });
