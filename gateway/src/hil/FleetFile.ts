@@ -184,18 +184,12 @@ function checkReferences(reader: FleetReader, fleet: Fleet, nodes: { robots: Nod
     ids.add(robot.id);
   });
   const usernames = new Set<string>([fleet.gateway.username]);
-  const owners: Array<[Credentials, string, Node | undefined]> = [
-    ...fleet.robots.map((r, i): [Credentials, string, Node] => [r.credentials, `robots[${i}].username`, nodes.robots[i]]),
-    ...fleet.controllers.map((c, i): [Credentials, string, Node] => [
-      c.credentials,
-      `controllers[${i}].username`,
-      nodes.controllers[i],
-    ]),
-  ];
-  for (const [credentials, path, node] of owners) {
+  const claim = (credentials: Credentials, path: string, node: Node | undefined) => {
     if (usernames.has(credentials.username)) reader.fail(path, node, `username '${credentials.username}' is already used`);
     usernames.add(credentials.username);
-  }
+  };
+  fleet.robots.forEach((robot, i) => claim(robot.credentials, `robots[${i}].username`, nodes.robots[i]));
+  fleet.controllers.forEach((c, i) => claim(c.credentials, `controllers[${i}].username`, nodes.controllers[i]));
   fleet.controllers.forEach((controller, i) => {
     controller.robotIds.forEach((robotId, j) => {
       if (!ids.has(robotId)) {

@@ -22,7 +22,6 @@ import {
   type ErrorMessage,
   type FrameDecoderCounters,
 } from '@swarmgate/protocols';
-import { SwarmgateError } from '../errors.js';
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
@@ -189,8 +188,8 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     port.open((error) => {
       if (link.port !== port) return;
       if (error) {
-        const wrapped = new SwarmgateError('SG_SERIAL_OPEN', `cannot open ${link.path}: ${error.message}`, { cause: error });
-        this.onPortClosed(link, port, wrapped.message);
+        // Expected while a device is unplugged: the retry is the handling, so no throw.
+        this.onPortClosed(link, port, `SG_SERIAL_OPEN: cannot open ${link.path}: ${error.message}`);
         return;
       }
       link.backoff.reset();
