@@ -48,7 +48,7 @@ describe('swarmgate run (real process)', () => {
     // Same seed, same hash, in a second process.
     const again = swarmgate(...args.slice(0, -6), '--json', '-');
     expect(JSON.parse(again.stdout).finalStateHash).toBe(report.finalStateHash);
-  });
+  }, 240_000);
 
   it.each([
     [['--map', 'cave', '--robots', '0'], /--robots must be >= 1/],
@@ -63,7 +63,7 @@ describe('swarmgate run (real process)', () => {
     const r = swarmgate('run', ...args);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
-  });
+  }, 60_000);
 });
 
 describe('swarmgate list (real process)', () => {
@@ -76,13 +76,13 @@ describe('swarmgate list (real process)', () => {
     const r = swarmgate('list', kind);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(expected);
-  });
+  }, 60_000);
 
   it('refuses an unknown kind with exit 2', () => {
     const r = swarmgate('list', 'robots');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/expected one of algorithms, generators, radio, sensors/);
-  });
+  }, 60_000);
 });
 
 describe('formatProgress', () => {

@@ -31,7 +31,7 @@ describe('determinism', () => {
     expect(b.finalStateHash).toBe(a.finalStateHash);
     expect(b.exploredFraction).toBe(a.exploredFraction);
     expect(c.finalStateHash).not.toBe(a.finalStateHash);
-  });
+  }, 120_000);
 });
 
 describe('world structure', () => {

@@ -205,10 +205,6 @@ export class World {
     this.observers.push(observer);
   }
 
-  get isStepping(): boolean {
-    return this.locked;
-  }
-
   // ---- the step ----------------------------------------------------------------------------
 
   /** One logic tick. */
