@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   GATEWAY_ID,
   decodeEnvelope,
@@ -178,5 +179,29 @@ describe('MqttBridge', () => {
     await r1b.publishAsync(robotTopic(FLEET, 'r1', 'birth'), bytes('r1', birth(2)), { qos: 1 });
     await until(() => registry.get('r1')?.session === 2, 'birth after reconnect');
     expect(links.map((l) => l.state)).toEqual(['connecting', 'online', 'offline', ...Array(5).fill('reconnecting'), 'online']);
+  });
+});
+
+describe('MqttBridge uplink decoding (property)', () => {
+  it('never throws on any payload or topic, and accounts for every message', () => {
+    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
+    const bridge = new MqttBridge({ url: 'mqtt://unused', fleet: FLEET, registry, logger: new MemoryLogger() });
+    const kinds = ['birth', 'death', 'telemetry', 'pose', 'ack', 'error', 'cmd', 'bogus'];
+    const validBody = fc.constantFrom<EnvelopeBodyInit>(birth(1), { death: { session: 1 } }, { telemetry: {} }, { ack: { commandId: 3 } });
+    const payload = fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc.tuple(fc.constantFrom('r1', 'r2', GATEWAY_ID), validBody).map(([id, body]) => new Uint8Array(bytes(id, body))),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('r1', 'r2', '$x'), fc.constantFrom(...kinds), payload, (robotId, kind, data) => {
+        const before = { ...bridge.counters };
+        expect(() => bridge['onMessage'](`swarmgate/v1/${FLEET}/${robotId}/${kind}`, Buffer.from(data))).not.toThrow();
+        expect(bridge.counters.received).toBe(before.received + 1);
+      }),
+      { numRuns: 1000 },
+    );
+    // Only well-formed, matching births registered robots.
+    for (const record of registry.list()) expect(['r1', 'r2']).toContain(record.id);
+    registry.close();
   });
 });
