@@ -9,8 +9,7 @@
  * runs; calling the direct form during a step throws SG_WORLD_LOCKED.
  */
 import { Circle, World as PlanckWorld, type Body, type Contact } from 'planck';
-import { isWall, type Grid } from '@swarmgate/maps';
-import { Random } from '@swarmgate/maps';
+import { isWall, Random, type Grid } from '@swarmgate/maps';
 import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
@@ -41,6 +40,7 @@ export interface TickObserver {
 /** Debug checks (tests set SWARMGATE_DEBUG=1): every pose stays finite after physics. */
 const DEBUG = process.env.SWARMGATE_DEBUG === '1';
 
+/** Scratch vector handed to planck (which copies it): forces, velocities, positions. */
 const scratchForce = { x: 0, y: 0 };
 const scratchSetpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
 
@@ -53,7 +53,7 @@ export class World {
   /** Radio, tags and nearby-robot sensing. */
   readonly comms: Comms;
   readonly rng: Random;
-  tick = 0;
+  private tickCount = 0;
   /** Speed limits every robot's commands are clamped to. */
   readonly actionLimits: ActionLimits;
   /** Commands clamped to the limits so far (would real hardware accept them?). */
@@ -71,6 +71,11 @@ export class World {
   private readonly pending: (() => void)[] = [];
   private readonly observers: TickObserver[] = [];
   private locked = false;
+
+  /** The current logic tick (0 before the first step). */
+  get tick(): number {
+    return this.tickCount;
+  }
 
   constructor(grid: Grid, config: WorldConfigInput = {}) {
     this.config = resolveWorldConfig(config);
@@ -210,10 +215,10 @@ export class World {
   /** One logic tick. */
   step(): void {
     if (this.locked) throw new SwarmgateError('SG_WORLD_LOCKED', 'step() called from inside a step');
-    for (const change of this.pending.splice(0)) change();
+    if (this.pending.length > 0) for (const change of this.pending.splice(0)) change();
     this.locked = true;
     try {
-      this.tick++;
+      this.tickCount++;
       this.act();
       this.physicsPhase();
       this.comms.deliver(this.tick);
@@ -291,8 +296,12 @@ export class World {
     for (let i = 0; i < t.count; i++) {
       const body = this.bodies[i];
       if (!body || !t.kinematic[i]) continue;
-      body.setTransform({ x: t.kinXM[i], y: t.kinYM[i] }, t.kinAngleRad[i]);
-      body.setLinearVelocity({ x: 0, y: 0 });
+      scratchForce.x = t.kinXM[i];
+      scratchForce.y = t.kinYM[i];
+      body.setTransform(scratchForce, t.kinAngleRad[i]);
+      scratchForce.x = 0;
+      scratchForce.y = 0;
+      body.setLinearVelocity(scratchForce);
       body.setAngularVelocity(0);
       t.xM[i] = t.kinXM[i];
       t.yM[i] = t.kinYM[i];
