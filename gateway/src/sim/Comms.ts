@@ -73,9 +73,11 @@ export class Comms {
     if (!this.network || this.network.robotCount !== t.count) this.rebuild(t.count);
     const poses = this.poses;
     for (let i = 0; i < t.count; i++) {
-      poses[3 * i] = t.xM[i];
-      poses[3 * i + 1] = t.yM[i];
-      poses[3 * i + 2] = t.angleRad[i];
+      // A removed robot's slot stays (indices are stable); a NaN position links to nobody.
+      const active = t.active[i] === 1;
+      poses[3 * i] = active ? t.xM[i] : Number.NaN;
+      poses[3 * i + 1] = active ? t.yM[i] : Number.NaN;
+      poses[3 * i + 2] = active ? t.angleRad[i] : 0;
     }
     (this.network as RadioNetwork).deliver(tick, poses);
   }

@@ -151,6 +151,20 @@ describe('radio, tags and nearby robots through the Robot API', () => {
     expect(b.state().nearbyTags.map((t) => new TextDecoder().decode(t.payload))).toEqual(['"here"']);
     expect(b.state().nearbyRobots.map((r) => [r.id, Math.round(r.distanceM * 100) / 100])).toEqual([['a', 2]]);
   });
+
+  it('a removed robot no longer links: it is in no group and no one senses it', () => {
+    const world = new World(borderedRoom(20));
+    world.comms.configure({ model: globalModel() });
+    const a = world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 } });
+    world.addRobot({ id: 'b', pose: { xM: 2.5, yM: 0.5, headingRad: 0 } });
+    world.addRobot({ id: 'c', pose: { xM: 4.5, yM: 0.5, headingRad: 0 } });
+    world.step();
+    expect(world.comms.groups()?.largestSize).toBe(3);
+    world.removeRobot('b');
+    world.step();
+    expect(world.comms.groups()?.largestSize).toBe(2);
+    expect(a.state().nearbyRobots.map((r) => r.id)).toEqual(['c']);
+  });
 });
 
 describe('walls', () => {
