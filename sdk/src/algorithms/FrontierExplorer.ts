@@ -35,6 +35,8 @@ const GIVE_WAY_CONE_RAD = Math.PI / 4;
 /** A robot within this bearing of dead ahead is met head-on. */
 const HEAD_ON_RAD = Math.PI / 18;
 const NO_ROBOTS: readonly NearbyRobot[] = [];
+/** A sensed robot this close (centres; MONA-class bodies are 0.6 tiles) is what we bumped into. */
+const CONTACT_TILES = 0.8;
 
 export class FrontierExplorerController implements Controller {
   private phase: Phase = 'plan';
@@ -68,6 +70,7 @@ export class FrontierExplorerController implements Controller {
   private readonly lookaheadM: number;
   private readonly arriveM: number;
   private readonly giveWayM: number;
+  private readonly contactM: number;
   private readonly yieldFrontiers: boolean;
   private readonly cedeMarginM: number;
   private readonly progressM: number;
@@ -88,6 +91,7 @@ export class FrontierExplorerController implements Controller {
     this.lookaheadM = p.lookaheadTiles * tile;
     this.arriveM = p.arriveTiles * tile;
     this.giveWayM = p.giveWayTiles * tile;
+    this.contactM = CONTACT_TILES * tile;
     this.yieldFrontiers = p.cedeMarginTiles >= 0;
     this.cedeMarginM = p.cedeMarginTiles * tile;
     this.progressM = 0.1 * tile;
@@ -114,7 +118,7 @@ export class FrontierExplorerController implements Controller {
     if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
 
     if (state.collision.started && this.phase !== 'done') {
-      this.onCollision(robot);
+      this.onCollision(robot, state);
       return;
     }
     if (this.phase === 'backoff') {
@@ -136,15 +140,31 @@ export class FrontierExplorerController implements Controller {
     this.follow(robot, map, state);
   }
 
-  private onCollision(robot: Robot): void {
+  private onCollision(robot: Robot, state: RobotState): void {
     if (this.phase === 'backoff') {
       // Backed into something too: stop backing off and plan from here.
       robot.stop();
       this.phase = 'plan';
       return;
     }
-    if (++this.targetCollisions >= COLLISIONS_BEFORE_GIVING_UP && this.targetIndex >= 0) this.abandonTarget();
-    robot.setVelocity(-0.5 * this.speedMps, 0);
+    // Bumped into a robot (one sensed within contact distance): move away from it; the target
+    // is not to blame. Otherwise a wall: reverse, and count it against the target.
+    let contactBearingRad = Number.NaN;
+    let contactDistanceM = this.contactM;
+    const nearby = state.nearbyRobots;
+    for (let i = 0; i < nearby.length; i++) {
+      if (nearby[i].distanceM < contactDistanceM) {
+        contactDistanceM = nearby[i].distanceM;
+        contactBearingRad = nearby[i].bearingRad;
+      }
+    }
+    let direction = -1;
+    if (Number.isNaN(contactBearingRad)) {
+      if (++this.targetCollisions >= COLLISIONS_BEFORE_GIVING_UP && this.targetIndex >= 0) this.abandonTarget();
+    } else if (Math.abs(contactBearingRad) > Math.PI / 2) {
+      direction = 1;
+    }
+    robot.setVelocity(direction * 0.5 * this.speedMps, 0);
     this.backoffTicksLeft = this.backoffTicks;
     this.phase = 'backoff';
   }
