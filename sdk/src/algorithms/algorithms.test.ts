@@ -178,6 +178,42 @@ describe('frontier give way', () => {
   });
 });
 
+describe('frontier after a bump', () => {
+  const hall = gridFromAscii(['##############', '#............#', '#............#', '#............#', '##############']);
+
+  /** Drive towards the far end, get bumped with `other` sensed, return x before and 3 ticks after. */
+  function bumped(other: { distanceM: number; bearingRad: number } | null): [number, number] {
+    const robot = new PointRobot(hall, { pose: { xM: 2.5, yM: 2.5, headingRad: 0 }, rangeMaxM: 3 });
+    const controller = findAlgorithm('frontier').create(contextFor('frontier'));
+    for (let t = 0; t < 6; t++) {
+      controller.tick(robot);
+      robot.step();
+    }
+    robot.nearbyRobots = other === null ? [] : [{ id: 'o', ...other }];
+    robot.bumpNextStep = true;
+    controller.tick(robot);
+    robot.step();
+    const before = robot.state().pose.xM;
+    for (let t = 0; t < 3; t++) {
+      controller.tick(robot);
+      robot.step();
+    }
+    return [before, robot.state().pose.xM];
+  }
+
+  it('reverses after hitting a wall (no robot in contact)', () => {
+    const [before, after] = bumped(null);
+    expect(after).toBeLessThan(before - 0.2);
+  });
+
+  it('moves away from a robot that bumped it from behind, and backs away from one ahead', () => {
+    const [before, after] = bumped({ distanceM: 0.65, bearingRad: Math.PI });
+    expect(after).toBeGreaterThan(before + 0.2);
+    const [before2, after2] = bumped({ distanceM: 0.65, bearingRad: 0.2 });
+    expect(after2).toBeLessThan(before2 - 0.2);
+  });
+});
+
 describe('frontier dispersion', () => {
   const corridor = gridFromAscii(['##############################', '#............................#', '##############################']);
 

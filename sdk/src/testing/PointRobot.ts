@@ -38,6 +38,8 @@ export class PointRobot implements Robot {
   /** What the next states report as nearby robots (a test sets it). */
   nearbyRobots: NearbyRobot[] = [];
   collisions = 0;
+  /** Report a contact at the next step, as if another robot bumped into this one. */
+  bumpNextStep = false;
   distanceM = 0;
   private x: number;
   private y: number;
@@ -137,6 +139,10 @@ export class PointRobot implements Robot {
         break;
       case 'idle':
         break;
+    }
+    if (this.bumpNextStep) {
+      this.bumpNextStep = false;
+      started = this.collide();
     }
     this.heading = Math.atan2(Math.sin(this.heading), Math.cos(this.heading));
     this.collision = { started, touching: started };
