@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { Random, loadMap } from '@swarmgate/maps';
+import { SlamMap } from '@swarmgate/sdk';
 import { World } from './World.js';
+import { spawnPoses } from './Spawn.js';
 import { borderedRoom } from './testing/testGrids.js';
 
 describe('lidar', () => {
@@ -51,5 +54,32 @@ describe('lidar', () => {
     expect(at(0, 0)).toBe(1);
     expect(at(4, 0)).toBe(1);
     expect(at(8, 0)).toBe(0);
+  });
+});
+
+describe('lidar-driven SLAM mapping', () => {
+  it('marks exactly the cells SlamMap.integrateScan marks for the same wall scan', () => {
+    const grid = loadMap('cave:40x40:seed=5');
+    const rng = Random.fromSeed('lidar-slam');
+    for (let trial = 0; trial < 20; trial++) {
+      const world = new World(grid, { lidar: { rangeM: 4 + 8 * rng.nextFloat() } });
+      const [pose] = spawnPoses(grid, 1, { kind: 'apart' }, rng);
+      const jittered = { xM: pose.xM + rng.uniform(-0.2, 0.2), yM: pose.yM + rng.uniform(-0.2, 0.2), headingRad: rng.uniform(-Math.PI, Math.PI) };
+      world.addRobot({ id: 'r', pose: jittered });
+      world.step();
+      const truth = world.truePose('r');
+      const lidar = world.sensing.lidar;
+      const reference = SlamMap.forGrid(grid, 2);
+      reference.integrateScan(truth, {
+        angleMinRad: 0,
+        angleIncrementRad: lidar.angleIncrementRad,
+        rangeMaxM: Math.fround(lidar.rangeM),
+        rangesM: lidar.wallRangesM.slice(0, lidar.rayCount),
+      });
+      reference.markOpenDisk(truth.xM, truth.yM, world.config.robot.radiusM);
+      const mapped = world.sensing.slamMaps[0] as SlamMap;
+      expect(reference.knownCells).toBeGreaterThan(50);
+      expect(Array.from(mapped.cells)).toEqual(Array.from(reference.cells));
+    }
   });
 });

@@ -9,7 +9,11 @@
  * controller's scan shows). Buffers hold every robot's rays, allocated on growth only.
  */
 import { isWall, type Grid } from '@swarmgate/maps';
+import { SlamCell, type SlamMap } from '@swarmgate/sdk';
 import type { LidarConfig } from './WorldConfig.js';
+
+/** SLAM cells per tile side: rays walk SLAM cells (SlamMap.forGrid(grid, SUB)). */
+export const SUB = 2;
 
 export class Lidar {
   readonly rayCount: number;
@@ -64,19 +68,25 @@ export class Lidar {
     this.wallRangesM = walls;
   }
 
-  /** Casts robot `slot`'s rays against the walls, writing both range buffers and exploration. */
-  castWalls(slot: number, xM: number, yM: number, headingRad: number, tick: number): void {
+  /**
+   * Casts robot `slot`'s rays against the walls, writing both range buffers and exploration, and,
+   * when `slam` is given, the robot's SLAM map in the same pass (rays walk SLAM cells, two per
+   * tile side, so one DDA serves the scan, exploration and mapping).
+   */
+  castWalls(slot: number, xM: number, yM: number, headingRad: number, tick: number, slam: SlamMap | null): void {
     const n = this.rayCount;
     const base = slot * n;
     const ch = Math.cos(headingRad);
     const sh = Math.sin(headingRad);
-    const ox = (xM - this.grid.originM.x) * this.invCellSize;
-    const oy = (yM - this.grid.originM.y) * this.invCellSize;
-    const maxT = this.rangeM * this.invCellSize;
+    const invSub = this.invCellSize * SUB;
+    const ox = (xM - this.grid.originM.x) * invSub;
+    const oy = (yM - this.grid.originM.y) * invSub;
+    const maxT = this.rangeM * invSub;
+    const subSizeM = this.grid.cellSizeM / SUB;
     for (let k = 0; k < n; k++) {
       const dx = ch * this.cosRel[k] - sh * this.sinRel[k];
       const dy = sh * this.cosRel[k] + ch * this.sinRel[k];
-      const rangeM = this.castRay(ox, oy, dx, dy, maxT, tick) * this.grid.cellSizeM;
+      const rangeM = this.castRay(ox, oy, dx, dy, maxT, tick, slam) * subSizeM;
       this.wallRangesM[base + k] = rangeM;
       this.rangesM[base + k] = rangeM;
     }
@@ -88,14 +98,21 @@ export class Lidar {
     for (let k = 0; k < this.rayCount; k++) this.rangesM[base + k] = this.wallRangesM[base + k];
   }
 
-  /** Distance in cells to the first wall along (dx, dy), or maxT; marks the cells passed. */
-  private castRay(ox: number, oy: number, dx: number, dy: number, maxT: number, tick: number): number {
-    const { width, height } = this.grid;
+  /**
+   * Distance in SLAM cells to the first wall along (dx, dy), or maxT. Marks the tiles passed as
+   * explored and, with a map, the SLAM cells passed open and the wall cell hit solid: the same
+   * cells SlamMap.integrateScan marks for this ray (tested in Lidar.test.ts).
+   */
+  private castRay(ox: number, oy: number, dx: number, dy: number, maxT: number, tick: number, slam: SlamMap | null): number {
+    const width = this.grid.width;
+    const subWidth = width * SUB;
+    const subHeight = this.grid.height * SUB;
     const walls = this.wallMask;
     const seen = this.lastSeenTick;
+    const explorable = this.explorable;
     let cx = Math.floor(ox);
     let cy = Math.floor(oy);
-    if (cx < 0 || cy < 0 || cx >= width || cy >= height) return 0;
+    if (cx < 0 || cy < 0 || cx >= subWidth || cy >= subHeight) return 0;
     const stepX = dx > 0 ? 1 : -1;
     const stepY = dy > 0 ? 1 : -1;
     const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : Number.POSITIVE_INFINITY;
@@ -104,10 +121,14 @@ export class Lidar {
     let tMaxY = dy > 0 ? (cy + 1 - oy) / dy : dy < 0 ? (cy - oy) / dy : Number.POSITIVE_INFINITY;
     let t = 0;
     for (;;) {
-      const index = cy * width + cx;
-      if (seen[index] === 0 && this.explorable[index] === 1) this.exploredCount++;
-      seen[index] = tick;
-      if (walls[index] === 1) return t;
+      const tile = (cy >> 1) * width + (cx >> 1);
+      if (seen[tile] === 0 && explorable[tile] === 1) this.exploredCount++;
+      seen[tile] = tick;
+      if (walls[tile] === 1) {
+        slam?.mark(cy * subWidth + cx, SlamCell.Solid);
+        return t;
+      }
+      slam?.mark(cy * subWidth + cx, SlamCell.Open);
       if (tMaxX < tMaxY) {
         t = tMaxX;
         tMaxX += tDeltaX;
@@ -119,7 +140,7 @@ export class Lidar {
       }
       // Leaving the map counts as a hit on its edge: the world ends there.
       if (t >= maxT) return maxT;
-      if (cx < 0 || cy < 0 || cx >= width || cy >= height) return t;
+      if (cx < 0 || cy < 0 || cx >= subWidth || cy >= subHeight) return t;
     }
   }
 

@@ -4,19 +4,12 @@
  * automatic SLAM merging in communication groups. Nearby robots, tags and the inbox are read
  * on demand by SimRobot.state() (poses do not change during control, so this is deterministic).
  */
-import { SlamMap, type LidarScan, type Pose } from '@swarmgate/sdk';
+import { SlamMap, type Pose } from '@swarmgate/sdk';
 import type { Random } from '@swarmgate/maps';
-import { Lidar } from './Lidar.js';
+import { Lidar, SUB } from './Lidar.js';
 import { SpatialHash } from './radio/index.js';
 import { clampAbs, wrapAngle } from './math.js';
 import type { World } from './World.js';
-
-/** A mutable Pose for scratch use (the sdk's Pose is read-only to controllers). */
-interface MutablePose {
-  xM: number;
-  yM: number;
-  headingRad: number;
-}
 
 export class Sensing {
   readonly lidar: Lidar;
@@ -24,10 +17,7 @@ export class Sensing {
   readonly robotHash: SpatialHash;
   /** Robots near the one being sensed (query output, grown on demand). */
   private candidates = new Int32Array(64);
-  /** Per-slot LidarScan views over the wall-range buffer (SLAM input); rebuilt on growth. */
-  private wallScans: LidarScan[] = [];
   private poseRngs: (Random | null)[] = [];
-  private readonly scratchPose: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
   private groupLeader = new Int32Array(0);
   /**
    * Pose of each robot's last wall cast and last SLAM integration (NaN: never). Walls are static
@@ -53,16 +43,14 @@ export class Sensing {
   }
 
   onRobotAdded(slot: number, id: string): void {
-    const before = this.lidar.rangesM;
     this.lidar.ensureCapacity(slot + 1);
-    if (before !== this.lidar.rangesM) this.wallScans = [];
     if (this.castPose.length < 3 * (slot + 1)) {
       this.castPose = grown(this.castPose, 3 * this.world.table.capacity);
       this.slamPose = grown(this.slamPose, 3 * this.world.table.capacity);
     }
     this.castPose.fill(Number.NaN, 3 * slot, 3 * slot + 3);
     this.slamPose.fill(Number.NaN, 3 * slot, 3 * slot + 3);
-    const map = SlamMap.forGrid(this.world.grid, 2);
+    const map = SlamMap.forGrid(this.world.grid, SUB);
     this.slamMaps[slot] = map;
     const err = this.world.config.slam.positionErrorM;
     this.poseRngs[slot] = err > 0 ? this.world.rng.fork(`slam-pose:${id}`) : null;
@@ -72,21 +60,6 @@ export class Sensing {
   scanRanges(slot: number): Float32Array {
     const n = this.lidar.rayCount;
     return this.lidar.rangesM.subarray(slot * n, slot * n + n);
-  }
-
-  private wallScan(slot: number): LidarScan {
-    let scan = this.wallScans[slot];
-    if (!scan) {
-      const n = this.lidar.rayCount;
-      scan = {
-        angleMinRad: 0,
-        angleIncrementRad: this.lidar.angleIncrementRad,
-        rangeMaxM: Math.fround(this.lidar.rangeM),
-        rangesM: this.lidar.wallRangesM.subarray(slot * n, slot * n + n),
-      };
-      this.wallScans[slot] = scan;
-    }
-    return scan;
   }
 
   sense(): void {
@@ -100,23 +73,19 @@ export class Sensing {
     for (let i = 0; i < t.count; i++) {
       if (!t.active[i]) continue;
       this.updatePoseError(i);
-      if (samePose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i])) {
-        this.lidar.restoreWallRanges(i);
-      } else {
-        this.lidar.castWalls(i, t.xM[i], t.yM[i], t.angleRad[i], tick);
+      const map = this.slamMaps[i] as SlamMap;
+      // MAES builds the map from the true pose; only the pose a controller reads is noisy.
+      const integrate = slamDue && !samePose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
+      if (integrate || !samePose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i])) {
+        this.lidar.castWalls(i, t.xM[i], t.yM[i], t.angleRad[i], tick, integrate ? map : null);
         setPose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
+      } else {
+        this.lidar.restoreWallRanges(i);
       }
       this.occludeByNeighbours(i, radiusM);
-      if (slamDue && !samePose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i])) {
+      if (integrate) {
         setPose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
-        const map = this.slamMaps[i] as SlamMap;
-        const pose = this.scratchPose;
-        // MAES builds the map from the true pose; only the pose a controller reads is noisy.
-        pose.xM = t.xM[i];
-        pose.yM = t.yM[i];
-        pose.headingRad = t.angleRad[i];
-        map.integrateScan(pose, this.wallScan(i));
-        map.markOpenDisk(pose.xM, pose.yM, radiusM);
+        map.markOpenDisk(t.xM[i], t.yM[i], radiusM);
       }
     }
     const mergeEvery = w.config.slam.mergeIntervalTicks;
