@@ -158,13 +158,15 @@ describe('traceWalls: properties', () => {
     fc.assert(
       fc.property(fc.oneof(gridArb, sparseGridArb), (grid) => {
         const clearance = wallClearance(grid);
-        const isWallAt = (x: number, y: number) =>
-          x >= 0 && y >= 0 && x < grid.width && y < grid.height && ![Cell.Free, Cell.Unknown].includes(grid.cells[y * grid.width + x] as 0 | 255);
+        const walls: Array<[number, number]> = [];
+        for (let i = 0; i < grid.cells.length; i++) {
+          if (grid.cells[i] !== Cell.Free && grid.cells[i] !== Cell.Unknown) walls.push([i % grid.width, Math.floor(i / grid.width)]);
+        }
         for (let y = 0; y < grid.height; y++) {
           for (let x = 0; x < grid.width; x++) {
             // Brute force: the nearest wall in Chebyshev distance.
             let nearest = Infinity;
-            for (let v = 0; v < grid.height; v++) for (let u = 0; u < grid.width; u++) if (isWallAt(u, v)) nearest = Math.min(nearest, Math.max(Math.abs(u - x), Math.abs(v - y)));
+            for (const [u, v] of walls) nearest = Math.min(nearest, Math.max(Math.abs(u - x), Math.abs(v - y)));
             expect(clearance[y * grid.width + x]).toBe(nearest === 0 ? 0 : Math.min(nearest - 1, 255));
           }
         }
