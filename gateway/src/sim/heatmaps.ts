@@ -1,6 +1,8 @@
 /**
  * Heatmaps of the last tick each cell was explored (seen by a lidar ray) or covered (swept by a
  * body), as maps' renderPng overlays. Never-reached cells are NaN (left uncoloured).
+ * A robot standing still does not recast its rays (walls are static), so "last explored" is the
+ * last tick a cell was in view of a robot that had just moved.
  */
 import type { Heatmap } from '@swarmgate/maps';
 import type { TrialMetrics } from './TrialMetrics.js';
