@@ -3,7 +3,7 @@
  * (embedded aedes, or an external one such as Mosquitto), the HIL core with its links (MQTT, serial), the
  * controller port, the live trial and the optional HTTP API. Tests start the same service.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Grid } from '@swarmgate/maps';
 import { CommandSafety } from '../hil/CommandSafety.js';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
@@ -18,7 +18,7 @@ import { SwarmgateError } from '../errors.js';
 import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { mapWallTest, type TwinOptions } from './PhysicalTwins.js';
-import { trialHttpApi } from './trialHttpApi.js';
+import { createTrialHttpServer } from './trialHttpApi.js';
 
 export interface LiveServiceOptions {
   /** The trial; its grid also bounds physical robots (virtual walls in the safety filter). */
@@ -91,9 +91,8 @@ export class LiveService {
       cleanups.push(() => live.stop());
       let http: FastifyInstance | null = null;
       if (options.httpPort != null) {
-        const app = Fastify();
+        const app = await createTrialHttpServer({ live, hil });
         cleanups.push(() => app.close());
-        await app.register(trialHttpApi, { live, hil });
         await app.listen({ port: options.httpPort, host: '127.0.0.1' });
         http = app;
       }

@@ -6,7 +6,7 @@
  *   GET  /api/trial    tick, robots, explored fraction, pacing and overruns
  *   POST /api/estop    {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
  */
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { LiveTrial } from './LiveTrial.js';
 
@@ -58,4 +58,14 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
     const stopped = live.emergencyStop(robotId, reason ?? 'HTTP emergency stop');
     return { stopped };
   });
+}
+
+/**
+ * A fastify app serving the API. Unknown body fields are refused with 400 (fastify's default
+ * Ajv silently strips them, which would let a typo such as `robotID` stop every robot).
+ */
+export async function createTrialHttpServer(options: TrialHttpApiOptions): Promise<FastifyInstance> {
+  const app = Fastify({ ajv: { customOptions: { removeAdditional: false } } });
+  await app.register(trialHttpApi, options);
+  return app;
 }

@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt, { type MqttClient } from 'mqtt';
+import {
+  GATEWAY_ID,
+  decodeEnvelope,
+  encodeEnvelope,
+  makeEnvelope,
+  robotTopic,
+  swarmgate,
+  type EnvelopeBodyInit,
+  type EnvelopeInit,
+  type ErrorMessage,
+} from '@swarmgate/protocols';
+import { MqttRobot, SlamMap } from '@swarmgate/sdk';
+import { ManualClock } from '../hil/Clock.js';
+import { CommandSafety } from '../hil/CommandSafety.js';
+import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
+import { HilGateway } from '../hil/HilGateway.js';
+import { MemoryLogger } from '../hil/Logger.js';
+import type { RobotLinkPlugin } from '../hil/RobotLink.js';
+import { RobotRegistry } from '../hil/RobotRegistry.js';
+import { borderedRoom } from '../sim/testing/testGrids.js';
+import type { TrialConfig } from '../sim/Trial.js';
+import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
+import { MqttControllerPort } from './MqttControllerPort.js';
+import { mapWallTest } from './PhysicalTwins.js';
+import { createTrialHttpServer } from './trialHttpApi.js';
+
+const ErrorCode = swarmgate.v1.ErrorCode;
+const grid = borderedRoom(20);
+
+function trialConfig(robots: number, remote: string[] = []): TrialConfig {
+  return {
+    grid,
+    robots,
+    algorithm: 'frontier',
+    comm: 'global',
+    spawn: { kind: 'together' },
+    seed: 1,
+    targetExplored: 0.99,
+    maxTicks: 10_000,
+    remoteControlled: new Set(remote),
+  };
+}
+
+/** A body as the wire decodes it (all fields present), e.g. a Birth or Telemetry. */
+function decoded<K extends 'birth' | 'telemetry'>(kind: K, body: EnvelopeBodyInit) {
+  return decodeEnvelope(encodeEnvelope(makeEnvelope('m1', body, 1, 0)))[kind]!;
+}
+
+const BIRTH = decoded('birth', {
+  birth: { model: 'mona', firmwareVersion: '1', protocolVersion: { major: 1, minor: 0 }, session: 1, capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 } },
+});
+const odometryAt = (xM: number, yM: number, headingRad: number) => decoded('telemetry', { telemetry: { odometry: { xM, yM, headingRad } } });
+
+/** A transport that records what the HIL core sends to robot m1. */
+function recordingLink(): RobotLinkPlugin & { sent: EnvelopeBodyInit[] } {
+  const sent: EnvelopeBodyInit[] = [];
+  return {
+    name: 'recording',
+    sent,
+    start: async () => undefined,
+    stop: async () => undefined,
+    carries: (id) => id === 'm1',
+    send: (_id, body) => (sent.push(body), true),
+    broadcast: (body) => (sent.push(body), 1),
+  };
+}
+
+function physicalTrial() {
+  const registry = new RobotRegistry({ clock: new ManualClock() });
+  const link = recordingLink();
+  const hil = new HilGateway({ registry, safety: new CommandSafety({ isBlocked: mapWallTest(grid, DEFAULT_TWIN_OPTIONS.transform.scale) }) });
+  hil.register(link);
+  const live = new LiveTrial({ trial: trialConfig(1), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+  return { registry, link, hil, live };
+}
+
+describe('LiveTrial with a physical robot', () => {
+  it('adds a twin on Birth, paces from then on, places it by anchored odometry and drives it by MotorCommands', () => {
+    const { registry, link, live } = physicalTrial();
+    const world = live.world;
+    expect(live.paced).toBe(false);
+    registry.birth('m1', 'mqtt', BIRTH);
+    expect(live.twins!.has('m1')).toBe(true);
+    expect(live.paced).toBe(true);
+    const spawn = world.truePose('m1');
+    // First telemetry anchors the odometry frame where the twin stands: no jump.
+    registry.telemetry('m1', odometryAt(0.5, 0.2, 1));
+    world.step();
+    expect(world.truePose('m1').xM).toBeCloseTo(spawn.xM, 9);
+    // 0.1 m straight ahead in the robot's frame = 2.5 map m along the twin's heading.
+    registry.telemetry('m1', odometryAt(0.5 + 0.1 * Math.cos(1), 0.2 + 0.1 * Math.sin(1), 1));
+    world.step();
+    const moved = world.truePose('m1');
+    expect(moved.xM - spawn.xM).toBeCloseTo(2.5 * Math.cos(spawn.headingRad), 6);
+    expect(moved.yM - spawn.yM).toBeCloseTo(2.5 * Math.sin(spawn.headingRad), 6);
+    for (let k = 0; k < 10; k++) world.step();
+    const motor = link.sent.flatMap((b) => ('motorCommand' in b && b.motorCommand ? [b.motorCommand] : []));
+    expect(motor.length).toBe(12);
+    for (const m of motor) {
+      expect(m.deadlineMs).toBe(300);
+      expect(Math.max(Math.abs(m.leftMps ?? 0), Math.abs(m.rightMps ?? 0))).toBeLessThanOrEqual(0.13 + 1e-9);
+    }
+    expect(motor.some((m) => (m.leftMps ?? 0) !== 0 || (m.rightMps ?? 0) !== 0), 'the host-side frontier controller drives it').toBe(true);
+  });
+
+  it('drops non-finite odometry without throwing, and stops driving an offline twin', () => {
+    const { registry, link, live } = physicalTrial();
+    registry.birth('m1', 'mqtt', BIRTH);
+    registry.telemetry('m1', odometryAt(0, 0, 0));
+    expect(() => registry.telemetry('m1', odometryAt(Number.NaN, 0, 0))).not.toThrow();
+    expect(live.twins!.counters.badPoses).toBe(1);
+    registry.linkLost('m1');
+    const before = link.sent.length;
+    live.world.step();
+    expect(link.sent.length).toBe(before);
+  });
+});
+
+describe('the HTTP API', () => {
+  it('lists robots and the trial, and emergency-stops one robot or all through a validated body', async () => {
+    const { registry, link, live } = physicalTrial();
+    registry.birth('m1', 'mqtt', BIRTH);
+    const app = await createTrialHttpServer({ live, hil: null });
+    for (let k = 0; k < 3; k++) live.world.step();
+
+    const robots = (await app.inject({ method: 'GET', url: '/api/robots' })).json();
+    expect(robots.map((r: { id: string; kind: string }) => `${r.id}:${r.kind}`)).toEqual(['r0:virtual', 'm1:physical']);
+    const trial = (await app.inject({ method: 'GET', url: '/api/trial' })).json();
+    expect(trial).toMatchObject({ tick: 3, virtualRobots: 1, physicalRobots: 1, paced: true, overruns: 0 });
+
+    expect((await app.inject({ method: 'POST', url: '/api/estop', payload: { robotId: 'r0', colour: 'red' } })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/estop', payload: { robotId: 'nope' } })).statusCode).toBe(404);
+    const one = await app.inject({ method: 'POST', url: '/api/estop', payload: { robotId: 'r0' } });
+    expect(one.json()).toEqual({ stopped: ['r0'] });
+    for (let k = 0; k < 5; k++) {
+      live.world.step();
+      expect(live.world.robot('r0').state().status).toBe('idle');
+    }
+    const all = await app.inject({ method: 'POST', url: '/api/estop', payload: {} });
+    expect(all.json()).toEqual({ stopped: ['r0', 'm1'] });
+    expect(link.sent.some((b) => 'command' in b && b.command?.emergencyStop)).toBe(true);
+    const sentBefore = link.sent.length;
+    live.world.step();
+    expect(link.sent.length, 'no motor commands to an emergency-stopped robot').toBe(sentBefore);
+    await app.close();
+  });
+});
+
+describe('remote commands over MQTT (embedded broker)', () => {
+  let broker: EmbeddedBroker;
+  let port: MqttControllerPort;
+  let client: MqttClient;
+  let live: LiveTrial;
+  const answers: { topic: string; ack?: number; error?: ErrorMessage }[] = [];
+
+  beforeAll(async () => {
+    const logger = new MemoryLogger();
+    broker = await EmbeddedBroker.start({ fleet: null, port: 0, logger });
+    port = await MqttControllerPort.connect({ url: broker.url, fleet: 'lab', logger });
+    live = new LiveTrial({ trial: trialConfig(2, ['r1']), port, logger });
+    client = await mqtt.connectAsync(broker.url);
+    await client.subscribeAsync(['swarmgate/v1/lab/+/ack', 'swarmgate/v1/lab/+/error']);
+    client.on('message', (topic, payload) => {
+      const env = decodeEnvelope(payload);
+      expect(env.robotId).toBe(GATEWAY_ID);
+      answers.push({ topic, ack: env.ack?.commandId, error: env.error ?? undefined });
+    });
+  });
+
+  afterAll(async () => {
+    live?.stop();
+    await client?.endAsync();
+    await port?.close();
+    await broker?.close();
+  });
+
+  async function send(robotId: string, command: NonNullable<EnvelopeInit['command']>): Promise<(typeof answers)[number]> {
+    const count = answers.length;
+    await client.publishAsync(robotTopic('lab', robotId, 'cmd'), Buffer.from(encodeEnvelope(makeEnvelope(robotId, { command }, 1, 0))), { qos: 1 });
+    await until(() => answers.length > count);
+    return answers[count];
+  }
+
+  it('acks valid commands into the latched slot and refuses the rest with a coded Error', async () => {
+    expect((await send('r1', { commandId: 1, velocity: { linearMps: 1, angularRadps: 0 } })).ack).toBe(1);
+    live.world.step();
+    expect(live.world.robot('r1').state().status).toBe('driving');
+
+    const hostSide = await send('r0', { commandId: 2, velocity: { linearMps: 1, angularRadps: 0 } });
+    expect(hostSide.error).toMatchObject({ code: ErrorCode.ERROR_CODE_BUSY, commandId: 2 });
+    expect(hostSide.error!.message).toMatch(/--remote r0/);
+    expect((await send('r1', { commandId: 3, rotate: { angleDeg: 200 } })).error).toMatchObject({ code: ErrorCode.ERROR_CODE_OUT_OF_RANGE, commandId: 3 });
+    expect((await send('r1', { commandId: 4, velocity: { linearMps: Number.NaN, angularRadps: 0 } })).error!.code).toBe(ErrorCode.ERROR_CODE_DECODE);
+    expect((await send('r1', { commandId: 5, move: { distanceM: 1 } })).ack).toBe(5);
+    expect((await send('r1', { commandId: 6, move: { distanceM: 1 } })).error).toMatchObject({ code: ErrorCode.ERROR_CODE_BUSY, commandId: 6 });
+    expect((await send('ghost', { commandId: 7, stop: {} })).error!.message).toMatch(/no robot ghost/);
+
+    const count = answers.length;
+    await client.publishAsync(robotTopic('lab', 'r1', 'cmd'), Buffer.from([1, 2, 3]), { qos: 1 });
+    await until(() => answers.length > count);
+    expect(answers[count].error!.code).toBe(ErrorCode.ERROR_CODE_DECODE);
+    expect(port.counters.badCommands).toBe(1);
+
+    expect((await send('r1', { commandId: 8, emergencyStop: { reason: 'test' } })).ack).toBe(8);
+    expect((await send('r1', { commandId: 9, velocity: { linearMps: 1, angularRadps: 0 } })).error!.code).toBe(ErrorCode.ERROR_CODE_EMERGENCY_STOP);
+  });
+
+  it('publishes each robot\'s State every tick, which the SDK link reads into its own map', async () => {
+    const robot = await MqttRobot.connect({ url: broker.url, fleet: 'lab', robotId: 'r1', map: SlamMap.forGrid(grid), limits: live.world.actionLimits });
+    try {
+      const tick = live.world.tick;
+      for (let k = 0; k < 3; k++) live.world.step();
+      await until(() => robot.state().tick === tick + 3);
+      const pose = live.world.robot('r1').state().pose;
+      expect(robot.state().pose.xM).toBeCloseTo(pose.xM, 4);
+      expect(robot.state().scan!.rangesM.length).toBe(live.world.sensing.lidar.rayCount);
+      expect(robot.map.knownFraction()).toBeGreaterThan(0.05);
+      expect(port.counters.statesPublished).toBeGreaterThanOrEqual(6);
+    } finally {
+      await robot.close();
+    }
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
