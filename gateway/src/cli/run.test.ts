@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatProgress } from './ProgressBar.js';
+import { formatProgress, ProgressBar } from './ProgressBar.js';
 
 const BIN = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
 
@@ -89,5 +89,24 @@ describe('formatProgress', () => {
   it('shows ticks, explored percent and speed over real time', () => {
     const line = formatProgress(500, 36000, 0.5, 50, 2, 100);
     expect(line).toMatch(/^\[#+\.+\] tick 500\/36000 {2}explored 50\.0% {2}25\.0x real time$/);
+  });
+});
+
+describe('ProgressBar', () => {
+  it('redraws at most once per interval on an injected clock, always when forced, and ends the line', () => {
+    const writes: string[] = [];
+    let nowMs = 0;
+    const bar = new ProgressBar({ write: (t: string) => writes.push(t), columns: 80 }, 100, 100, () => nowMs);
+    bar.update(1, 0.1, 0.1, 0.01);
+    nowMs = 50;
+    bar.update(2, 0.2, 0.2, 0.02);
+    nowMs = 150;
+    bar.update(3, 0.3, 0.3, 0.03);
+    bar.update(4, 0.4, 0.4, 0.04, true);
+    bar.finish();
+    expect(writes.length).toBe(4);
+    expect(writes[1]).toMatch(/^\r\[.*tick 3\/100/);
+    expect(writes[2]).toMatch(/tick 4\/100 {2}explored 40\.0%/);
+    expect(writes[3]).toBe('\n');
   });
 });
