@@ -123,8 +123,12 @@ async function run(argv: string[]): Promise<number> {
   const grid = loadGrid(v.map);
   let fleet: Fleet | null = null;
   if (v.fleet !== undefined) {
-    const path = v.fleet;
-    fleet = await asUsage('fleet', () => loadFleetFile(path));
+    try {
+      fleet = await loadFleetFile(v.fleet);
+    } catch (error) {
+      if (error instanceof SwarmgateError) throw new CliUsageError(`--fleet: ${error.message}`);
+      throw error;
+    }
   }
   const fleetName = fleet?.name ?? v['fleet-name'] ?? 'lab';
   const nameProblem = idProblem(fleetName);

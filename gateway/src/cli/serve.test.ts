@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadMap } from '@swarmgate/maps';
+import { MqttRobot, SlamMap, findAlgorithm, resolveAlgorithmParams, runController } from '@swarmgate/sdk';
+import { Random } from '@swarmgate/maps';
+import { DEFAULT_WORLD_CONFIG } from '../sim/WorldConfig.js';
+
+const BIN = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
+
+function usage(...args: string[]) {
+  const r = spawnSync(process.execPath, [BIN, 'serve', ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stderr: r.stderr };
+}
+
+describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
+  it.each([
+    [[], /--map is required/],
+    [['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-port', '5'], /--mqtt and --mqtt-port/],
+    [['--map', 'building:20x20:seed=1', '--pose-source', 'gps'], /--pose-source must be odometry or tracker, got 'gps'/],
+    [['--map', 'building:20x20:seed=1', '--arena-offset', '3'], /--arena-offset must be X,Y/],
+    [['--map', 'building:20x20:seed=1', '--algorithm', 'nope'], /--algorithm: SG_UNKNOWN_ALGORITHM/],
+    [['--map', 'building:20x20:seed=1', '--remote', 'a/b'], /--remote 'a\/b' contains "\/"/],
+    [['--map', 'building:20x20:seed=1', '--fleet', '/nonexistent/fleet.yaml'], /--fleet: SG_FLEET_READ/],
+  ])('serve %j', (args, message) => {
+    const r = usage(...args);
+    expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+  });
+});
+
+describe('swarmgate serve (real process)', () => {
+  let child: ChildProcess | null = null;
+  afterEach(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('serves a live trial: HTTP API, States and Commands for a remote controller, clean stop on SIGINT', async () => {
+    const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '2', '--remote', 'r1', '--mqtt-port', '0', '--port', '0', '--seed', '4'];
+    child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
+    await until(() => /http:\/\/\S+\/api\/trial/.test(stdout), 30_000, () => stdout + stderr);
+    const mqttUrl = /mqtt (mqtt:\/\/\S+)/.exec(stdout)![1];
+    const httpUrl = /(http:\/\/\S+)\/api\/trial/.exec(stdout)![1];
+    expect(stderr).toMatch(/bench mode/);
+
+    const trial = await (await fetch(`${httpUrl}/api/trial`)).json();
+    expect(trial).toMatchObject({ virtualRobots: 2, physicalRobots: 0, paced: true });
+
+    const grid = loadMap('building:20x20:seed=1');
+    const cfg = DEFAULT_WORLD_CONFIG.robot;
+    const robot = await MqttRobot.connect({
+      url: mqttUrl,
+      fleet: 'lab',
+      robotId: 'r1',
+      map: SlamMap.forGrid(grid),
+      limits: { maxLinearMps: cfg.maxSpeedMps, maxAngularRadps: cfg.maxAngularRadps, maxWheelMps: cfg.maxSpeedMps },
+    });
+    const frontier = findAlgorithm('frontier');
+    const run = runController(
+      frontier.create({ seed: 4, rng: Random.fromSeed(4), robotId: 'r1', robotIndex: 1, robotCount: 2, tileSizeM: 1, params: resolveAlgorithmParams(frontier) }),
+      robot,
+    );
+    await until(() => robot.counters.acks >= 5 && run.ticks >= 10, 10_000, () => JSON.stringify(robot.counters));
+    expect(robot.counters.errors).toBe(0);
+    const robots = (await (await fetch(`${httpUrl}/api/robots`)).json()) as { id: string; remoteControlled: boolean }[];
+    expect(robots.map((r) => [r.id, r.remoteControlled])).toEqual([['r0', false], ['r1', true]]);
+
+    const estop = await fetch(`${httpUrl}/api/estop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reason":"test"}' });
+    expect(await estop.json()).toEqual({ stopped: ['r0', 'r1'] });
+    const errorsBefore = robot.counters.errors;
+    await until(() => robot.counters.errors > errorsBefore, 5000, () => 'no EMERGENCY_STOP refusal');
+    run.stop();
+    await robot.close();
+
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stdout).toMatch(/stopped at tick \d+, explored \d+\.\d%, \d+ tick overruns/);
+  }, 60_000);
+});
+
+async function until(condition: () => boolean, timeoutMs: number, detail: () => string): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out: ${detail()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
