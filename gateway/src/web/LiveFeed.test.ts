@@ -1,0 +1,147 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Cell, createGrid, type Grid } from '@swarmgate/maps';
+import { decodeEnvelope, encodeEnvelope, makeEnvelope, type EnvelopeBodyInit } from '@swarmgate/protocols';
+import { ManualClock } from '../hil/Clock.js';
+import { CommandSafety } from '../hil/CommandSafety.js';
+import { HilGateway } from '../hil/HilGateway.js';
+import { MemoryLogger } from '../hil/Logger.js';
+import { RobotRegistry } from '../hil/RobotRegistry.js';
+import { borderedRoom } from '../sim/testing/testGrids.js';
+import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
+import { LiveFeed } from './LiveFeed.js';
+
+function trialOn(grid: Grid, robots: number, hil: HilGateway | null = null): LiveTrial {
+  const trial = {
+    grid,
+    robots,
+    algorithm: 'frontier',
+    comm: 'global',
+    spawn: { kind: 'together' },
+    seed: 1,
+    targetExplored: 0.99,
+    maxTicks: 10_000,
+  } as const;
+  return new LiveTrial({ trial, hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+}
+
+function decoded<K extends 'birth' | 'telemetry'>(kind: K, body: EnvelopeBodyInit) {
+  return decodeEnvelope(encodeEnvelope(makeEnvelope('m1', body, 1, 0)))[kind]!;
+}
+
+const BIRTH = decoded('birth', {
+  birth: { model: 'mona', firmwareVersion: '2.3.1', protocolVersion: { major: 1, minor: 4 }, session: 1, capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 } },
+});
+const BATTERY = decoded('telemetry', { telemetry: { battery: { volts: 3.9, fraction: 0.62 } } });
+
+/** Bit i of the base64 bitmap, LSB first: the decoding the page does. */
+function bitAt(bits: Buffer, i: number): boolean {
+  return (bits[i >> 3] & (1 << (i & 7))) !== 0;
+}
+
+describe('LiveFeed', () => {
+  it('frames every robot with its pose, kind, status and emergency stop, and the trial counters', () => {
+    const live = trialOn(borderedRoom(20), 2);
+    const feed = new LiveFeed({ live, hil: null, clock: new ManualClock() });
+    for (let k = 0; k < 5; k++) live.world.step();
+    live.emergencyStop('r1', 'test');
+    live.world.step();
+    const frame = feed.frame();
+    expect(frame.tick).toBe(6);
+    expect(frame.simSeconds).toBeCloseTo(0.6, 9);
+    expect(frame.exploredFraction).toBeGreaterThan(0);
+    expect(frame.robots.map((r) => [r.id, r.kind, r.online, r.estop, r.status])).toEqual([
+      ['r0', 'virtual', true, false, live.world.robot('r0').state().status],
+      ['r1', 'virtual', true, true, 'idle'],
+    ]);
+    const truth = live.world.truePose('r0');
+    expect(frame.robots[0].x).toBeCloseTo(truth.xM, 3);
+    expect(frame.robots[0].y).toBeCloseTo(truth.yM, 3);
+    expect(frame.robots[0].headingRad).toBeCloseTo(truth.headingRad, 3);
+  });
+
+  it('measures speed as simulated seconds per wall second, over a window of at least one second', () => {
+    const live = trialOn(borderedRoom(20), 1);
+    const clock = new ManualClock();
+    const feed = new LiveFeed({ live, hil: null, clock });
+    for (let k = 0; k < 10; k++) live.world.step();
+    clock.advance(500);
+    expect(feed.frame().speed).toBeNull();
+    for (let k = 0; k < 10; k++) live.world.step();
+    clock.advance(500);
+    // 20 ticks of 0.1 s in 1 s of wall time.
+    expect(feed.frame().speed).toBeCloseTo(2, 9);
+    clock.advance(2000);
+    expect(feed.frame().speed).toBe(0);
+  });
+
+  it('describes the map frame', () => {
+    const live = trialOn(borderedRoom(20), 1);
+    expect(new LiveFeed({ live, hil: null }).meta()).toEqual({
+      width: 20,
+      height: 20,
+      cellSizeM: 1,
+      originM: { x: -10, y: -10 },
+      robotRadiusM: live.world.config.robot.radiusM,
+      tickS: 0.1,
+    });
+  });
+
+  it('packs exactly the cells a lidar ray reached, LSB first, for any pattern (property)', () => {
+    // 13 x 7: the last byte is partly used.
+    const grid = createGrid(13, 7);
+    for (let x = 0; x < 13; x++) grid.cells[x] = Cell.Concrete;
+    const live = trialOn(grid, 1);
+    const feed = new LiveFeed({ live, hil: null });
+    const seen = live.world.sensing.lidar.lastSeenTick;
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: seen.length, maxLength: seen.length }), (pattern) => {
+        for (let i = 0; i < seen.length; i++) seen[i] = pattern[i] ? 1 + i : 0;
+        const bits = Buffer.from(feed.explored().bitsBase64, 'base64');
+        expect(bits.length).toBe(Math.ceil(seen.length / 8));
+        for (let i = 0; i < seen.length; i++) expect(bitAt(bits, i)).toBe(pattern[i]);
+        // Padding bits of the last byte stay clear.
+        for (let i = seen.length; i < bits.length * 8; i++) expect(bitAt(bits, i)).toBe(false);
+      }),
+    );
+  });
+
+  it('marks explored cells after the robots scanned', () => {
+    const live = trialOn(borderedRoom(20), 1);
+    const feed = new LiveFeed({ live, hil: null });
+    const before = Buffer.from(feed.explored().bitsBase64, 'base64');
+    expect(before.every((b) => b === 0)).toBe(true);
+    live.world.step();
+    const after = Buffer.from(feed.explored().bitsBase64, 'base64');
+    let set = 0;
+    for (let i = 0; i < 400; i++) if (bitAt(after, i)) set++;
+    expect(set).toBeGreaterThan(10);
+  });
+
+  it('lists the fleet with link, identity, battery and last seen from the registry', () => {
+    const clock = new ManualClock(1_000_000);
+    const registry = new RobotRegistry({ clock, keepaliveMs: 1000 });
+    const grid = borderedRoom(20);
+    const hil = new HilGateway({ registry, safety: new CommandSafety({ isBlocked: () => false }) });
+    const live = trialOn(grid, 1, hil);
+    const feed = new LiveFeed({ live, hil, clock });
+    registry.birth('m1', 'mqtt', BIRTH);
+    registry.telemetry('m1', BATTERY);
+    clock.advance(700);
+    expect(feed.fleet()).toEqual([
+      {
+        id: 'r0', kind: 'virtual', link: 'virtual', model: 'swarmgate-sim', firmwareVersion: null,
+        protocolVersion: expect.stringMatching(/^\d+\.\d+$/), batteryFraction: null, online: true, lastSeenAgoMs: null, estop: false,
+      },
+      {
+        id: 'm1', kind: 'physical', link: 'mqtt', model: 'mona', firmwareVersion: '2.3.1',
+        protocolVersion: '1.4', batteryFraction: expect.closeTo(0.62, 6), online: true, lastSeenAgoMs: 700, estop: false,
+      },
+    ]);
+    clock.advance(1000);
+    live.emergencyStop(undefined, 'test');
+    const [virtual, physical] = feed.fleet();
+    expect(physical).toMatchObject({ online: false, lastSeenAgoMs: 1700, estop: true });
+    expect(virtual.estop).toBe(true);
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * What the web UI shows, read from a running live trial: the map's geometry (once), a compact
+ * frame of every robot (5 Hz), the explored cells as a bitmap (1 Hz) and the fleet table
+ * (1 Hz). Reads happen between simulator ticks (one thread), so every frame is one tick's
+ * consistent state. Not a per-tick path: the UI's timers call it, never the world's step.
+ */
+import type { RobotStatus } from '@swarmgate/sdk';
+import { systemClock, type Clock } from '../hil/Clock.js';
+import type { HilGateway } from '../hil/HilGateway.js';
+import type { RobotLink } from '../hil/RobotRegistry.js';
+import type { LiveTrial } from '../trial/LiveTrial.js';
+
+/** The map frame the page draws in: grid size, cell size and origin (grid row 0 at the bottom). */
+export interface MapMeta {
+  readonly width: number;
+  readonly height: number;
+  readonly cellSizeM: number;
+  readonly originM: { readonly x: number; readonly y: number };
+  readonly robotRadiusM: number;
+  readonly tickS: number;
+}
+
+export interface FrameRobot {
+  readonly id: string;
+  readonly kind: 'virtual' | 'physical';
+  /** Ground truth in the map frame, metres, rounded to the millimetre. */
+  readonly x: number;
+  readonly y: number;
+  readonly headingRad: number;
+  readonly status: RobotStatus;
+  readonly online: boolean;
+  /** Emergency-stopped (latched until the trial ends). */
+  readonly estop: boolean;
+}
+
+export interface LiveFrame {
+  readonly tick: number;
+  readonly simSeconds: number;
+  readonly exploredFraction: number;
+  /** Simulated seconds per wall-clock second over the last second or more; null before that. */
+  readonly speed: number | null;
+  readonly paced: boolean;
+  readonly robots: readonly FrameRobot[];
+}
+
+/** The explored cells: bit `i` (LSB first in byte i >> 3) is grid cell i, 1 once any lidar ray reached it. */
+export interface ExploredFrame {
+  readonly tick: number;
+  readonly bitsBase64: string;
+}
+
+export interface FleetRow {
+  readonly id: string;
+  readonly kind: 'virtual' | 'physical';
+  readonly link: RobotLink;
+  readonly model: string | null;
+  readonly firmwareVersion: string | null;
+  /** "major.minor", null when the robot did not say. */
+  readonly protocolVersion: string | null;
+  readonly batteryFraction: number | null;
+  readonly online: boolean;
+  /** Milliseconds since the robot's last traffic (server-side, so browser clocks do not matter). */
+  readonly lastSeenAgoMs: number | null;
+  readonly estop: boolean;
+}
+
+export interface LiveFeedOptions {
+  readonly live: LiveTrial;
+  readonly hil: HilGateway | null;
+  /** The registry's clock (wall time of lastSeenMs and of the speed measure). */
+  readonly clock?: Clock;
+}
+
+/** The speed is measured over at least this much wall time, so pacing jitter does not show. */
+const SPEED_WINDOW_MS = 1000;
+
+export class LiveFeed {
+  private readonly live: LiveTrial;
+  private readonly hil: HilGateway | null;
+  private readonly clock: Clock;
+  /** Allocated once; refilled for each explored frame. */
+  private readonly exploredBits: Uint8Array;
+  private speedFromMs: number;
+  private speedFromSimS: number;
+  private speed: number | null = null;
+
+  constructor(options: LiveFeedOptions) {
+    this.live = options.live;
+    this.hil = options.hil;
+    this.clock = options.clock ?? systemClock;
+    const { grid } = this.live.world;
+    this.exploredBits = new Uint8Array(Math.ceil((grid.width * grid.height) / 8));
+    this.speedFromMs = this.clock.nowMs();
+    this.speedFromSimS = this.live.trial.simSeconds;
+  }
+
+  meta(): MapMeta {
+    const { grid, config } = this.live.world;
+    return {
+      width: grid.width,
+      height: grid.height,
+      cellSizeM: grid.cellSizeM,
+      originM: { x: grid.originM.x, y: grid.originM.y },
+      robotRadiusM: config.robot.radiusM,
+      tickS: config.physicsStepS * config.stepsPerTick,
+    };
+  }
+
+  frame(): LiveFrame {
+    const status = this.live.status();
+    this.measureSpeed(status.simSeconds);
+    const world = this.live.world;
+    const robots = this.live.robots().map(
+      (robot): FrameRobot => ({
+        id: robot.id,
+        kind: robot.kind,
+        x: round3(robot.pose.xM),
+        y: round3(robot.pose.yM),
+        headingRad: round3(robot.pose.headingRad),
+        status: world.robot(robot.id).state().status,
+        online: robot.online,
+        estop: robot.emergencyStopped,
+      }),
+    );
+    return {
+      tick: status.tick,
+      simSeconds: round3(status.simSeconds),
+      exploredFraction: round4(status.exploredFraction),
+      speed: this.speed === null ? null : round3(this.speed),
+      paced: status.paced,
+      robots,
+    };
+  }
+
+  explored(): ExploredFrame {
+    const seen = this.live.world.sensing.lidar.lastSeenTick;
+    const bits = this.exploredBits;
+    bits.fill(0);
+    for (let i = 0; i < seen.length; i++) if (seen[i] !== 0) bits[i >> 3] |= 1 << (i & 7);
+    return { tick: this.live.world.tick, bitsBase64: Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('base64') };
+  }
+
+  fleet(): FleetRow[] {
+    const nowMs = this.clock.nowMs();
+    return this.live.robots().map((robot): FleetRow => {
+      const record = this.hil?.registry.get(robot.id);
+      const version = record?.protocolVersion;
+      return {
+        id: robot.id,
+        kind: robot.kind,
+        link: record?.link ?? 'virtual',
+        model: record?.model || null,
+        firmwareVersion: record?.firmwareVersion || null,
+        protocolVersion: version ? `${version.major}.${version.minor}` : null,
+        batteryFraction: record?.batteryFraction ?? null,
+        online: robot.online,
+        // A virtual robot is always current: it has no traffic to be late with.
+        lastSeenAgoMs: record && record.link !== 'virtual' ? Math.max(0, nowMs - record.lastSeenMs) : null,
+        estop: robot.emergencyStopped,
+      };
+    });
+  }
+
+  private measureSpeed(simSeconds: number): void {
+    const nowMs = this.clock.nowMs();
+    const elapsedMs = nowMs - this.speedFromMs;
+    if (elapsedMs < SPEED_WINDOW_MS) return;
+    this.speed = (simSeconds - this.speedFromSimS) / (elapsedMs / 1000);
+    this.speedFromMs = nowMs;
+    this.speedFromSimS = simSeconds;
+  }
+}
+
+function round3(value: number): number {
+  return Math.round(value * 1000) / 1000;
+}
+
+function round4(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}

@@ -1,0 +1,206 @@
+import { request as httpGet, type IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { PNG } from 'pngjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../hil/Clock.js';
+import { MemoryLogger } from '../hil/Logger.js';
+import { borderedRoom } from '../sim/testing/testGrids.js';
+import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
+import { trialHttpApi } from '../trial/trialHttpApi.js';
+import { webUi, type WebUiOptions } from './webUi.js';
+
+const grid = borderedRoom(20);
+
+function liveTrial(): LiveTrial {
+  const trial = { grid, robots: 2, algorithm: 'frontier', comm: 'global', spawn: { kind: 'together' }, seed: 1, targetExplored: 0.99, maxTicks: 10_000 } as const;
+  return new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+}
+
+let app: FastifyInstance | null = null;
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+/** The page's server: the trial API and the web UI, as `swarmgate serve --port` runs them. */
+async function serve(options: Partial<WebUiOptions> = {}): Promise<{ app: FastifyInstance; live: LiveTrial; clock: ManualClock }> {
+  const live = liveTrial();
+  const clock = new ManualClock();
+  // As the trial API's own server: unknown body fields are refused, not stripped.
+  app = Fastify({ ajv: { customOptions: { removeAdditional: false } } });
+  await app.register(trialHttpApi, { live, hil: null });
+  await app.register(webUi, { live, hil: null, clock, ...options });
+  return { app, live, clock };
+}
+
+interface SseEvent {
+  readonly event: string;
+  readonly data: string;
+}
+
+/** Reads SSE text as it arrives: complete events are parsed, comments kept as event ':'. */
+class SseReader {
+  readonly events: SseEvent[] = [];
+  private buffer = '';
+
+  constructor(stream: Readable) {
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk: string) => {
+      this.buffer += chunk;
+      let end: number;
+      while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+        const block = this.buffer.slice(0, end);
+        this.buffer = this.buffer.slice(end + 2);
+        if (block.startsWith(':')) this.events.push({ event: ':', data: block.slice(1).trim() });
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event !== undefined && data !== undefined) this.events.push({ event, data });
+      }
+    });
+  }
+
+  named(event: string): unknown[] {
+    return this.events.filter((e) => e.event === event).map((e) => JSON.parse(e.data));
+  }
+}
+
+const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+describe('webUi: the page and its files', () => {
+  it('serves the page at / and every module and style sheet it loads, with their content types', async () => {
+    const { app } = await serve();
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    const referenced = [...page.body.matchAll(/(?:src|href)="(static\/[^"]+)"/g)].map((m) => m[1]);
+    expect(referenced).toEqual(['static/style.css', 'static/app.js']);
+    // Follow the ES module imports from app.js: a missing file would break the page silently.
+    const queue = ['app.js'];
+    const seen = new Set<string>();
+    while (queue.length > 0) {
+      const name = queue.shift()!;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const file = await app.inject({ method: 'GET', url: `/static/${name}` });
+      expect(file.statusCode, name).toBe(200);
+      expect(file.headers['content-type'], name).toBe('text/javascript; charset=utf-8');
+      for (const m of file.body.matchAll(/from '\.\/([^']+)'/g)) queue.push(m[1]);
+    }
+    expect([...seen].sort()).toEqual(['app.js', 'fleetTable.js', 'mapView.js']);
+    const css = await app.inject({ method: 'GET', url: '/static/style.css' });
+    expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await app.inject({ method: 'GET', url: '/static/../webUi.ts' })).statusCode).toBe(404);
+  });
+
+  it('renders the ground-truth map as a PNG once: walls dark, floor white, top row first', async () => {
+    const { app } = await serve();
+    const first = await app.inject({ method: 'GET', url: '/api/map.png' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('image/png');
+    expect(first.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const png = PNG.sync.read(first.rawPayload);
+    const scale = png.width / grid.width;
+    expect(Number.isInteger(scale) && png.height === grid.height * scale).toBe(true);
+    const red = (x: number, y: number): number => png.data[(y * png.width + x) * 4];
+    expect(red(0, 0)).toBeLessThan(100);
+    expect(red(Math.floor(png.width / 2), Math.floor(png.height / 2))).toBe(255);
+    const second = await app.inject({ method: 'GET', url: '/api/map.png' });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('refuses bad options at registration with SG_WEB_CONFIG naming the option', async () => {
+    await expect(serve({ frameHz: 0 })).rejects.toThrow(/SG_WEB_CONFIG.*frameHz/);
+    await app?.close();
+    await expect(serve({ heartbeatMs: Number.NaN })).rejects.toThrow(/SG_WEB_CONFIG.*heartbeatMs/);
+  });
+});
+
+describe('webUi: the emergency stop the page sends (POST /api/estop, trial API)', () => {
+  it('refuses bad bodies with 400 naming the field, and stops all robots on a good one', async () => {
+    const { app, live } = await serve();
+    const emptyId = await app.inject({ method: 'POST', url: '/api/estop', payload: { robotId: '' } });
+    expect(emptyId.statusCode).toBe(400);
+    expect(emptyId.json().message).toMatch(/robotId/);
+    const typo = await app.inject({ method: 'POST', url: '/api/estop', payload: { robotID: 'r0' } });
+    expect(typo.statusCode).toBe(400);
+    expect(typo.json().message).toMatch(/additional properties/);
+    const tooLong = await app.inject({ method: 'POST', url: '/api/estop', payload: { reason: 'x'.repeat(201) } });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/reason/);
+    expect(live.status().emergencyStopped).toEqual([]);
+    const all = await app.inject({ method: 'POST', url: '/api/estop', payload: { reason: 'web UI: stop all' } });
+    expect(all.json()).toEqual({ stopped: ['r0', 'r1'] });
+  });
+});
+
+describe('webUi: GET /api/live (Server-Sent Events)', () => {
+  it('sends SSE headers and the current state at once: meta, frame, explored, fleet', async () => {
+    const { app, live } = await serve();
+    for (let k = 0; k < 3; k++) live.world.step();
+    const response = await app.inject({ method: 'GET', url: '/api/live', payloadAsStream: true });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache, no-transform');
+    const reader = new SseReader(response.stream());
+    await flush();
+    expect(reader.events.map((e) => e.event)).toEqual(['meta', 'frame', 'explored', 'fleet']);
+    expect(reader.named('meta')[0]).toMatchObject({ width: 20, height: 20, cellSizeM: 1 });
+    expect(reader.named('frame')[0]).toMatchObject({ tick: 3, robots: [{ id: 'r0', kind: 'virtual' }, { id: 'r1', kind: 'virtual' }] });
+    expect(reader.named('fleet')[0]).toMatchObject([{ id: 'r0', link: 'virtual' }, { id: 'r1', link: 'virtual' }]);
+  });
+
+  it('streams a frame per period while the trial moves, the overlay and fleet at 1 Hz when they change, and a heartbeat when quiet', async () => {
+    const { app, live, clock } = await serve({ frameHz: 5, heartbeatMs: 15_000 });
+    const reader = new SseReader((await app.inject({ method: 'GET', url: '/api/live', payloadAsStream: true })).stream());
+    await flush();
+    const initial = reader.events.length;
+    for (let period = 0; period < 5; period++) {
+      live.world.step();
+      clock.advance(200);
+    }
+    await flush();
+    const frames = reader.named('frame') as { tick: number }[];
+    expect(frames.map((f) => f.tick)).toEqual([0, 1, 2, 3, 4, 5]);
+    // One second in: the explored cells changed (tick 0 had none) and went out once.
+    expect(reader.named('explored')).toHaveLength(2);
+    // The fleet did not change: not sent again.
+    expect(reader.named('fleet')).toHaveLength(1);
+    live.emergencyStop('r0', 'test');
+    clock.advance(1000);
+    await flush();
+    expect((reader.named('fleet').at(-1) as { estop: boolean }[]).map((r) => r.estop)).toEqual([true, false]);
+    const beforeQuiet = reader.events.length;
+    expect(beforeQuiet).toBeGreaterThan(initial);
+    // A paused trial: nothing changes, so only heartbeats.
+    clock.advance(31_000);
+    await flush();
+    expect(reader.events.slice(beforeQuiet).map((e) => e.event)).toEqual([':', ':']);
+  });
+
+  it('ends open streams when the server closes, and stops its timers', async () => {
+    const { app, clock } = await serve();
+    const response = await app.inject({ method: 'GET', url: '/api/live', payloadAsStream: true });
+    const ended = new Promise<void>((resolve) => response.stream().on('end', resolve).resume());
+    expect(clock.pendingTimers).toBe(2);
+    await app.close();
+    await ended;
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('forgets a client that disconnects (real socket): no timers left', async () => {
+    const { app, clock } = await serve();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const request = httpGet({ host: '127.0.0.1', port: address.port, path: '/api/live' });
+    const response = await new Promise<IncomingMessage>((resolve, reject) => request.on('response', resolve).on('error', reject).end());
+    expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(clock.pendingTimers).toBe(2);
+    const closed = new Promise<void>((resolve) => response.on('close', resolve));
+    request.destroy();
+    await closed;
+    for (let k = 0; k < 50 && clock.pendingTimers > 0; k++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(clock.pendingTimers).toBe(0);
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * The gateway's web UI, a fastify plugin beside the trial HTTP API (trialHttpApi: the page
+ * reads GET /api/trial and sends POST /api/estop there):
+ *
+ *   GET /               the page (static/index.html); plain ES modules, no build step
+ *   GET /static/<file>  every other file of static/ (scripts, style sheet)
+ *   GET /api/map.png    the trial's ground-truth map, rendered on first request and kept
+ *   GET /api/live       Server-Sent Events: meta, frame (frameHz), explored and fleet (1 Hz); see LiveStream
+ *
+ * Parameters: `frameHz` robot frames per second (default 5, at most 30), `heartbeatMs` quiet
+ * time before an SSE keepalive comment (default 15 000 ms), `clock` for lastSeen and speed.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { renderPng } from '@swarmgate/maps';
+import { SwarmgateError } from '../errors.js';
+import type { Clock } from '../hil/Clock.js';
+import type { HilGateway } from '../hil/HilGateway.js';
+import type { LiveTrial } from '../trial/LiveTrial.js';
+import { LiveFeed } from './LiveFeed.js';
+import { LiveStream } from './LiveStream.js';
+
+export interface WebUiOptions {
+  readonly live: LiveTrial;
+  readonly hil: HilGateway | null;
+  readonly frameHz?: number;
+  readonly heartbeatMs?: number;
+  readonly clock?: Clock;
+}
+
+const STATIC_DIR = join(import.meta.dirname, 'static');
+const MAX_FRAME_HZ = 30;
+
+const CONTENT_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+};
+
+interface Asset {
+  readonly contentType: string;
+  readonly body: Buffer;
+}
+
+/** Reads static/ once at registration: a missing or unservable file fails start-up, not a request. */
+function loadAssets(): Map<string, Asset> {
+  const assets = new Map<string, Asset>();
+  for (const name of readdirSync(STATIC_DIR)) {
+    const contentType = CONTENT_TYPES[extname(name)];
+    if (!contentType) throw new SwarmgateError('SG_WEB_CONFIG', `web UI: no content type for static file '${name}'`);
+    assets.set(name, { contentType, body: readFileSync(join(STATIC_DIR, name)) });
+  }
+  if (!assets.has('index.html')) throw new SwarmgateError('SG_WEB_CONFIG', `web UI: ${STATIC_DIR} has no index.html`);
+  return assets;
+}
+
+export async function webUi(app: FastifyInstance, options: WebUiOptions): Promise<void> {
+  const frameHz = options.frameHz ?? 5;
+  const heartbeatMs = options.heartbeatMs ?? 15_000;
+  if (!(frameHz > 0 && frameHz <= MAX_FRAME_HZ)) {
+    throw new SwarmgateError('SG_WEB_CONFIG', `web UI: frameHz must be in (0, ${MAX_FRAME_HZ}], got ${frameHz}`);
+  }
+  if (!(heartbeatMs >= 1 && Number.isFinite(heartbeatMs))) {
+    throw new SwarmgateError('SG_WEB_CONFIG', `web UI: heartbeatMs must be a finite number >= 1, got ${heartbeatMs}`);
+  }
+
+  for (const [name, asset] of loadAssets()) {
+    // Files change with the gateway's version; no-cache makes the browser revalidate after an upgrade.
+    app.get(name === 'index.html' ? '/' : `/static/${name}`, (_request, reply) =>
+      reply.type(asset.contentType).header('cache-control', 'no-cache').send(asset.body),
+    );
+  }
+
+  let mapPng: Buffer | null = null;
+  app.get('/api/map.png', (_request, reply) => {
+    // The ground truth never changes during a trial: rendered once, on first use.
+    mapPng ??= renderPng(options.live.world.grid);
+    return reply.type('image/png').header('cache-control', 'no-cache').send(mapPng);
+  });
+
+  const stream = new LiveStream({
+    feed: new LiveFeed({ live: options.live, hil: options.hil, clock: options.clock }),
+    frameHz,
+    heartbeatMs,
+    clock: options.clock,
+  });
+  // preClose, not onClose: the server waits for open connections before onClose runs, and an
+  // event stream never ends by itself.
+  app.addHook('preClose', (done) => {
+    stream.close();
+    done();
+  });
+  app.get('/api/live', (_request, reply) => {
+    // The response is ours from here on (fastify would otherwise try to send a body).
+    reply.hijack();
+    stream.attach(reply.raw);
+  });
+}
