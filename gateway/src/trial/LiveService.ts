@@ -19,6 +19,7 @@ import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { mapWallTest, type TwinOptions } from './PhysicalTwins.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
+import { webUi } from '../web/webUi.js';
 
 export interface LiveServiceOptions {
   /** The trial; its grid also bounds physical robots (virtual walls in the safety filter). */
@@ -92,6 +93,7 @@ export class LiveService {
       let http: FastifyInstance | null = null;
       if (options.httpPort != null) {
         const app = await createTrialHttpServer({ live, hil });
+        await app.register(webUi, { live, hil });
         cleanups.push(() => app.close());
         await app.listen({ port: options.httpPort, host: '127.0.0.1' });
         http = app;
