@@ -74,19 +74,27 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
         clientId: `swarmgate-trial-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
         clean: true,
         reconnectPeriod: 0,
-        resubscribe: true,
+        // Subscriptions are re-made by us on every reconnect (as the HIL bridge does).
+        resubscribe: false,
         queueQoSZero: false,
       });
       const port = new MqttControllerPort(client, options.fleet, options.logger ?? stderrLogger);
-      const granted = await client.subscribeAsync(robotTopicFilter(options.fleet, undefined, 'cmd'), { qos: TOPIC_QOS.cmd });
-      if (granted.some((g) => g.qos === 128)) throw new Error('subscription to the cmd topics refused (the gateway user needs the whole fleet tree)');
-      // Reconnect (re-subscribing) only once up, so a wrong URL or password fails at start.
+      await port.subscribe();
+      // Reconnect only once up, so a wrong URL or password fails at start.
       client.options.reconnectPeriod = 1000;
+      client.on('connect', () =>
+        void port.subscribe().catch((error: Error) => port.logger.error('trial: re-subscribing after a reconnect failed', { error: error.message })),
+      );
       return port;
     } catch (cause) {
       await client?.endAsync(true);
       throw new SwarmgateError('SG_TRIAL_MQTT', `trial controller port: cannot use ${options.url}: ${(cause as Error).message}`, { cause });
     }
+  }
+
+  private async subscribe(): Promise<void> {
+    const granted = await this.client.subscribeAsync(robotTopicFilter(this.fleet, undefined, 'cmd'), { qos: TOPIC_QOS.cmd });
+    if (granted.some((g) => g.qos === 128)) throw new Error('subscription to the cmd topics refused (the gateway user needs the whole fleet tree)');
   }
 
   async close(): Promise<void> {

@@ -137,9 +137,10 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
       password: options.password,
       clientId: `swarmgate-controller-${options.robotId}-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
       connectTimeout: options.connectTimeoutMs ?? 10_000,
-      // A clean session, re-subscribed by mqtt.js after a reconnect; nothing queued at QoS 0.
+      // A clean session; nothing queued at QoS 0. Subscriptions are re-made by us on every
+      // reconnect (explicit, as the gateway's bridge does), not by mqtt.js.
       clean: true,
-      resubscribe: true,
+      resubscribe: false,
       queueQoSZero: false,
     };
     let client: MqttClient | null = null;
@@ -149,6 +150,7 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
       await robot.subscribe();
       // Reconnect only once up: a wrong URL or password fails fast instead of retrying forever.
       client.options.reconnectPeriod = 1000;
+      client.on('connect', () => void robot.subscribe().catch(() => undefined));
       return robot;
     } catch (cause) {
       await client?.endAsync(true);
