@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
@@ -10,6 +11,7 @@ import {
   type EnvelopeBodyInit,
   type EnvelopeInit,
   type ErrorMessage,
+  type TrackerPose,
 } from '@swarmgate/protocols';
 import { MqttRobot, SlamMap } from '@swarmgate/sdk';
 import { ManualClock } from '../hil/Clock.js';
@@ -115,6 +117,33 @@ describe('LiveTrial with a physical robot', () => {
     const before = link.sent.length;
     live.world.step();
     expect(link.sent.length).toBe(before);
+  });
+});
+
+describe('LiveTrial with a tracked physical robot', () => {
+  it('places the twin by TrackerPose through the arena-to-map transform, and refuses motion before the first fix', () => {
+    const registry = new RobotRegistry({ clock: new ManualClock() });
+    const link = recordingLink();
+    const safety = new CommandSafety({ isBlocked: mapWallTest(grid, 10) });
+    const hil = new HilGateway({ registry, safety });
+    hil.register(link);
+    const tracker = new EventEmitter<{ pose: [robotId: string, pose: TrackerPose] }>();
+    const transform = { scale: 10, rotationRad: Math.PI / 2, offsetXM: 15, offsetYM: 2 };
+    const live = new LiveTrial({ trial: trialConfig(1), hil, twins: { poseSource: 'tracker', transform }, tracker, logger: new MemoryLogger() });
+    registry.birth('m1', 'mqtt', BIRTH);
+    for (let k = 0; k < 5; k++) live.world.step();
+    expect(safety.counters.noPoseRefusals, 'the controller wants to move; the filter refuses without a pose').toBeGreaterThan(0);
+    const motorBeforeFix = link.sent.flatMap((b) => ('motorCommand' in b && b.motorCommand ? [b.motorCommand] : []));
+    expect(motorBeforeFix.every((m) => !m.leftMps && !m.rightMps), 'no motion without a fix').toBe(true);
+    // Arena (0.5, 0.3) heading 0 -> map (15 - 10 * 0.3, 2 + 10 * 0.5) heading pi/2.
+    tracker.emit('pose', 'm1', decodeEnvelope(encodeEnvelope(makeEnvelope('m1', { trackerPose: { xM: 0.5, yM: 0.3, headingRad: 0 } }, 1, 0))).trackerPose!);
+    live.world.step();
+    const pose = live.world.truePose('m1');
+    expect(pose.xM).toBeCloseTo(12, 5);
+    expect(pose.yM).toBeCloseTo(7, 5);
+    expect(pose.headingRad).toBeCloseTo(Math.PI / 2, 5);
+    live.stop();
+    expect(tracker.listenerCount('pose')).toBe(0);
   });
 });
 
