@@ -15,6 +15,10 @@ import type { LidarConfig } from './WorldConfig.js';
 /** SLAM cells per tile side: rays walk SLAM cells (SlamMap.forGrid(grid, SUB)). */
 export const SUB = 2;
 
+// Local copies: imported bindings may be getters under the dev loaders (tsx, vitest), which
+// costs a call per access in the ray loop.
+const { Unknown: UNKNOWN, Open: OPEN, Solid: SOLID } = SlamCell;
+
 export class Lidar {
   readonly rayCount: number;
   readonly rangeM: number;
@@ -119,16 +123,21 @@ export class Lidar {
     const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : Number.POSITIVE_INFINITY;
     let tMaxX = dx > 0 ? (cx + 1 - ox) / dx : dx < 0 ? (cx - ox) / dx : Number.POSITIVE_INFINITY;
     let tMaxY = dy > 0 ? (cy + 1 - oy) / dy : dy < 0 ? (cy - oy) / dy : Number.POSITIVE_INFINITY;
+    // Read the SLAM cells directly and call mark() only for a cell it would change (unknown ->
+    // open, anything but solid -> solid): after the first scans almost every cell is known, so
+    // this skips a call per cell with the same outcome.
+    const slamCells = slam === null ? null : slam.cells;
     let t = 0;
     for (;;) {
       const tile = (cy >> 1) * width + (cx >> 1);
       if (seen[tile] === 0 && explorable[tile] === 1) this.exploredCount++;
       seen[tile] = tick;
       if (walls[tile] === 1) {
-        slam?.mark(cy * subWidth + cx, SlamCell.Solid);
+        const sub = cy * subWidth + cx;
+        if (slamCells !== null && slamCells[sub] !== SOLID) (slam as SlamMap).mark(sub, SOLID);
         return t;
       }
-      slam?.mark(cy * subWidth + cx, SlamCell.Open);
+      if (slamCells !== null && slamCells[cy * subWidth + cx] === UNKNOWN) (slam as SlamMap).mark(cy * subWidth + cx, OPEN);
       if (tMaxX < tMaxY) {
         t = tMaxX;
         tMaxX += tDeltaX;
