@@ -19,6 +19,8 @@ const needed = [
   { bin: 'socat', pkg: 'socat' },
   { bin: 'protoc', pkg: 'protobuf-compiler' },
   { bin: 'udevadm', pkg: 'udev' },
+  // The web UI's browser tests (test/src/web) drive it through playwright-core.
+  { bin: 'chromium', pkg: 'chromium', path: '/usr/bin/chromium' },
 ];
 
 function has(entry) {

@@ -30,7 +30,7 @@ function decoded<K extends 'birth' | 'telemetry'>(kind: K, body: EnvelopeBodyIni
 }
 
 const BIRTH = decoded('birth', {
-  birth: { model: 'mona', firmwareVersion: '2.3.1', protocolVersion: { major: 1, minor: 4 }, session: 1, capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 } },
+  birth: { model: 'mona', firmwareVersion: '2.3.1', protocolVersion: { major: 1, minor: 0 }, session: 1, capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 } },
 });
 const BATTERY = decoded('telemetry', { telemetry: { battery: { volts: 3.9, fraction: 0.62 } } });
 
@@ -135,7 +135,7 @@ describe('LiveFeed', () => {
       },
       {
         id: 'm1', kind: 'physical', link: 'mqtt', model: 'mona', firmwareVersion: '2.3.1',
-        protocolVersion: '1.4', batteryFraction: expect.closeTo(0.62, 6), online: true, lastSeenAgoMs: 700, estop: false,
+        protocolVersion: '1.0', batteryFraction: expect.closeTo(0.62, 6), online: true, lastSeenAgoMs: 700, estop: false,
       },
     ]);
     clock.advance(1000);

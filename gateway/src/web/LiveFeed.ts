@@ -151,7 +151,8 @@ export class LiveFeed {
         link: record?.link ?? 'virtual',
         model: record?.model || null,
         firmwareVersion: record?.firmwareVersion || null,
-        protocolVersion: version ? `${version.major}.${version.minor}` : null,
+        // protobuf leaves a zero field out of the decoded object: 1.0 arrives as { major: 1 }.
+        protocolVersion: version ? `${version.major ?? 0}.${version.minor ?? 0}` : null,
         batteryFraction: record?.batteryFraction ?? null,
         online: robot.online,
         // A virtual robot is always current: it has no traffic to be late with.

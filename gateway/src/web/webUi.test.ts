@@ -74,7 +74,7 @@ describe('webUi: the page and its files', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     const referenced = [...page.body.matchAll(/(?:src|href)="(static\/[^"]+)"/g)].map((m) => m[1]);
-    expect(referenced).toEqual(['static/style.css', 'static/app.js']);
+    expect(referenced).toEqual(['static/favicon.svg', 'static/style.css', 'static/app.js']);
     // Follow the ES module imports from app.js: a missing file would break the page silently.
     const queue = ['app.js'];
     const seen = new Set<string>();
@@ -90,6 +90,7 @@ describe('webUi: the page and its files', () => {
     expect([...seen].sort()).toEqual(['app.js', 'fleetTable.js', 'mapView.js']);
     const css = await app.inject({ method: 'GET', url: '/static/style.css' });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await app.inject({ method: 'GET', url: '/static/favicon.svg' })).headers['content-type']).toBe('image/svg+xml');
     expect((await app.inject({ method: 'GET', url: '/static/../webUi.ts' })).statusCode).toBe(404);
   });
 

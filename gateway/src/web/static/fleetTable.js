@@ -56,7 +56,12 @@ export class FleetTable {
     button.textContent = 'Stop';
     button.title = `Emergency stop ${id}`;
     button.addEventListener('click', () => this.onStop(id));
-    row.querySelector('td.action').appendChild(button);
+    const stopped = document.createElement('span');
+    stopped.className = 'badge estop';
+    stopped.textContent = 'E-STOP';
+    stopped.title = 'Emergency-stopped until the trial ends';
+    stopped.hidden = true;
+    row.querySelector('td.action').append(button, stopped);
     return row;
   }
 
@@ -72,10 +77,11 @@ export class FleetTable {
     setText(cell('protocol'), robot.protocolVersion);
     fillBattery(cell('battery'), robot.batteryFraction);
     fillState(cell('state'), robot);
-    setText(cell('seen'), robot.lastSeenAgoMs === null ? (robot.link === 'virtual' ? 'simulated' : null) : formatAgo(robot.lastSeenAgoMs));
-    const button = row.querySelector('button.stop-one');
-    button.disabled = robot.estop;
-    button.textContent = robot.estop ? 'Stopped' : 'Stop';
+    // A simulated robot has no traffic to be late with.
+    setText(cell('seen'), robot.lastSeenAgoMs === null ? null : formatAgo(robot.lastSeenAgoMs));
+    // Where the Stop button was, a latched stop shows as a badge: it cannot be released from here.
+    row.querySelector('button.stop-one').hidden = robot.estop;
+    row.querySelector('.badge.estop').hidden = !robot.estop;
   }
 }
 
@@ -92,20 +98,16 @@ function fillBattery(cell, fraction) {
   }
   cell.classList.remove('muted');
   const percent = Math.round(fraction * 100);
-  cell.innerHTML = '<span class="battery"><span class="bar"><span class="fill"></span></span><span class="value"></span></span>';
-  cell.querySelector('.battery').classList.toggle('low', fraction < LOW_BATTERY);
+  cell.innerHTML = '<span class="gauge"><span class="bar"><span class="fill"></span></span><span class="value"></span></span>';
+  cell.querySelector('.gauge').classList.toggle('low', fraction < LOW_BATTERY);
   cell.querySelector('.fill').style.width = `${percent}%`;
   cell.querySelector('.value').textContent = `${percent}%`;
 }
 
 function fillState(cell, robot) {
   cell.innerHTML = '';
-  const badges = [robot.online ? ['online', 'online'] : ['offline', 'offline']];
-  if (robot.estop) badges.push(['E-STOP', 'estop']);
-  for (const [label, kind] of badges) {
-    const badge = document.createElement('span');
-    badge.className = `badge ${kind}`;
-    badge.textContent = label;
-    cell.appendChild(badge);
-  }
+  const badge = document.createElement('span');
+  badge.className = `badge ${robot.online ? 'online' : 'offline'}`;
+  badge.textContent = robot.online ? 'online' : 'offline';
+  cell.appendChild(badge);
 }

@@ -7,7 +7,7 @@ const COLOURS = { virtual: '#2563eb', physical: '#ea580c' };
 const STOP_COLOUR = '#dc2626';
 const FOG_RGBA = [30, 41, 59, 140];
 /** Robots stay visible and clickable-looking on big maps, where 0.3 m is under a pixel. */
-const MIN_ROBOT_RADIUS_PX = 6;
+const MIN_ROBOT_RADIUS_PX = 7;
 
 export class MapView {
   /** @param {HTMLCanvasElement} canvas @param {string} imageUrl */
