@@ -45,7 +45,7 @@ Physical robots:
   --arena-offset X,Y      map position of the arena origin, m (default 0,0)
   --serial PATH           a serial port with a robot on it; repeatable
 HTTP:
-  --port P                serve GET /api/robots, GET /api/trial, POST /api/estop on this port`;
+  --port P                serve the web UI at / and GET /api/robots, GET /api/trial, POST /api/estop on this port`;
 
 const OPTIONS = {
   map: { type: 'string' },
