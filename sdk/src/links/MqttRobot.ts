@@ -160,13 +160,17 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
 
   /** Subscribes to this robot's state, ack and error topics (resolves on SUBACK). */
   async subscribe(): Promise<void> {
-    const granted = await this.client.subscribeAsync({
-      [robotTopic(this.fleet, this.id, 'state')]: { qos: TOPIC_QOS.state },
-      [robotTopic(this.fleet, this.id, 'ack')]: { qos: TOPIC_QOS.ack },
-      [robotTopic(this.fleet, this.id, 'error')]: { qos: TOPIC_QOS.error },
-    });
-    const refused = granted.filter((g) => g.qos === 128).map((g) => g.topic);
-    if (refused.length > 0) throw new Error(`subscription refused (check the fleet ACL): ${refused.join(', ')}`);
+    const kinds = ['state', 'ack', 'error'] as const;
+    const topics = kinds.map((kind) => robotTopic(this.fleet, this.id, kind));
+    // A refused filter comes back as SUBACK 0x80, which mqtt.js reports either way.
+    const refused = (detail: string) => new Error(`subscription to ${topics.join(', ')} refused (check the fleet ACL: is this controller assigned robot ${this.id}?): ${detail}`);
+    let granted;
+    try {
+      granted = await this.client.subscribeAsync(Object.fromEntries(topics.map((topic, k) => [topic, { qos: TOPIC_QOS[kinds[k]] }])));
+    } catch (error) {
+      throw refused((error as Error).message);
+    }
+    if (granted.some((g) => g.qos === 128)) throw refused('SUBACK 0x80');
   }
 
   /** Closes the MQTT connection (after sending what is latched). */

@@ -1,0 +1,118 @@
+/**
+ * `serve` in fleet mode on its embedded broker: a controller with its fleet credentials drives
+ * its assigned physical robot (here a plain MQTT client speaking the robot's side of the
+ * protocol), and is refused another robot's topics.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt, { type MqttClient } from 'mqtt';
+import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, type EnvelopeBodyInit, type MotorCommand } from '@swarmgate/protocols';
+import { MqttRobot, SlamMap } from '@swarmgate/sdk';
+import { parseFleetFile } from '../hil/FleetFile.js';
+import { MemoryLogger } from '../hil/Logger.js';
+import { borderedRoom } from '../sim/testing/testGrids.js';
+import { DEFAULT_TWIN_OPTIONS } from './LiveTrial.js';
+import { LiveService } from './LiveService.js';
+
+const FLEET = parseFleetFile(`
+fleet: lab
+gateway: { username: gw, password: gw-pw }
+robots:
+  - { id: mona-01, password: m1-pw }
+  - { id: mona-02, password: m2-pw }
+controllers:
+  - { id: c1, password: c1-pw, robots: [mona-01] }
+`);
+const grid = borderedRoom(20);
+
+describe('LiveService with a fleet file', () => {
+  let service: LiveService;
+  let robotClient: MqttClient;
+  let telemetryTimer: NodeJS.Timeout;
+  const motor: MotorCommand[] = [];
+
+  beforeAll(async () => {
+    service = await LiveService.start({
+      trial: {
+        grid,
+        robots: 1,
+        algorithm: 'frontier',
+        comm: 'global',
+        spawn: { kind: 'together' },
+        seed: 2,
+        targetExplored: 0.99,
+        maxTicks: Number.POSITIVE_INFINITY,
+        remoteControlled: new Set(['mona-01']),
+      },
+      mqttPort: 0,
+      httpPort: 0,
+      fleet: FLEET,
+      fleetName: 'lab',
+      username: 'gw',
+      password: 'gw-pw',
+      keepaliveMs: 1000,
+      twins: DEFAULT_TWIN_OPTIONS,
+      realtime: true,
+      logger: new MemoryLogger(),
+    });
+    // The robot's side: Birth, then Telemetry at 10 Hz; MotorCommands recorded.
+    robotClient = await mqtt.connectAsync(service.url, { username: 'mona-01', password: 'm1-pw', reconnectPeriod: 0 });
+    await robotClient.subscribeAsync(robotTopic('lab', 'mona-01', 'motor'));
+    robotClient.on('message', (_topic, payload) => {
+      const m = decodeEnvelope(payload).motorCommand;
+      if (m) motor.push(m);
+    });
+    let seq = 0;
+    const publish = (kind: 'birth' | 'telemetry', body: EnvelopeBodyInit) =>
+      robotClient.publish(robotTopic('lab', 'mona-01', kind), Buffer.from(encodeEnvelope(makeEnvelope('mona-01', body, ++seq, seq))), { qos: 1 });
+    publish('birth', { birth: { model: 'mona', firmwareVersion: 't', protocolVersion: { major: 1, minor: 0 }, session: 1 } });
+    telemetryTimer = setInterval(() => publish('telemetry', { telemetry: { odometry: { xM: 0, yM: 0, headingRad: 0 } } }), 100);
+  });
+
+  afterAll(async () => {
+    clearInterval(telemetryTimer);
+    await robotClient?.endAsync();
+    await service?.stop();
+  });
+
+  it('lets a controller drive its assigned physical robot, and refuses it another robot', async () => {
+    const live = service.live;
+    await until(() => live.twins!.has('mona-01'));
+    const robot = await MqttRobot.connect({
+      url: service.url,
+      username: 'c1',
+      password: 'c1-pw',
+      fleet: 'lab',
+      robotId: 'mona-01',
+      map: SlamMap.forGrid(grid),
+      limits: live.world.actionLimits,
+    });
+    try {
+      await until(() => robot.counters.states > 2);
+      robot.setVelocity(0, 1);
+      await until(() => robot.counters.acks === 1);
+      // A turn in place: the twin's latched velocity becomes opposite wheel speeds.
+      await until(() => motor.some((m) => m.leftMps < 0 && m.rightMps > 0));
+      const turning = motor.find((m) => m.leftMps < 0 && m.rightMps > 0)!;
+      expect(turning.deadlineMs).toBe(300);
+      expect(turning.rightMps).toBeCloseTo((1 * 0.078) / 2, 3);
+      const robots = (await (await fetch(`http://127.0.0.1:${service.httpPort}/api/robots`)).json()) as { id: string; link: string }[];
+      expect(robots.map((r) => `${r.id}:${r.link}`)).toEqual(['r0:virtual', 'mona-01:mqtt']);
+    } finally {
+      await robot.close();
+    }
+    await expect(
+      MqttRobot.connect({ url: service.url, username: 'c1', password: 'c1-pw', fleet: 'lab', robotId: 'mona-02', map: SlamMap.forGrid(grid), limits: live.world.actionLimits }),
+    ).rejects.toThrow(/SG_LINK_CONNECT: robot mona-02: .*refused \(check the fleet ACL: is this controller assigned robot mona-02\?\)/);
+    await expect(
+      MqttRobot.connect({ url: service.url, username: 'c1', password: 'wrong', fleet: 'lab', robotId: 'mona-01', map: SlamMap.forGrid(grid), limits: live.world.actionLimits }),
+    ).rejects.toThrow(/SG_LINK_CONNECT/);
+  });
+});
+
+async function until(condition: () => boolean, timeoutMs = 8000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
