@@ -16,6 +16,7 @@ import { Action, Latch, RobotTable } from './RobotTable.js';
 import { driveSetpoint, type DriveSetpoint } from './Motion.js';
 import { forceForSpeed, torqueForRate } from './RobotModel.js';
 import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
+import { recycleTreeIds } from './recycleTreeIds.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
 import { SimRobot } from './SimRobot.js';
 import { clampAbs, wrapAngle } from './math.js';
@@ -90,6 +91,7 @@ export class World {
     // No continuous collision: at 3 m/s a robot moves 3 cm per 10 ms step, a tenth of its radius,
     // and walls are at least a cell thick, so nothing can tunnel; TOI sub-stepping only costs time.
     this.physics = new PlanckWorld({ gravity: { x: 0, y: 0 }, continuousPhysics: this.config.continuousPhysics });
+    recycleTreeIds(this.physics);
     this.wallFixtureCount = createWallBody(this.physics, grid);
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
     this.physics.on('end-contact', (c) => this.onContact(c, -1));
