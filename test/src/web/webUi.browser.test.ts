@@ -32,6 +32,8 @@ describe('web UI in headless Chromium', () => {
   let page: Page;
   let profileDir: string;
   const pageErrors: string[] = [];
+  /** Bodies of the emergency stops the page sent. */
+  const estopPosts: string[] = [];
 
   beforeAll(async () => {
     service = await LiveService.start({
@@ -79,6 +81,9 @@ describe('web UI in headless Chromium', () => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/estop')) estopPosts.push(request.postData() ?? '');
     });
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
@@ -135,10 +140,6 @@ describe('web UI in headless Chromium', () => {
   it('asks before an emergency stop: a dismissed confirm stops nothing, an accepted one stops that robot', async () => {
     page.once('dialog', (dialog) => void dialog.dismiss());
     await page.locator('#fleet tr[data-robot-id="r2"] button.stop-one').click();
-    // The fetch would have gone out at once; give it the time a round trip takes.
-    await page.waitForTimeout(500);
-    expect(service.live.status().emergencyStopped).toEqual([]);
-
     let question = '';
     page.once('dialog', (dialog) => {
       question = dialog.message();
@@ -148,6 +149,8 @@ describe('web UI in headless Chromium', () => {
     await waitFor('r2 to be emergency-stopped', () => service.live.status().emergencyStopped.includes('r2'));
     expect(question).toContain('robot r2');
     expect(service.live.status().emergencyStopped).toEqual(['r2']);
+    // Only the accepted click sent anything (a dismissed one would have posted before it).
+    expect(estopPosts.map((body) => JSON.parse(body))).toEqual([{ robotId: 'r2', reason: 'web UI' }]);
     await expect.poll(() => page.locator('#fleet tr[data-robot-id="r2"]').getAttribute('data-estop'), { timeout: 10_000 }).toBe('true');
     expect(await page.locator('#fleet tr[data-robot-id="r2"] button.stop-one').isVisible()).toBe(false);
     expect(await page.locator('#fleet tr[data-robot-id="r2"] .badge.estop').isVisible()).toBe(true);
@@ -163,7 +166,26 @@ describe('web UI in headless Chromium', () => {
     const tick = service.live.world.tick;
     await waitFor('two more ticks', () => service.live.world.tick >= tick + 2);
     for (const id of ALL) expect(service.live.world.robot(id).state().status, id).toBe('idle');
+    // Held still, not merely idle: virtual robots do not move over the next ticks.
+    const held = VIRTUAL.map((id) => service.live.world.truePose(id));
+    await waitFor('five more ticks', () => service.live.world.tick >= tick + 7);
+    VIRTUAL.forEach((id, i) => {
+      const pose = service.live.world.truePose(id);
+      expect(Math.hypot(pose.xM - held[i].xM, pose.yM - held[i].yM), id).toBeLessThan(1e-3);
+    });
     await page.screenshot({ path: join(OUT_DIR, 'web-ui-estop.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows a physical robot going offline when its firmware stops', async () => {
+    await terminate(sim!);
+    sim = null;
+    const row = page.locator(`#fleet tr[data-robot-id="${PHYSICAL}"]`);
+    await expect.poll(() => row.getAttribute('data-online'), { timeout: 15_000 }).toBe('false');
+    expect(await row.locator('td.state').textContent()).toBe('offline');
+    await expect.poll(() => row.locator('td.seen').textContent(), { timeout: 10_000 }).toMatch(/^\d+\.\d s ago$/);
+    expect(await page.locator('#fleet-summary').textContent()).toContain('1 physical, 0 online');
+    await page.screenshot({ path: join(OUT_DIR, 'web-ui-offline.png') });
     expect(pageErrors).toEqual([]);
   });
 });
