@@ -14,7 +14,7 @@
  * virtual or physical, runs the trial's algorithm host-side.
  */
 import { PROTOCOL_VERSION, ProtocolError, swarmgate, type Command } from '@swarmgate/protocols';
-import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Pose } from '@swarmgate/sdk';
+import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Controller, type Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { systemClock, type Clock } from '../hil/Clock.js';
 import type { HilGateway } from '../hil/HilGateway.js';
@@ -191,7 +191,7 @@ export class LiveTrial implements TwinHost {
     return pose;
   }
 
-  controllerFor(robotId: string) {
+  controllerFor(robotId: string): Controller | undefined {
     if (this.remote.has(robotId)) return undefined;
     return this.trial.createController(robotId, this.options.trial.robots + (this.twins?.count ?? 0));
   }

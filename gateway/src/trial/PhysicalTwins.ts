@@ -18,7 +18,7 @@
  */
 import type { Grid } from '@swarmgate/maps';
 import { isWall } from '@swarmgate/maps';
-import type { Pose } from '@swarmgate/sdk';
+import type { Controller, Pose } from '@swarmgate/sdk';
 import type { Telemetry, TrackerPose } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { Logger } from '../hil/Logger.js';
@@ -43,7 +43,7 @@ export interface TwinHost {
   /** The next free spawn pose for a joining physical robot; throws SG_SPAWN when none is left. */
   nextTwinPose(): Pose;
   /** A host-side controller for a joining robot, or undefined when it is remote-controlled. */
-  controllerFor(robotId: string): Parameters<World['addRobot']>[0]['controller'];
+  controllerFor(robotId: string): Controller | undefined;
   /** True while robot `robotId` is emergency-stopped (no motor commands are sent). */
   isStopped(robotId: string): boolean;
 }
