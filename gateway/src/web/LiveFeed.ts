@@ -43,9 +43,11 @@ export interface LiveFrame {
   readonly robots: readonly FrameRobot[];
 }
 
-/** The explored cells: bit `i` (LSB first in byte i >> 3) is grid cell i, 1 once any lidar ray reached it. */
+/**
+ * The explored cells: bit `i` (LSB first in byte i >> 3) is grid cell i, 1 once any lidar ray
+ * reached it. No tick in it, so an unchanged map is an unchanged event (and is not sent again).
+ */
 export interface ExploredFrame {
-  readonly tick: number;
   readonly bitsBase64: string;
 }
 
@@ -137,7 +139,7 @@ export class LiveFeed {
     const bits = this.exploredBits;
     bits.fill(0);
     for (let i = 0; i < seen.length; i++) if (seen[i] !== 0) bits[i >> 3] |= 1 << (i & 7);
-    return { tick: this.live.world.tick, bitsBase64: Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('base64') };
+    return { bitsBase64: Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('base64') };
   }
 
   fleet(): FleetRow[] {

@@ -165,18 +165,36 @@ describe('webUi: GET /api/live (Server-Sent Events)', () => {
     expect(frames.map((f) => f.tick)).toEqual([0, 1, 2, 3, 4, 5]);
     // One second in: the explored cells changed (tick 0 had none) and went out once.
     expect(reader.named('explored')).toHaveLength(2);
+
     // The fleet did not change: not sent again.
     expect(reader.named('fleet')).toHaveLength(1);
     live.emergencyStop('r0', 'test');
     clock.advance(1000);
     await flush();
     expect((reader.named('fleet').at(-1) as { estop: boolean }[]).map((r) => r.estop)).toEqual([true, false]);
+    // Robots held still see nothing new: frames go on (the tick moves), the overlay does not.
+    live.emergencyStop(undefined, 'test');
+    const runPeriods = async (periods: number): Promise<void> => {
+      for (let period = 0; period < periods; period++) {
+        live.world.step();
+        clock.advance(200);
+      }
+      await flush();
+    };
+    await runPeriods(10);
+    const overlays = reader.named('explored').length;
+    const framesBefore = reader.named('frame').length;
+    await runPeriods(10);
+    expect(reader.named('frame').length).toBe(framesBefore + 10);
+    expect(reader.named('explored')).toHaveLength(overlays);
     const beforeQuiet = reader.events.length;
     expect(beforeQuiet).toBeGreaterThan(initial);
-    // A paused trial: nothing changes, so only heartbeats.
+    // A paused trial: one frame saying the speed fell to 0, then nothing changes, so only heartbeats.
     clock.advance(31_000);
     await flush();
-    expect(reader.events.slice(beforeQuiet).map((e) => e.event)).toEqual([':', ':']);
+    const quiet = reader.events.slice(beforeQuiet);
+    expect(quiet.map((e) => e.event)).toEqual(['frame', ':', ':']);
+    expect(JSON.parse(quiet[0].data)).toMatchObject({ speed: 0 });
   });
 
   it('ends open streams when the server closes, and stops its timers', async () => {
