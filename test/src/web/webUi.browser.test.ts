@@ -4,7 +4,7 @@
  * Chromium through playwright-core. Screenshots go to test/out/ (gitignored) for a person to look at.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -60,6 +60,7 @@ describe('web UI in headless Chromium', () => {
     await waitFor(`${PHYSICAL} to join as a twin`, () => service.live.twins?.has(PHYSICAL) === true, 20_000).catch((error: Error) => {
       throw new Error(`${error.message}\nmona-sim output:\n${sim?.output()}`);
     });
+    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/ensure-deps.mjs as root (apt-get install chromium)`);
     profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
     context = await chromium.launchPersistentContext(profileDir, {
       executablePath: CHROMIUM,

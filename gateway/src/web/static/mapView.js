@@ -19,15 +19,17 @@ export class MapView {
     this.fog = null;
     this.pxPerCell = 1;
     this.drawPending = false;
+    this.imageUrl = imageUrl;
     this.image = new Image();
     this.image.onload = () => this.invalidate();
-    this.image.src = imageUrl;
     new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
   }
 
-  /** The map frame (MapMeta from the server): sets up the fog bitmap and the canvas size. */
+  /** The map frame (MapMeta from the server): loads the map image, sets up the fog bitmap and the canvas size. */
   setMeta(meta) {
     this.meta = meta;
+    // Each (re)connection: after a gateway restart the trial, and so the map, may be another one.
+    this.image.src = `${this.imageUrl}?connected=${Date.now()}`;
     this.fog = document.createElement('canvas');
     this.fog.width = meta.width;
     this.fog.height = meta.height;
