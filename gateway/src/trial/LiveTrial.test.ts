@@ -107,6 +107,45 @@ describe('LiveTrial with a physical robot', () => {
     expect(motor.some((m) => (m.leftMps ?? 0) !== 0 || (m.rightMps ?? 0) !== 0), 'the host-side frontier controller drives it').toBe(true);
   });
 
+  it('ends a twin\'s rotate() across +-pi and move() within physical tolerances, closed through the firmware\'s odometry', () => {
+    const registry = new RobotRegistry({ clock: new ManualClock() });
+    const link = recordingLink();
+    const hil = new HilGateway({ registry, safety: new CommandSafety({ isBlocked: mapWallTest(grid, 25) }) });
+    hil.register(link);
+    const live = new LiveTrial({ trial: trialConfig(1, ['m1']), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+    const world = live.world;
+    registry.birth('m1', 'mqtt', BIRTH);
+    // This test is the firmware: it integrates the last MotorCommand into odometry each tick.
+    const odo = { xM: 0, yM: 0, headingRad: 3 };
+    registry.telemetry('m1', odometryAt(odo.xM, odo.yM, odo.headingRad));
+    const tick = (): void => {
+      world.step();
+      const body = link.sent.at(-1)!;
+      const m = 'motorCommand' in body ? body.motorCommand : { leftMps: 0, rightMps: 0 };
+      const v = ((m.leftMps ?? 0) + (m.rightMps ?? 0)) / 2;
+      odo.headingRad += (((m.rightMps ?? 0) - (m.leftMps ?? 0)) / 0.078) * 0.1;
+      odo.xM += v * Math.cos(odo.headingRad) * 0.1;
+      odo.yM += v * Math.sin(odo.headingRad) * 0.1;
+      registry.telemetry('m1', odometryAt(odo.xM, odo.yM, Math.atan2(Math.sin(odo.headingRad), Math.cos(odo.headingRad))));
+    };
+    tick();
+    // Four quarter turns: one of them crosses the +-pi seam of the twin's wrapped heading.
+    for (let quarter = 0; quarter < 4; quarter++) {
+      const before = world.truePose('m1');
+      world.robot('m1').rotate(90);
+      for (let k = 0; k < 60 && !(k > 1 && world.robot('m1').state().status === 'idle'); k++) tick();
+      expect(world.robot('m1').state().status, `quarter turn ${quarter}`).toBe('idle');
+      const turned = world.truePose('m1').headingRad - before.headingRad;
+      expect(Math.abs(Math.atan2(Math.sin(turned - Math.PI / 2), Math.cos(turned - Math.PI / 2)))).toBeLessThan(Math.PI / 90);
+    }
+    const start = world.truePose('m1');
+    world.robot('m1').move(2);
+    for (let k = 0; k < 100 && !(k > 1 && world.robot('m1').state().status === 'idle'); k++) tick();
+    expect(world.robot('m1').state().status).toBe('idle');
+    const end = world.truePose('m1');
+    expect(Math.hypot(end.xM - start.xM, end.yM - start.yM)).toBeCloseTo(2, 0);
+  });
+
   it('drops non-finite odometry without throwing, and stops driving an offline twin', () => {
     const { registry, link, live } = physicalTrial();
     registry.birth('m1', 'mqtt', BIRTH);

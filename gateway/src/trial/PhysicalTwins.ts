@@ -26,6 +26,7 @@ import type { RobotRecord } from '../hil/RobotRegistry.js';
 import { newMotorDecision, type SafetyPose } from '../hil/CommandSafety.js';
 import { driveSetpoint, type DriveSetpoint } from '../sim/Motion.js';
 import { Action, Latch } from '../sim/RobotTable.js';
+import { wrapAngle } from '../sim/math.js';
 import type { World } from '../sim/World.js';
 import { ArenaTransform, type ArenaTransformSpec } from './ArenaTransform.js';
 
@@ -64,6 +65,11 @@ interface Twin {
   located: boolean;
 }
 
+/** A twin's move() ends this close to its target, in physical metres (a few encoder ticks). */
+const TWIN_MOVE_DONE_M = 0.005;
+/** A twin's rotate() ends this close to its target heading (1 deg: MONA encoder and slip noise). */
+const TWIN_ROTATE_DONE_RAD = Math.PI / 180;
+
 /** True where the grid has a wall, at safety-frame point (x, y) = map point / scale. */
 export function mapWallTest(grid: Grid, scale: number): (xM: number, yM: number) => boolean {
   return (xM, yM) => {
@@ -76,8 +82,11 @@ export function mapWallTest(grid: Grid, scale: number): (xM: number, yM: number)
 
 export class PhysicalTwins {
   readonly transform: ArenaTransform;
-  /** Poses with a non-finite coordinate from a robot's odometry or the tracker, dropped. */
-  readonly counters = { badPoses: 0 };
+  /**
+   * badPoses: poses with a non-finite coordinate from odometry or the tracker, dropped.
+   * blockedMoves: move() actions ended because the safety filter refused them into a wall.
+   */
+  readonly counters = { badPoses: 0, blockedMoves: 0 };
   private readonly twins = new Map<string, Twin>();
   private readonly decision = newMotorDecision();
   private readonly setpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
@@ -200,6 +209,32 @@ export class PhysicalTwins {
     return false;
   }
 
+  /**
+   * A twin's move / rotate ends within physical tolerances (the simulator's 5 mm and 0.03 deg
+   * in map units are below a real robot's encoder resolution, so it would never finish), and
+   * its angle targets are re-based each tick: a twin's angle is its wrapped measured heading,
+   * not the simulator's unwrapped body angle. True when the action just finished.
+   */
+  private finishedOrRebased(i: number): boolean {
+    const t = this.host.world.table;
+    if (t.action[i] === Action.Move) {
+      const remainingM = (t.targetXM[i] - t.xM[i]) * t.dirX[i] + (t.targetYM[i] - t.yM[i]) * t.dirY[i];
+      if (Math.abs(remainingM) < TWIN_MOVE_DONE_M * this.transform.scale) {
+        t.action[i] = Action.Idle;
+        return true;
+      }
+      t.holdAngleRad[i] = t.angleRad[i] + wrapAngle(t.holdAngleRad[i] - t.angleRad[i]);
+      return false;
+    }
+    const remainingRad = wrapAngle(t.targetXM[i] - t.angleRad[i]);
+    if (Math.abs(remainingRad) < TWIN_ROTATE_DONE_RAD) {
+      t.action[i] = Action.Idle;
+      return true;
+    }
+    t.targetXM[i] = t.angleRad[i] + remainingRad;
+    return false;
+  }
+
   private driveTwin(twin: Twin): void {
     const world = this.host.world;
     const t = world.table;
@@ -216,6 +251,7 @@ export class PhysicalTwins {
           linearMps = t.cmdLinearMps[i];
           angularRadps = t.cmdAngularRadps[i];
         } else if (t.action[i] === Action.Move || t.action[i] === Action.Rotate) {
+          if (this.finishedOrRebased(i)) break;
           // The simulator's closed loop, on the twin's measured pose; its forward speed is
           // what the tracker or odometry moved it over the last tick.
           const cfg = world.config;
@@ -242,6 +278,12 @@ export class PhysicalTwins {
       this.safetyPose.headingRad = t.angleRad[i];
       pose = this.safetyPose;
     }
-    this.hil.drive(twin.id, forwardMps - halfDiffMps, forwardMps + halfDiffMps, pose, 0, this.decision);
+    const { decision } = this.hil.drive(twin.id, forwardMps - halfDiffMps, forwardMps + halfDiffMps, pose, 0, this.decision);
+    if ((decision.verdict === 'wall' || decision.verdict === 'fence') && t.action[i] === Action.Move) {
+      // Refused into a wall: the move ends as a collision ends it in the simulator, so a
+      // controller waiting for idle gets to choose again.
+      t.action[i] = Action.Idle;
+      this.counters.blockedMoves++;
+    }
   }
 }
