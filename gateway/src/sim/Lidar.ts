@@ -127,29 +127,44 @@ export class Lidar {
     // open, anything but solid -> solid): after the first scans almost every cell is known, so
     // this skips a call per cell with the same outcome.
     const slamCells = slam === null ? null : slam.cells;
+    // Indices and the steps left before the map edge advance with the DDA instead of being
+    // recomputed and bounds-checked per cell.
+    let sub = cy * subWidth + cx;
+    const subStepY = stepY * subWidth;
+    let tx = cx >> 1;
+    let tile = (cy >> 1) * width + tx;
+    let leftX = stepX > 0 ? subWidth - 1 - cx : cx;
+    let leftY = stepY > 0 ? subHeight - 1 - cy : cy;
     let t = 0;
     for (;;) {
-      const tile = (cy >> 1) * width + (cx >> 1);
       if (seen[tile] === 0 && explorable[tile] === 1) this.exploredCount++;
       seen[tile] = tick;
       if (walls[tile] === 1) {
-        const sub = cy * subWidth + cx;
         if (slamCells !== null && slamCells[sub] !== SOLID) (slam as SlamMap).mark(sub, SOLID);
         return t;
       }
-      if (slamCells !== null && slamCells[cy * subWidth + cx] === UNKNOWN) (slam as SlamMap).mark(cy * subWidth + cx, OPEN);
+      if (slamCells !== null && slamCells[sub] === UNKNOWN) (slam as SlamMap).mark(sub, OPEN);
+      // Leaving the map counts as a hit on its edge: the world ends there.
       if (tMaxX < tMaxY) {
         t = tMaxX;
+        if (t >= maxT) return maxT;
+        if (leftX-- === 0) return t;
         tMaxX += tDeltaX;
         cx += stepX;
+        sub += stepX;
+        const nx = cx >> 1;
+        tile += nx - tx;
+        tx = nx;
       } else {
         t = tMaxY;
+        if (t >= maxT) return maxT;
+        if (leftY-- === 0) return t;
         tMaxY += tDeltaY;
+        // A tile row is two SLAM rows: the tile changes when cy crosses an even boundary.
+        if (((cy + stepY) >> 1) !== cy >> 1) tile += stepY * width;
         cy += stepY;
+        sub += subStepY;
       }
-      // Leaving the map counts as a hit on its edge: the world ends there.
-      if (t >= maxT) return maxT;
-      if (cx < 0 || cy < 0 || cx >= subWidth || cy >= subHeight) return t;
     }
   }
 
