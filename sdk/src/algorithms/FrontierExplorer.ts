@@ -16,7 +16,7 @@
  * one target, or `stuckTicks` without progress, abandon it.
  */
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
-import { SlamCell, type SlamMapView } from '../SlamMapView.js';
+import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
 import type { AlgorithmContext, AlgorithmInfo } from './AlgorithmInfo.js';
 import { wrapAngleRad } from './wrapAngleRad.js';
@@ -60,9 +60,15 @@ export class FrontierExplorerController implements Controller {
   private selfX = 0;
   private selfY = 0;
   private cedeMarginCells = 0;
-  // Built once: the flood fill calls these for candidate goals only.
+  /** First frontier the current search offered that is not blacklisted (ceded or not); -1: none. */
+  private nearestUnblacklisted = -1;
+  // Built once: the flood fill calls these for candidate goals only, in BFS order.
   private readonly skipGoal = (index: number): boolean => this.blacklist.has(index);
-  private readonly skipGoalOrCeded = (index: number): boolean => this.blacklist.has(index) || this.cededToOther(index);
+  private readonly skipGoalOrCeded = (index: number): boolean => {
+    if (this.blacklist.has(index)) return true;
+    if (this.nearestUnblacklisted < 0) this.nearestUnblacklisted = index;
+    return this.cededToOther(index);
+  };
 
   private readonly speedMps: number;
   private readonly turnRateRadps: number;
@@ -179,8 +185,7 @@ export class FrontierExplorerController implements Controller {
     const from = { x: here % map.width, y: Math.floor(here / map.width) };
     this.noteOtherRobots(map, state);
     for (let attempt = 0; attempt < PLAN_ATTEMPTS_PER_TICK; attempt++) {
-      let goal = this.otherCount > 0 ? map.nearestFrontier(from, { skip: this.skipGoalOrCeded, maxVisits: this.maxVisits }) : null;
-      goal ??= map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
+      const goal = this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
       if (goal === null) {
         robot.stop();
         this.phase = 'done';
@@ -213,6 +218,20 @@ export class FrontierExplorerController implements Controller {
     }
     robot.setVelocity(0, 0);
     return false;
+  }
+
+  /**
+   * The nearest frontier not ceded to a sensed robot, else the nearest one at all, in one flood
+   * fill: the fill's order does not depend on what it skips, so the first non-blacklisted
+   * frontier it offered is what a second fill skipping only the blacklist would return (a failed
+   * ceded search had flooded everything reachable, so that second fill was the costly one).
+   */
+  private nearestUncededFrontier(map: SlamMapView, from: CellXY): CellXY | null {
+    this.nearestUnblacklisted = -1;
+    const goal = map.nearestFrontier(from, { skip: this.skipGoalOrCeded, maxVisits: this.maxVisits });
+    if (goal !== null || this.nearestUnblacklisted < 0) return goal;
+    const w = map.width;
+    return { x: this.nearestUnblacklisted % w, y: Math.floor(this.nearestUnblacklisted / w) };
   }
 
   /** Record where the sensed robots are (map cell units, relative to this robot's cell). */
