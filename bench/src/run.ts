@@ -12,12 +12,16 @@ import type { BenchReport } from './BenchReport.js';
 import { benchMapGeneration } from './mapGeneration.js';
 import { benchRadio } from './radio.js';
 import { benchEngine } from './engine.js';
+import { benchHilMqtt } from './hilMqtt.js';
+import { benchHilSerial } from './hilSerial.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, () => BenchReport | Promise<BenchReport>]> = [
   ['map-generation', benchMapGeneration],
   ['radio', benchRadio],
   ['engine', benchEngine],
+  ['hil-mqtt', benchHilMqtt],
+  ['hil-serial', benchHilSerial],
 ];
 
 const write = process.env['SWARMGATE_BENCH_WRITE'] !== '0';

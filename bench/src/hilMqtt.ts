@@ -1,0 +1,116 @@
+/**
+ * HIL over MQTT: 100 MonaSim firmwares (one forked process, one MQTT connection each) on a
+ * real Mosquitto, driven at 10 Hz per robot by the gateway's own path (HilGateway.drive ->
+ * CommandSafety -> MqttBridge, paced by the trial's TickPacer). Latency is from just before
+ * `drive` to the firmware's receipt of the decoded MotorCommand; tick overruns are the pacer's.
+ * Baseline, same run and broker: bare mqtt.js publishes of the same payload size to 100 bare
+ * subscribers, no encode, decode or firmware.
+ *   npm run bench -- hil-mqtt            (60 s per phase; SWARMGATE_BENCH_QUICK=1: 10 s)
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import mqtt from 'mqtt';
+import { HilGateway, MemoryLogger, MqttBridge, RobotRegistry, newMotorDecision } from '@swarmgate/gateway';
+import { encodeEnvelope, makeEnvelope } from '@swarmgate/protocols';
+import { startMosquitto } from '@swarmgate/firmware-sim/testing';
+import type { BenchReport } from './BenchReport.js';
+import { monaId, rawTopic, type FirmwareMessage, type ParentMessage } from './hilMqttFirmware.js';
+import { pace, until, type PhaseResult } from './hilPace.js';
+import { LatencyLog, SLOTS, benchDurationS, fmtMs, slotSpeedMps } from './hilProbe.js';
+
+const ROBOTS = 100;
+const FLEET = 'bench';
+const RAW_ROOT = 'bench-raw';
+const firmwareScript = fileURLToPath(new URL('./hilMqttFirmware.ts', import.meta.url));
+
+/** Forks the robot side; its receipts go into `log`. */
+function startFirmware(args: readonly string[], log: LatencyLog): { child: ChildProcess; ready: () => boolean } {
+  // fork() passes our execArgv (tsx's loader) on, so the child runs TypeScript the same way.
+  const child = fork(firmwareScript, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  let ready = false;
+  child.on('message', (message: FirmwareMessage) => {
+    if ('ready' in message) ready = true;
+    else for (let k = 0; k + 2 < message.receipts.length; k += 3) log.received(message.receipts[k]!, message.receipts[k + 1]!, message.receipts[k + 2]!);
+  });
+  return { child, ready: () => ready };
+}
+
+async function stopFirmware(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.send({ stop: true } satisfies ParentMessage);
+  await exited;
+}
+
+async function rawPhase(url: string, durationS: number, payloadBytes: number): Promise<PhaseResult> {
+  const log = new LatencyLog(ROBOTS, durationS * 12 * ROBOTS);
+  const firmware = startFirmware(['raw', url, RAW_ROOT, String(ROBOTS)], log);
+  const publisher = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+  try {
+    await until('raw subscribers', firmware.ready, 30_000);
+    const topics = Array.from({ length: ROBOTS }, (_, i) => rawTopic(RAW_ROOT, i));
+    const payload = Buffer.alloc(payloadBytes);
+    return await pace('raw mqtt.js publish -> subscriber (baseline)', ROBOTS, durationS, log, (robot, tick) => {
+      payload[0] = tick % SLOTS;
+      publisher.publish(topics[robot]!, payload, { qos: 0 });
+    });
+  } finally {
+    await publisher.endAsync();
+    await stopFirmware(firmware.child);
+  }
+}
+
+async function gatewayPhase(url: string, durationS: number): Promise<PhaseResult & { notSent: number }> {
+  const log = new LatencyLog(ROBOTS, durationS * 12 * ROBOTS);
+  const registry = new RobotRegistry({ keepaliveMs: 5000 });
+  const hil = new HilGateway({ registry }).register(new MqttBridge({ url, fleet: FLEET, registry, logger: new MemoryLogger() }));
+  await hil.start();
+  const firmware = startFirmware(['mona', url, FLEET, String(ROBOTS)], log);
+  try {
+    const ids = Array.from({ length: ROBOTS }, (_, i) => monaId(i));
+    await until(`Births of ${ROBOTS} robots`, () => ids.every((id) => registry.get(id)?.online === true), 60_000);
+    const decision = newMotorDecision();
+    let notSent = 0;
+    const result = await pace('swarmgate HilGateway.drive -> MonaSim firmware', ROBOTS, durationS, log, (robot, tick) => {
+      const speedMps = slotSpeedMps(tick);
+      if (!hil.drive(ids[robot]!, speedMps, -speedMps, null, 0, decision).sent) notSent++;
+    });
+    return { ...result, notSent };
+  } finally {
+    await stopFirmware(firmware.child);
+    await hil.stop();
+  }
+}
+
+function row(phase: PhaseResult): string {
+  const s = phase.log.summary();
+  const lost = phase.sent - s.samples - phase.log.unmatched;
+  return `| ${phase.name} | ${phase.sent} | ${s.samples} | ${lost} | ${fmtMs(s.p50Ms)} | ${fmtMs(s.p99Ms)} | ${fmtMs(s.maxMs)} | ${phase.overruns} | ${fmtMs(phase.maxLatenessMs)} |`;
+}
+
+export async function benchHilMqtt(): Promise<BenchReport> {
+  const durationS = benchDurationS();
+  const payloadBytes = encodeEnvelope(makeEnvelope(monaId(0), { motorCommand: { leftMps: 0.05, rightMps: -0.05, deadlineMs: 300 } }, 123_456, Date.now())).length;
+  const broker = await startMosquitto();
+  try {
+    const raw = await rawPhase(broker.url, durationS, payloadBytes);
+    const gateway = await gatewayPhase(broker.url, durationS);
+    const r = raw.log.summary();
+    const g = gateway.log.summary();
+    const markdown = `${ROBOTS} robots at 10 Hz for ${durationS} s per phase, Mosquitto (Debian package, loopback); the robots in one
+forked Node process, one MQTT connection each (MonaSim firmwares also send Telemetry at 10 Hz).
+Latency: from just before the send on the gateway side to the receipt of the decoded MotorCommand
+in the firmware (high-resolution clocks of two processes on one host), QoS 0, ${payloadBytes} B payload.
+Tick overruns: the trial's TickPacer (a tick starting more than one period late).
+
+| phase | sent | received | lost | p50 ms | p99 ms | max ms | tick overruns | max tick lateness ms |
+|---|---|---|---|---|---|---|---|---|
+${row(raw)}
+${row(gateway)}
+
+Ratio gateway / baseline: p50 ${(g.p50Ms / r.p50Ms).toFixed(2)}x, p99 ${(g.p99Ms / r.p99Ms).toFixed(2)}x. Not sent (link down): ${gateway.notSent}.
+Goal: p99 <= 10 ms, zero overruns: ${g.p99Ms <= 10 && gateway.overruns === 0 ? 'met' : 'NOT met'}.`;
+    return { name: 'hil-mqtt', title: 'HIL over MQTT: 100 mona-sim robots at 10 Hz (bench/src/hilMqtt.ts)', markdown };
+  } finally {
+    await broker.stop();
+  }
+}

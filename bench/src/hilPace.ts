@@ -1,0 +1,50 @@
+/** The HIL benchmarks' sender loop: the trial's TickPacer at 10 Hz, one message per robot per tick. */
+import { TickPacer, systemClock } from '@swarmgate/gateway';
+import { hiResNowMs, type LatencyLog } from './hilProbe.js';
+
+export const PERIOD_MS = 100;
+
+export interface PhaseResult {
+  readonly name: string;
+  readonly sent: number;
+  readonly ticks: number;
+  readonly log: LatencyLog;
+  readonly overruns: number;
+  readonly maxLatenessMs: number;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function until(what: string, condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`HIL bench: no ${what} within ${timeoutMs} ms`);
+    await sleep(50);
+  }
+}
+
+/**
+ * Ticks every PERIOD_MS for durationS; each tick stamps the send time of every robot in `log`
+ * and calls `send(robot, tick)`. Waits 500 ms for messages in flight before returning.
+ */
+export async function pace(
+  name: string,
+  robots: number,
+  durationS: number,
+  log: LatencyLog,
+  send: (robot: number, tick: number) => void,
+): Promise<PhaseResult> {
+  let tick = 0;
+  const pacer = new TickPacer({ periodMs: PERIOD_MS, clock: systemClock, paced: () => true }, () => {
+    for (let robot = 0; robot < robots; robot++) {
+      log.sent(robot, tick, hiResNowMs());
+      send(robot, tick);
+    }
+    tick++;
+  });
+  pacer.start();
+  await sleep(durationS * 1000);
+  pacer.stop();
+  await sleep(500);
+  return { name, sent: tick * robots, ticks: tick, log, overruns: pacer.overruns, maxLatenessMs: pacer.maxLatenessMs };
+}
