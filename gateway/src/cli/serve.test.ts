@@ -43,9 +43,9 @@ describe('swarmgate serve (real process)', () => {
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-    await until(() => /http:\/\/\S+\/api\/trial/.test(stdout), 30_000, () => stdout + stderr);
+    await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
     const mqttUrl = /mqtt (mqtt:\/\/\S+)/.exec(stdout)![1];
-    const httpUrl = /(http:\/\/\S+)\/api\/trial/.exec(stdout)![1];
+    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
     expect(stderr).toMatch(/bench mode/);
 
     const trial = await (await fetch(`${httpUrl}/api/trial`)).json();

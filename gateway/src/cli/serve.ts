@@ -172,7 +172,7 @@ async function run(argv: string[]): Promise<number> {
     throw error;
   }
   const live = service.live;
-  const http = service.httpPort === null ? '' : `, http://127.0.0.1:${service.httpPort}/api/trial`;
+  const http = service.httpPort === null ? '' : `; web UI http://127.0.0.1:${service.httpPort}/`;
   process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${v.map}, algorithm ${algorithm}; mqtt ${service.url} (fleet ${fleetName})${http}\n`);
   const tty = process.stdout.isTTY === true;
   // On a terminal one line redrawn every second; in a log a line every 10 s.
