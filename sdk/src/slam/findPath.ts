@@ -79,8 +79,13 @@ export function findPath(grid: SearchGrid, from: number, to: number, options: Pa
       if (cells[next] !== OPEN || closed[next] === gen) continue;
       if (k >= 4 && (cells[cy * width + nx] !== OPEN || cells[ny * width + cx] !== OPEN)) continue;
       let cost = g[cur] + COST[k];
-      if (penalty > 0 && touchesSolid(grid, nx, ny)) cost += penalty;
+      // The penalty only adds, so a cell already reached as cheaply without it is skipped
+      // before its eight neighbours are read.
       if (seen[next] === gen && g[next] <= cost) continue;
+      if (penalty > 0 && touchesSolid(grid, nx, ny)) {
+        cost += penalty;
+        if (seen[next] === gen && g[next] <= cost) continue;
+      }
       seen[next] = gen;
       g[next] = cost;
       parent[next] = cur;
