@@ -83,8 +83,9 @@ async function gatewayPhase(url: string, durationS: number): Promise<PhaseResult
 
 function row(phase: PhaseResult): string {
   const s = phase.log.summary();
+  const first = phase.log.summary(0);
   const lost = phase.sent - s.samples - phase.log.unmatched;
-  return `| ${phase.name} | ${phase.sent} | ${s.samples} | ${lost} | ${fmtMs(s.p50Ms)} | ${fmtMs(s.p99Ms)} | ${fmtMs(s.maxMs)} | ${phase.overruns} | ${fmtMs(phase.maxLatenessMs)} |`;
+  return `| ${phase.name} | ${phase.sent} | ${s.samples} | ${lost} | ${fmtMs(s.p50Ms)} | ${fmtMs(s.p99Ms)} | ${fmtMs(s.maxMs)} | ${fmtMs(first.p50Ms)} / ${fmtMs(first.p99Ms)} | ${phase.overruns} | ${fmtMs(phase.maxLatenessMs)} |`;
 }
 
 export async function benchHilMqtt(): Promise<BenchReport> {
@@ -100,10 +101,12 @@ export async function benchHilMqtt(): Promise<BenchReport> {
 forked Node process, one MQTT connection each (MonaSim firmwares also send Telemetry at 10 Hz).
 Latency: from just before the send on the gateway side to the receipt of the decoded MotorCommand
 in the firmware (high-resolution clocks of two processes on one host), QoS 0, ${payloadBytes} B payload.
-Tick overruns: the trial's TickPacer (a tick starting more than one period late).
+Tick overruns: the trial's TickPacer (a tick starting more than one period late). Robot 0 is sent
+first in every tick: its latency leaves out the wait behind the other 99 robots' messages in the
+one emulator process (real robots have a CPU each).
 
-| phase | sent | received | lost | p50 ms | p99 ms | max ms | tick overruns | max tick lateness ms |
-|---|---|---|---|---|---|---|---|---|
+| phase | sent | received | lost | p50 ms | p99 ms | max ms | robot 0 p50 / p99 ms | tick overruns | max tick lateness ms |
+|---|---|---|---|---|---|---|---|---|---|
 ${row(raw)}
 ${row(gateway)}
 

@@ -24,5 +24,10 @@ describe('hilProbe', () => {
     log.received(1, 3, 3 * 100 + 6000); // a whole cycle late
     expect(log.unmatched).toBe(2);
     expect(log.summary()).toEqual({ p50Ms: 1, p99Ms: 51, maxMs: 51, samples: 100 });
+    log.sent(0, 7, 1000);
+    log.received(0, 7, 1002.5);
+    expect(log.summary(0)).toEqual({ p50Ms: 2.5, p99Ms: 2.5, maxMs: 2.5, samples: 1 });
+    expect(log.summary(1)).toEqual({ p50Ms: 1, p99Ms: 51, maxMs: 51, samples: 100 });
+    expect(log.summary().samples).toBe(101);
   });
 });

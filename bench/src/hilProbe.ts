@@ -53,6 +53,7 @@ export function probeMotorReceipts(sim: MonaSim, onReceipt: (slot: number, recei
 export class LatencyLog {
   private readonly sentAtMs: Float64Array;
   private readonly latenciesMs: Float64Array;
+  private readonly robotOf: Uint16Array;
   count = 0;
   /** Receipts whose slot had no send (or an implausible one): reported, never hidden. */
   unmatched = 0;
@@ -63,6 +64,7 @@ export class LatencyLog {
   ) {
     this.sentAtMs = new Float64Array(robots * SLOTS).fill(Number.NaN);
     this.latenciesMs = new Float64Array(maxSamples);
+    this.robotOf = new Uint16Array(maxSamples);
   }
 
   sent(robot: number, tick: number, atMs: number): void {
@@ -77,14 +79,16 @@ export class LatencyLog {
       this.unmatched++;
       return;
     }
+    this.robotOf[this.count] = robot;
     this.latenciesMs[this.count++] = latencyMs;
   }
 
-  /** p50, p99, max in ms (sorted copy of the samples). */
-  summary(): { p50Ms: number; p99Ms: number; maxMs: number; samples: number } {
-    const sorted = this.latenciesMs.slice(0, this.count).sort();
+  /** p50, p99, max in ms, of every sample or only one robot's (a sorted copy). */
+  summary(robot?: number): { p50Ms: number; p99Ms: number; maxMs: number; samples: number } {
+    const all = this.latenciesMs.subarray(0, this.count);
+    const sorted = (robot === undefined ? all.slice() : all.filter((_, k) => this.robotOf[k] === robot)).sort();
     const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-    return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1) ?? Number.NaN, samples: this.count };
+    return { p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1) ?? Number.NaN, samples: sorted.length };
   }
 }
 
