@@ -36,6 +36,7 @@ function startFirmware(args: readonly string[], log: LatencyLog): { child: Child
 }
 
 async function stopFirmware(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) throw new Error(`hil-mqtt bench: the robot process died (exit ${child.exitCode ?? child.signalCode})`);
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.send({ stop: true } satisfies ParentMessage);
   await exited;
