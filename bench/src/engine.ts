@@ -19,10 +19,14 @@ export function benchEngine(): BenchReport {
   const markdown = `${docs}
 
 Speed = simulated seconds / wall seconds of the stepping loop (setup excluded); "per CPU s" divides
-by the process's CPU time instead, the better number on a shared machine.
+by the process's CPU time instead, the better number on a shared machine. "planck alone" is the
+baseline measured in the same process (bench/src/enginePlanckBaseline.ts): planck set up as the
+engine sets it up, stepping the same robots on the same merged walls with constant wheel forces
+and nothing else, per CPU s; "engine / planck" is the engine's per-CPU-s speed as a fraction of
+it (1.0 would mean sensing, SLAM, radio, controllers and metrics cost nothing).
 
-| scenario | ticks | sim s | wall s | speed (x real time) | CPU s | speed per CPU s | goal | explored |
-|---|---|---|---|---|---|---|---|---|
+| scenario | ticks | sim s | wall s | speed (x real time) | CPU s | speed per CPU s | planck alone per CPU s | engine / planck | goal | explored |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`;
   return { name: 'engine', title: 'Simulator engine (gateway/src/sim)', markdown };
 }

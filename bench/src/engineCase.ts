@@ -1,18 +1,25 @@
 /**
  * One engine scenario in its own process, printed as a markdown table row (so JIT state and
- * garbage from one scenario never slow the next). Also the entry for profiling:
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/src/engineCase.ts cave120 [ticks]
+ * garbage from one scenario never slow the next), followed by the planck-alone baseline. Also
+ * the entry for profiling, where `--no-baseline` keeps planck-alone samples out of the profile:
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/src/engineCase.ts cave120 [ticks] [--no-baseline]
  */
 import { runScenario, SCENARIOS } from './engineScenarios.js';
+import { runPlanckBaseline } from './enginePlanckBaseline.js';
 
-const [name, ticksArg] = process.argv.slice(2);
+const args = process.argv.slice(2).filter((a) => a !== '--no-baseline');
+const withBaseline = !process.argv.includes('--no-baseline');
+const [name, ticksArg] = args;
 const scenario = SCENARIOS.find((s) => s.name === name);
 if (!scenario) {
   process.stderr.write(`engineCase: unknown scenario '${name}'; known: ${SCENARIOS.map((s) => s.name).join(', ')}\n`);
   process.exit(2);
 }
 const r = runScenario(scenario, ticksArg === undefined ? undefined : Number(ticksArg));
+// Measured in the same process right after the scenario, so both see the same machine load.
+const base = withBaseline ? runPlanckBaseline(scenario, r.ticks) : null;
+const baseCells = base ? `${base.cpuSpeedX.toFixed(1)} | ${(r.cpuSpeedX / base.cpuSpeedX).toFixed(2)}` : '- | -';
 process.stdout.write(
   `| ${r.scenario} | ${r.ticks} | ${r.simSeconds.toFixed(1)} | ${r.wallSeconds.toFixed(2)} | ${r.speedX.toFixed(1)} | ` +
-    `${r.cpuSeconds.toFixed(2)} | ${r.cpuSpeedX.toFixed(1)} | >= ${r.goalX} | ${(r.exploredFraction * 100).toFixed(1)}% |\n`,
+    `${r.cpuSeconds.toFixed(2)} | ${r.cpuSpeedX.toFixed(1)} | ${baseCells} | >= ${r.goalX} | ${(r.exploredFraction * 100).toFixed(1)}% |\n`,
 );
