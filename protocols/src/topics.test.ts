@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BODY_KINDS } from './Envelope.js';
 import { expectProtocolError } from './testing/expectProtocolError.js';
 import {
+  BODY_QOS,
   gatewayStateTopic,
   idProblem,
   MAX_ID_LENGTH,
@@ -82,7 +83,14 @@ describe('topics', () => {
   });
 
   it('uses QoS 1 for session, command and reply kinds, 0 for periodic streams', () => {
-    expect(TOPIC_QOS).toEqual({ birth: 1, death: 1, telemetry: 0, pose: 0, state: 0, cmd: 1, motor: 0, ack: 1, error: 1 });
+    expect(TOPIC_QOS).toEqual({ birth: 1, death: 1, telemetry: 0, pose: 0, state: 0, cmd: 1, downlink: 1, ack: 1, error: 1 });
+    expect(BODY_QOS).toEqual({ birth: 1, death: 1, telemetry: 0, trackerPose: 0, state: 0, command: 1, motorCommand: 0, ack: 1, error: 1 });
+  });
+
+  it('subscribes to each kind at the highest QoS of the bodies sent on it', () => {
+    // The gateway's stop Commands go on the downlink at QoS 1: a QoS 0 subscription would downgrade them.
+    expect(TOPIC_QOS.downlink).toBe(Math.max(BODY_QOS.motorCommand, BODY_QOS.command));
+    for (const body of BODY_KINDS) expect(BODY_QOS[body], body).toBeLessThanOrEqual(TOPIC_QOS[TOPIC_KIND_OF_BODY[body]]);
   });
 
   it('maps every Envelope body to a topic kind, each kind used once', () => {

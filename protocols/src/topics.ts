@@ -15,14 +15,23 @@ export const TOPIC_ROOT = 'swarmgate/v1';
 export const GATEWAY_ID = '$gateway';
 export const MAX_ID_LENGTH = 64;
 
-export const TOPIC_KINDS = ['birth', 'death', 'telemetry', 'pose', 'state', 'cmd', 'motor', 'ack', 'error'] as const;
+/**
+ * Who sends what:
+ * - `cmd`: controller -> gateway only. High-level Commands (move, rotate, velocity, ...) that the
+ *   gateway latches into the robot's command slot; a robot never reads it.
+ * - `downlink`: gateway -> robot only. Everything the firmware is sent: MotorCommands and the
+ *   gateway's stop / emergency-stop Commands. Only the gateway writes it, so nothing reaches a
+ *   physical robot around the gateway's safety filter.
+ */
+export const TOPIC_KINDS = ['birth', 'death', 'telemetry', 'pose', 'state', 'cmd', 'downlink', 'ack', 'error'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
 
 /**
- * QoS per kind. 1 where a loss changes what the other side believes (session start and end,
- * commands, their acks and errors); 0 for periodic streams where the next sample supersedes a
- * lost one. Motor set-points are QoS 0 on purpose: a redelivered set-point arrives late, the
- * next one follows within 100 ms, and the firmware's deadline watchdog covers a loss.
+ * QoS to subscribe with, per kind: the highest QoS of any body sent on it (MQTT delivers at
+ * the smaller of the publish and subscribe QoS). 1 where a loss changes what the other side
+ * believes (session start and end, commands, their acks and errors); 0 for periodic streams
+ * where the next sample supersedes a lost one. `downlink` is 1 for its stop Commands; its
+ * MotorCommands are published at 0 (BODY_QOS).
  */
 export const TOPIC_QOS: Readonly<Record<TopicKind, 0 | 1>> = Object.freeze({
   birth: 1,
@@ -31,7 +40,7 @@ export const TOPIC_QOS: Readonly<Record<TopicKind, 0 | 1>> = Object.freeze({
   pose: 0,
   state: 0,
   cmd: 1,
-  motor: 0,
+  downlink: 1,
   ack: 1,
   error: 1,
 });
@@ -39,7 +48,28 @@ export const TOPIC_QOS: Readonly<Record<TopicKind, 0 | 1>> = Object.freeze({
 /** QoS 1 and retained, so a late subscriber learns at once whether the gateway is up. */
 export const GATEWAY_STATE_QOS = 1;
 
-/** Which topic kind carries each Envelope body. */
+/**
+ * QoS to publish each body with. Motor set-points are QoS 0 on purpose: a redelivered
+ * set-point arrives late, the next one follows within 100 ms, and the firmware's deadline
+ * watchdog covers a loss. Commands (a controller's, or the gateway's stops) are QoS 1.
+ */
+export const BODY_QOS: Readonly<Record<BodyKind, 0 | 1>> = Object.freeze({
+  birth: 1,
+  death: 1,
+  telemetry: 0,
+  trackerPose: 0,
+  state: 0,
+  command: 1,
+  motorCommand: 0,
+  ack: 1,
+  error: 1,
+});
+
+/**
+ * Which topic kind carries each Envelope body from its usual sender. A Command here is a
+ * controller's (`cmd`); the gateway sends every body for a robot (MotorCommands and its
+ * stop Commands) on that robot's `downlink`.
+ */
 export const TOPIC_KIND_OF_BODY: Readonly<Record<BodyKind, TopicKind>> = Object.freeze({
   birth: 'birth',
   death: 'death',
@@ -47,7 +77,7 @@ export const TOPIC_KIND_OF_BODY: Readonly<Record<BodyKind, TopicKind>> = Object.
   trackerPose: 'pose',
   state: 'state',
   command: 'cmd',
-  motorCommand: 'motor',
+  motorCommand: 'downlink',
   ack: 'ack',
   error: 'error',
 });

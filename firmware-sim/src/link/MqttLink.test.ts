@@ -36,7 +36,7 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     return s;
   }
 
-  function publish(robotId: string, kind: 'motor' | 'cmd', body: EnvelopeBodyInit | Uint8Array): Promise<unknown> {
+  function publish(robotId: string, kind: 'downlink' | 'cmd', body: EnvelopeBodyInit | Uint8Array): Promise<unknown> {
     const bytes = body instanceof Uint8Array ? body : encodeEnvelope(makeEnvelope(robotId, body, 1, Date.now()));
     return gateway.publishAsync(robotTopic('lab', robotId, kind), Buffer.from(bytes), { qos: 1 });
   }
@@ -55,7 +55,7 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     expect(birth.birth!.session).toBe(1);
     await inbox.waitFor((e) => e.body === 'telemetry', 'Telemetry');
 
-    await publish('mona-03', 'motor', { motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1500, commandId: 11 } });
+    await publish('mona-03', 'downlink', { motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1500, commandId: 11 } });
     await inbox.waitFor((e) => e.body === 'ack' && e.ack!.commandId === 11, 'Ack 11');
     expect(robot.firmware.model.motorsRunning).toBe(true);
     const watchdog = await inbox.waitFor((e) => e.body === 'error' && e.error!.code === ErrorCode.ERROR_CODE_WATCHDOG, 'watchdog Error');
@@ -68,15 +68,29 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     expect(travelled).toBeLessThanOrEqual(0.15 + 1e-6);
   });
 
-  it('answers garbage on the cmd topic with an Error and keeps running', async () => {
+  it('answers garbage on the downlink with an Error and keeps running', async () => {
     await connectGateway();
     sim('mona-04');
     await inbox.waitFor((e) => e.body === 'birth', 'Birth');
-    await publish('mona-04', 'cmd', Uint8Array.from([0xde, 0xad, 0xbe, 0xef, 0x01]));
+    await publish('mona-04', 'downlink', Uint8Array.from([0xde, 0xad, 0xbe, 0xef, 0x01]));
     const error = await inbox.waitFor((e) => e.body === 'error', 'Error');
     expect(error.error!.code).toBe(ErrorCode.ERROR_CODE_DECODE);
-    await publish('mona-04', 'cmd', { command: { commandId: 12, stop: {} } });
+    await publish('mona-04', 'downlink', { command: { commandId: 12, stop: {} } });
     await inbox.waitFor((e) => e.body === 'ack' && e.ack!.commandId === 12, 'Ack after garbage');
+  });
+
+  it('does not read the cmd topic (controllers\' Commands are for the gateway)', async () => {
+    await connectGateway();
+    const robot = sim('mona-07');
+    await inbox.waitFor((e) => e.body === 'birth', 'Birth');
+    await publish('mona-07', 'cmd', { command: { commandId: 21, stop: {} } });
+    await publish('mona-07', 'cmd', { command: { commandId: 22, velocity: { linearMps: 0.1, angularRadps: 0 } } });
+    // A marker on the downlink after them: once it is acked, the two would have been handled.
+    await publish('mona-07', 'downlink', { command: { commandId: 23, stop: {} } });
+    await inbox.waitFor((e) => e.body === 'ack' && e.ack!.commandId === 23, 'Ack of the downlink marker');
+    expect(inbox.of('ack', 'mona-07').map((e) => e.ack!.commandId)).toEqual([23]);
+    expect(inbox.of('error', 'mona-07')).toHaveLength(0);
+    expect(robot.firmware.counters.acks).toBe(1);
   });
 
   it('a reboot ends the session by its will and births the next one', async () => {
@@ -93,7 +107,7 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     await connectGateway();
     const robot = sim('mona-06');
     await inbox.waitFor((e) => e.body === 'birth' && e.birth!.session === 1, 'Birth 1');
-    await publish('mona-06', 'motor', { motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 10_000, commandId: 1 } });
+    await publish('mona-06', 'downlink', { motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 10_000, commandId: 1 } });
     await inbox.waitFor((e) => e.body === 'ack', 'Ack');
     await broker.restart();
     // The link dropped: motors stopped at once, not at the 10 s deadline.
@@ -118,7 +132,7 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
       while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     };
     await until(() => robot.firmware.online);
-    await publish('mona-13', 'motor', { motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 5000, commandId: 5 } });
+    await publish('mona-13', 'downlink', { motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 5000, commandId: 5 } });
     await until(() => robot.firmware.model.motorsRunning);
     expect(robot.firmware.model.motorsRunning).toBe(true);
     expect(robot.firmware.counters.acks).toBe(1);

@@ -1,4 +1,4 @@
-import { BODY_KINDS, encodeEnvelope, robotTopic, TOPIC_KIND_OF_BODY, TOPIC_QOS, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
+import { BODY_KINDS, BODY_QOS, encodeEnvelope, robotTopic, TOPIC_KIND_OF_BODY, TOPIC_QOS, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Firmware } from '../firmware/Firmware.js';
 import type { Clock, TimerHandle } from '../model/Clock.js';
@@ -30,7 +30,7 @@ export class MqttLink implements RobotLink {
   private sessionValue = 0;
   private stopping = false;
   private reconnectTimer: TimerHandle | undefined;
-  private readonly topics: { readonly motor: string; readonly cmd: string; readonly death: string };
+  private readonly topics: { readonly downlink: string; readonly death: string };
   /** Topic of each outgoing body kind, built once. */
   private readonly topicOfBody = new Map<BodyKind, string>();
 
@@ -40,8 +40,7 @@ export class MqttLink implements RobotLink {
   ) {
     const id = firmware.robotId;
     this.topics = {
-      motor: robotTopic(options.fleet, id, 'motor'),
-      cmd: robotTopic(options.fleet, id, 'cmd'),
+      downlink: robotTopic(options.fleet, id, 'downlink'),
       death: robotTopic(options.fleet, id, 'death'),
     };
     for (const kind of BODY_KINDS) this.topicOfBody.set(kind, robotTopic(options.fleet, id, TOPIC_KIND_OF_BODY[kind]));
@@ -108,14 +107,15 @@ export class MqttLink implements RobotLink {
     client.on('connect', () => {
       this.options.backoff.reset();
       this.options.log(`online (session ${session})`);
-      client.subscribe([this.topics.motor, this.topics.cmd], { qos: TOPIC_QOS.cmd }, (error) => {
+      // The downlink only: `cmd` carries controllers' Commands for the gateway, not for us.
+      client.subscribe(this.topics.downlink, { qos: TOPIC_QOS.downlink }, (error) => {
         if (error) this.options.log(`subscribe failed: ${error.message}`);
         // Birth after the subscription, so a command sent on seeing the Birth is not lost.
         else if (this.client === client) this.firmware.goOnline(session);
       });
     });
     client.on('message', (topic, payload) => {
-      if (topic === this.topics.motor || topic === this.topics.cmd) this.firmware.receiveBytes(payload);
+      if (topic === this.topics.downlink) this.firmware.receiveBytes(payload);
     });
     client.on('error', (error) => this.options.log(`mqtt error: ${error.message}`));
     client.on('close', () => {
@@ -146,7 +146,7 @@ export class MqttLink implements RobotLink {
     const client = this.client;
     if (!client?.connected) return;
     const topic = this.topicOfBody.get(kind)!;
-    const qos = TOPIC_QOS[TOPIC_KIND_OF_BODY[kind]];
+    const qos = BODY_QOS[kind];
     this.options.faults.send(encodeEnvelope(envelope), (bytes) => {
       if (client.connected) client.publish(topic, Buffer.from(bytes), { qos });
     });

@@ -41,7 +41,7 @@ robots: [{ id: r1, password: r1-pw }]
     expect(broker.counters.authFailures).toBe(2);
     const r1 = await mqtt.connectAsync(broker.url, { username: 'r1', password: 'r1-pw', reconnectPeriod: 0 });
     const closed = new Promise<void>((resolve) => r1.once('close', () => resolve()));
-    r1.publish('swarmgate/v1/lab/r1/motor', 'x', { qos: 1 });
+    r1.publish('swarmgate/v1/lab/r1/downlink', 'x', { qos: 1 });
     await closed; // aedes drops a client whose publish is refused
     r1.end(true);
     expect(broker.counters.deniedPublishes).toBe(1);

@@ -33,9 +33,10 @@ describe('MosquittoConfig', () => {
     const acl = readFileSync(files.aclFile, 'utf8');
     expect(acl).toContain('user gw\ntopic readwrite swarmgate/v1/lab/#');
     expect(acl).toContain('user r1\ntopic write swarmgate/v1/lab/r1/birth');
-    expect(acl).toContain('topic read swarmgate/v1/lab/r1/cmd');
+    expect(acl).toContain('topic read swarmgate/v1/lab/r1/downlink');
+    expect(acl).not.toContain('topic read swarmgate/v1/lab/r1/cmd');
     expect(acl).toContain('user c1\ntopic write swarmgate/v1/lab/r1/cmd');
-    expect(acl).not.toContain('topic write swarmgate/v1/lab/r1/motor');
+    expect(acl).not.toContain('topic write swarmgate/v1/lab/r1/downlink');
   });
 
   it('refuses a scrypt hash it cannot convert, naming the user', async () => {

@@ -145,14 +145,22 @@ describe('MqttBridge', () => {
       backoff: { initialMs: 100, maxMs: 400, jitter: 0.5, random: () => 0.5 },
     });
     const r1 = await robot(first.url, 'r1', 1);
-    const motor: number[] = [];
-    r1.on('message', (_t, payload) => motor.push(decodeEnvelope(payload).motorCommand!.leftMps));
-    await r1.subscribeAsync(robotTopic(FLEET, 'r1', 'motor'));
+    const downlink: Array<{ body: string; qos: number; leftMps?: number }> = [];
+    r1.on('message', (_t, payload, packet) => {
+      const envelope = decodeEnvelope(payload);
+      downlink.push({ body: envelope.body, qos: packet.qos, leftMps: envelope.motorCommand?.leftMps });
+    });
+    await r1.subscribeAsync(robotTopic(FLEET, 'r1', 'downlink'), { qos: 1 });
     await r1.publishAsync(robotTopic(FLEET, 'r1', 'birth'), bytes('r1', birth(1)), { qos: 1 });
     await until(() => bridge.carries('r1'), 'birth');
     expect(bridge.send('r1', { motorCommand: { leftMps: 0.25, rightMps: 0.25, deadlineMs: 300 } })).toBe(true);
-    await until(() => motor.length === 1, 'motor command');
-    expect(motor[0]).toBeCloseTo(0.25, 6);
+    expect(bridge.send('r1', { command: { commandId: 0, emergencyStop: { reason: 'test' } } })).toBe(true);
+    await until(() => downlink.length === 2, 'motor command and stop');
+    // Both on the downlink: the set-point at QoS 0, the stop at QoS 1.
+    expect(downlink).toEqual([
+      { body: 'motorCommand', qos: 0, leftMps: expect.closeTo(0.25, 6) },
+      { body: 'command', qos: 1, leftMps: undefined },
+    ]);
 
     await first.close();
     await until(() => bridge.state === 'offline', 'offline');

@@ -1,7 +1,9 @@
 /**
  * The gateway's MQTT transport: one mqtt.js client to the embedded broker or an external one
- * (`--mqtt URL`). It feeds the registry from robot uplinks, sends MotorCommands, Commands and
- * States down, and keeps the gateway's own retained state (a Birth, with a Death as the will).
+ * (`--mqtt URL`). It feeds the registry from robot uplinks, sends everything for a robot
+ * (MotorCommands, stop Commands) on that robot's `downlink` topic, each body at its BODY_QOS,
+ * and keeps the gateway's own retained state (a Birth, with a Death as the will). It never
+ * reads `cmd`: controllers' Commands are the MqttControllerPort's.
  *
  * Link handling (STYLE: Protocol and IO edges): explicit `link` events; our own reconnect
  * with capped exponential backoff and jitter on an injected clock (mqtt.js's fixed period is
@@ -19,6 +21,7 @@ import {
   GATEWAY_STATE_QOS,
   PROTOCOL_VERSION,
   ProtocolError,
+  BODY_QOS,
   TOPIC_KIND_OF_BODY,
   TOPIC_QOS,
   decodeEnvelope,
@@ -188,9 +191,9 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
       this.counters.droppedOffline++;
       return false;
     }
-    const kind = TOPIC_KIND_OF_BODY[Object.keys(body)[0] as keyof typeof TOPIC_KIND_OF_BODY];
+    const bodyKind = Object.keys(body)[0] as keyof typeof BODY_QOS;
     const bytes = encodeEnvelope(makeEnvelope(robotId, body, this.nextSeq(), this.clock.nowMs()));
-    client.publish(robotTopic(this.options.fleet, robotId, kind), Buffer.from(bytes), { qos: TOPIC_QOS[kind] });
+    client.publish(robotTopic(this.options.fleet, robotId, 'downlink'), Buffer.from(bytes), { qos: BODY_QOS[bodyKind] });
     this.counters.sent++;
     return true;
   }

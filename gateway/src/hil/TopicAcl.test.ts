@@ -46,12 +46,15 @@ describe('TopicAuthorizer', () => {
 
   it('lets a robot publish only its own uplink and read only its own downlink', () => {
     for (const kind of ['birth', 'death', 'telemetry', 'ack', 'error']) expect(auth.mayPublish('r1', t('r1', kind))).toBe(true);
-    for (const kind of ['cmd', 'motor', 'state', 'pose']) expect(auth.mayPublish('r1', t('r1', kind))).toBe(false);
+    for (const kind of ['cmd', 'downlink', 'state', 'pose']) expect(auth.mayPublish('r1', t('r1', kind))).toBe(false);
     expect(auth.mayPublish('r1', t('r2', 'telemetry'))).toBe(false);
     expect(auth.mayPublish('r1', t('r2', 'cmd'))).toBe(false);
-    expect(auth.maySubscribe('r1', t('r1', 'cmd'))).toBe(true);
-    expect(auth.maySubscribe('r1', t('r2', 'cmd'))).toBe(false);
-    expect(auth.maySubscribe('r1', t('+', 'cmd'))).toBe(false);
+    expect(auth.maySubscribe('r1', t('r1', 'downlink'))).toBe(true);
+    expect(auth.maySubscribe('r1', t('r2', 'downlink'))).toBe(false);
+    expect(auth.maySubscribe('r1', t('+', 'downlink'))).toBe(false);
+    // cmd is controller -> gateway: a robot neither subscribes to nor receives it.
+    expect(auth.maySubscribe('r1', t('r1', 'cmd'))).toBe(false);
+    expect(auth.mayReceive('r1', t('r1', 'cmd'))).toBe(false);
     expect(auth.maySubscribe('r1', 'swarmgate/v1/lab/#')).toBe(false);
     expect(auth.maySubscribe('r1', 'swarmgate/v1/lab/$gateway/state')).toBe(true);
   });
@@ -59,14 +62,15 @@ describe('TopicAuthorizer', () => {
   it('lets a controller command only its robots and read their state', () => {
     expect(auth.mayPublish('c1', t('r1', 'cmd'))).toBe(true);
     expect(auth.mayPublish('c1', t('r2', 'cmd'))).toBe(false);
-    expect(auth.mayPublish('c1', t('r1', 'motor'))).toBe(false);
+    expect(auth.mayPublish('c1', t('r1', 'downlink'))).toBe(false);
     expect(auth.maySubscribe('c1', t('r1', 'state'))).toBe(true);
     expect(auth.maySubscribe('c1', t('r2', 'state'))).toBe(false);
     expect(auth.mayReceive('c1', t('r2', 'state'))).toBe(false);
   });
 
   it('lets the gateway do everything in its fleet, nothing elsewhere; strangers nothing', () => {
-    expect(auth.mayPublish('gw', t('r2', 'motor'))).toBe(true);
+    expect(auth.mayPublish('gw', t('r2', 'downlink'))).toBe(true);
+    expect(auth.maySubscribe('gw', t('+', 'cmd'))).toBe(true);
     expect(auth.maySubscribe('gw', t('+', '+'))).toBe(true);
     expect(auth.mayPublish('gw', 'swarmgate/v1/other/r1/cmd')).toBe(false);
     expect(auth.mayPublish(undefined, t('r1', 'birth'))).toBe(false);

@@ -3,10 +3,13 @@
  * user feeds both the embedded broker's checks and the Mosquitto ACL file, so the two brokers
  * cannot drift apart.
  *
- * - robot R:      writes its own birth, death, telemetry, ack, error; reads its own cmd, motor
- *                 and error (the gateway answers bad payloads there).
+ * - robot R:      writes its own birth, death, telemetry, ack, error; reads its own downlink
+ *                 (MotorCommands and the gateway's stops) and error (the gateway answers bad
+ *                 payloads there). Never `cmd`: controllers' Commands are for the gateway.
  * - controller C: writes cmd of each assigned robot; reads their state, ack, error, birth, death.
- * - gateway:      reads and writes the whole fleet tree (it also relays tracker poses).
+ *                 Never a downlink: motion reaches a robot only through the safety filter.
+ * - gateway:      reads and writes the whole fleet tree (reads cmd, writes downlinks, relays
+ *                 tracker poses).
  * - everyone:     reads the gateway's retained online/offline state.
  */
 import { TOPIC_ROOT, gatewayStateTopic, robotTopic, type TopicKind } from '@swarmgate/protocols';
@@ -25,7 +28,7 @@ export interface UserAcl {
 }
 
 const ROBOT_WRITES: readonly TopicKind[] = ['birth', 'death', 'telemetry', 'ack'];
-const ROBOT_READS: readonly TopicKind[] = ['cmd', 'motor'];
+const ROBOT_READS: readonly TopicKind[] = ['downlink'];
 const ROBOT_READWRITES: readonly TopicKind[] = ['error'];
 const CONTROLLER_READS: readonly TopicKind[] = ['state', 'ack', 'error', 'birth', 'death'];
 

@@ -56,7 +56,7 @@ describe('LiveService with a fleet file', () => {
     });
     // The robot's side: Birth, then Telemetry at 10 Hz; MotorCommands recorded.
     robotClient = await mqtt.connectAsync(service.url, { username: 'mona-01', password: 'm1-pw', reconnectPeriod: 0 });
-    await robotClient.subscribeAsync(robotTopic('lab', 'mona-01', 'motor'));
+    await robotClient.subscribeAsync(robotTopic('lab', 'mona-01', 'downlink'));
     robotClient.on('message', (_topic, payload) => {
       const m = decodeEnvelope(payload).motorCommand;
       if (m) motor.push(m);

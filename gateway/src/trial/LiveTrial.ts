@@ -219,8 +219,8 @@ export class LiveTrial implements TwinHost {
       return;
     }
     if (command.emergencyStop != null) {
-      // Latched like the HTTP emergency stop. Our own HIL stop, echoed back by the broker on
-      // the same topic, finds the robot already stopped and is not sent again.
+      // Latched like the HTTP emergency stop; a repeat finds the robot already stopped and
+      // is acked without sending the HIL stop again.
       if (!this.stopped.has(robotId)) this.emergencyStop(robotId, command.emergencyStop.reason || 'emergency stop command');
       port.ack(robotId, commandId);
       return;

@@ -1,6 +1,7 @@
 /**
  * The Robot of a controller running in another process than the gateway: it reads the robot's
- * State from MQTT and sends Commands back, through the topic tree of @swarmgate/protocols.
+ * State from MQTT and sends Commands to the gateway on the robot's `cmd` topic (never to the
+ * firmware: the gateway safety-filters them into MotorCommands on the robot's `downlink`).
  *
  * It keeps the in-process robot's contract:
  * - Arguments are checked and speeds clamped by the same validateAction, against the limits

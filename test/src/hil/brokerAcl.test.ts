@@ -35,7 +35,7 @@ controllers:
 }
 
 const cmd = (robot: string) => robotTopic('lab', robot, 'cmd');
-const motor = (robot: string) => robotTopic('lab', robot, 'motor');
+const downlink = (robot: string) => robotTopic('lab', robot, 'downlink');
 
 function commandBytes(robotId: string, commandId: number): Buffer {
   return Buffer.from(encodeEnvelope(makeEnvelope(robotId, { command: { commandId, stop: {} } }, commandId, Date.now())));
@@ -148,38 +148,43 @@ describe.each(Object.keys(backends))('fleet ACL on %s', (backend) => {
   it("a robot's credentials cannot command or spy on another robot; legit traffic flows", async () => {
     const victim = await connect('r2', 'r2-pw');
     const victimGot = record(victim);
-    await victim.subscribeAsync([cmd('r2'), motor('r2')], { qos: 1 });
+    await victim.subscribeAsync(downlink('r2'), { qos: 1 });
+    const gateway = await connect('gw', 'gw-pw');
+    const gatewayGot = record(gateway);
+    await gateway.subscribeAsync(robotTopicFilter('lab', undefined, 'cmd'), { qos: 1 });
 
     const spy = await connect('r1', 'r1-pw');
     const spyGot = record(spy);
-    // The spy's own command topic is granted. The victim's are refused by aedes (SUBACK 0x80);
-    // Mosquitto 2.0 grants the subscription but checks read access on every delivery.
-    expect(await grantedQos(spy, cmd('r1'))).toBe(1);
-    const refused = [await grantedQos(spy, cmd('r2')), await grantedQos(spy, motor('r2'))];
-    if (backend === 'aedes') expect(refused).toEqual([128, 128]);
+    // A robot reads its own downlink only: not cmd (controller -> gateway), not another robot's
+    // topics. aedes refuses those (SUBACK 0x80); Mosquitto 2.0 grants the subscription but
+    // checks read access on every delivery.
+    expect(await grantedQos(spy, downlink('r1'))).toBe(1);
+    const refused = [await grantedQos(spy, cmd('r1')), await grantedQos(spy, cmd('r2')), await grantedQos(spy, downlink('r2'))];
+    if (backend === 'aedes') expect(refused).toEqual([128, 128, 128]);
 
     const attacker = await connect('r1', 'r1-pw');
-    await publishHandled(attacker, cmd('r2'), commandBytes('r2', 666));
+    await publishHandled(attacker, downlink('r2'), commandBytes('r2', 666));
     const attacker2 = await connect('r1', 'r1-pw');
-    await publishHandled(attacker2, motor('r2'), commandBytes('r2', 667));
+    await publishHandled(attacker2, cmd('r2'), commandBytes('r2', 667));
     const controller = await connect('c1', 'c1-pw');
     await publishHandled(controller, cmd('r2'), commandBytes('r2', 668)); // c1 is assigned r1 only
+    const bypass = await connect('c1', 'c1-pw');
+    await publishHandled(bypass, downlink('r1'), commandBytes('r1', 669)); // not around the gateway
 
-    // Legit: the gateway commands r2, c1 commands r1. Per-broker ordering: the attacks were
-    // handled before these markers were sent, so had they been forwarded they would be here.
-    const gateway = await connect('gw', 'gw-pw');
-    await gateway.publishAsync(cmd('r2'), commandBytes('r2', 1), { qos: 1 });
-    await gateway.publishAsync(motor('r2'), commandBytes('r2', 2), { qos: 1 });
+    // Legit: the gateway sends to r2 and r1 on their downlinks, c1 commands r1 through the
+    // gateway. Per-broker ordering: the attacks were handled before these markers were sent,
+    // so had they been forwarded they would be here.
+    await gateway.publishAsync(downlink('r2'), commandBytes('r2', 1), { qos: 1 });
+    await gateway.publishAsync(downlink('r1'), commandBytes('r1', 2), { qos: 1 });
     const legitController = await connect('c1', 'c1-pw');
     await legitController.publishAsync(cmd('r1'), commandBytes('r1', 3), { qos: 1 });
 
-    await until(() => victimGot.length >= 2 && spyGot.length >= 1, 'legit commands');
+    await until(() => victimGot.length >= 1 && spyGot.length >= 1 && gatewayGot.length >= 1, 'legit commands');
     await new Promise((resolve) => setTimeout(resolve, 100)); // anything late would show now
-    expect(victimGot).toEqual([
-      { topic: cmd('r2'), commandId: 1 },
-      { topic: motor('r2'), commandId: 2 },
-    ]);
-    expect(spyGot).toEqual([{ topic: cmd('r1'), commandId: 3 }]);
+    expect(victimGot).toEqual([{ topic: downlink('r2'), commandId: 1 }]);
+    // r1 subscribed to its own cmd topic on Mosquitto, yet c1's Command reached only the gateway.
+    expect(spyGot).toEqual([{ topic: downlink('r1'), commandId: 2 }]);
+    expect(gatewayGot).toEqual([{ topic: cmd('r1'), commandId: 3 }]);
   });
 
   it('lets a robot publish its telemetry to the gateway but not forge another robot\'s', async () => {

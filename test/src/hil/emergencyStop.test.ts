@@ -86,7 +86,8 @@ beforeAll(async () => {
     const client = await mqtt.connectAsync(broker.url, { username: id, password, reconnectPeriod: 0 });
     cleanups.push(() => client.endAsync(true));
     client.on('message', (_topic, payload) => arrived(id, decodeEnvelope(payload)));
-    await client.subscribeAsync([robotTopic('lab', id, 'motor'), robotTopic('lab', id, 'cmd')], { qos: 1 });
+    // The robot's side as the firmware has it: its downlink only (the gateway sends stops there).
+    await client.subscribeAsync(robotTopic('lab', id, 'downlink'), { qos: 1 });
     await client.publishAsync(robotTopic('lab', id, 'birth'), Buffer.from(encodeEnvelope(makeEnvelope(id, { birth }, 1, 0))), { qos: 1 });
   }
   arrivals.set('s1', []);

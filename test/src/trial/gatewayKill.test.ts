@@ -38,7 +38,7 @@ describe('gateway killed mid-trial', () => {
   it('every mona-sim stops its motors by the MotorCommand deadline', async () => {
     const telemetry: Sample[] = [];
     const motor: { atMs: number; deadlineMs: number; moving: boolean }[] = [];
-    await observer.subscribeAsync([robotTopic(FLEET, 'mona-01', 'telemetry'), robotTopic(FLEET, 'mona-01', 'motor')]);
+    await observer.subscribeAsync([robotTopic(FLEET, 'mona-01', 'telemetry'), robotTopic(FLEET, 'mona-01', 'downlink')]);
     observer.on('message', (_topic, payload) => {
       const env = decodeEnvelope(payload);
       const atMs = Date.now();
