@@ -19,6 +19,9 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
     [['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-port', '5'], /--mqtt and --mqtt-port/],
     [['--map', 'building:20x20:seed=1', '--pose-source', 'gps'], /--pose-source must be odometry or tracker, got 'gps'/],
     [['--map', 'building:20x20:seed=1', '--arena-offset', '3'], /--arena-offset must be X,Y/],
+    [['--map', 'building:20x20:seed=1', '--arena', '2'], /--arena must be WxH in metres, both > 0 \(e\.g\. 2x1\.5\), got '2'/],
+    [['--map', 'building:20x20:seed=1', '--arena', '0x1'], /--arena must be WxH .* got '0x1'/],
+    [['--map', 'building:20x20:seed=1', '--arena', '2x-1'], /--arena must be WxH .* got '2x-1'/],
     [['--map', 'building:20x20:seed=1', '--algorithm', 'nope'], /--algorithm: SG_UNKNOWN_ALGORITHM/],
     [['--map', 'building:20x20:seed=1', '--remote', 'a/b'], /--remote 'a\/b' contains "\/"/],
     [['--map', 'building:20x20:seed=1', '--fleet', '/nonexistent/fleet.yaml'], /--fleet: SG_FLEET_READ/],
@@ -47,6 +50,7 @@ describe('swarmgate serve (real process)', () => {
     const mqttUrl = /mqtt (mqtt:\/\/\S+)/.exec(stdout)![1];
     const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
     expect(stderr).toMatch(/bench mode/);
+    expect(stderr).toMatch(/no --arena fence/);
 
     const trial = await (await fetch(`${httpUrl}/api/trial`)).json();
     expect(trial).toMatchObject({ virtualRobots: 2, physicalRobots: 0, paced: true });

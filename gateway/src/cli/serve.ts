@@ -6,6 +6,7 @@
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
 import { idProblem } from '@swarmgate/protocols';
 import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
+import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
 import { SwarmgateError } from '../errors.js';
 import { parseCommSpec } from '../sim/radio/index.js';
@@ -43,6 +44,9 @@ Physical robots:
   --arena-scale K         map metres per arena metre (default 25: a 2 m table, a 50 m building)
   --arena-rotation DEG    arena-to-map rotation, degrees (default 0)
   --arena-offset X,Y      map position of the arena origin, m (default 0,0)
+  --arena WxH             the physical arena's fence, metres, from the arena origin (tracker
+                          frame) to (W, H): motion through it is refused. Without it there is
+                          no fence check (a warning at start): only the map's walls bound robots
   --serial PATH           a serial port with a robot on it; repeatable
 HTTP:
   --port P                serve the web UI at / and GET /api/robots, GET /api/trial, POST /api/estop on this port`;
@@ -64,6 +68,7 @@ const OPTIONS = {
   'arena-scale': { type: 'string' },
   'arena-rotation': { type: 'string' },
   'arena-offset': { type: 'string' },
+  arena: { type: 'string' },
   serial: { type: 'string', multiple: true },
   port: { type: 'string' },
 } as const;
@@ -76,6 +81,17 @@ function parseOffset(raw: string | undefined): { x: number; y: number } {
     throw new CliUsageError(`--arena-offset must be X,Y in metres, got '${raw}'`);
   }
   return { x, y };
+}
+
+/** `--arena WxH` -> the fence rectangle from the arena origin; null without the flag. */
+function parseArena(raw: string | undefined): ArenaRect | null {
+  if (raw === undefined) return null;
+  const match = /^\s*([0-9.eE+]+)\s*x\s*([0-9.eE+]+)\s*$/.exec(raw);
+  const [widthM, heightM] = match ? [Number(match[1]), Number(match[2])] : [Number.NaN, Number.NaN];
+  if (!(widthM > 0 && heightM > 0 && Number.isFinite(widthM) && Number.isFinite(heightM))) {
+    throw new CliUsageError(`--arena must be WxH in metres, both > 0 (e.g. 2x1.5), got '${raw}'`);
+  }
+  return { minXM: 0, minYM: 0, maxXM: widthM, maxYM: heightM };
 }
 
 /** The gateway's own MQTT login: the fleet file's gateway user (it must hold a plain password). */
@@ -102,6 +118,7 @@ async function run(argv: string[]): Promise<number> {
   const scale = numberFlag('arena-scale', v['arena-scale'], 25, { min: 1e-6, max: 1e6 });
   const rotationDeg = numberFlag('arena-rotation', v['arena-rotation'], 0, { min: -360, max: 360 });
   const offset = parseOffset(v['arena-offset']);
+  const fence = parseArena(v.arena);
   const poseSource = (v['pose-source'] ?? 'odometry') as TwinPoseSource;
   if (poseSource !== 'odometry' && poseSource !== 'tracker') {
     throw new CliUsageError(`--pose-source must be odometry or tracker, got '${v['pose-source']}'`);
@@ -136,6 +153,7 @@ async function run(argv: string[]): Promise<number> {
   const login = gatewayLogin(fleet);
   const logger = stderrLogger;
   if (!fleet) logger.warn('serve: bench mode: no --fleet file, so any robot may join the trial and any client may command it');
+  if (!fence) logger.warn('serve: no --arena fence: physical robots are bounded only by the map\'s walls and edges, not by the arena\'s size');
   const trial = {
     grid,
     robots,
@@ -159,7 +177,7 @@ async function run(argv: string[]): Promise<number> {
       ...login,
       keepaliveMs: keepaliveS * 1000,
       serialPorts: v.serial,
-      twins: { poseSource, transform: { scale, rotationRad: (rotationDeg * Math.PI) / 180, offsetXM: offset.x, offsetYM: offset.y } },
+      twins: { poseSource, transform: { scale, rotationRad: (rotationDeg * Math.PI) / 180, offsetXM: offset.x, offsetYM: offset.y }, fence },
       httpPort,
       realtime: true,
       logger,

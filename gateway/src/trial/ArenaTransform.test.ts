@@ -48,6 +48,17 @@ describe('ArenaTransform', () => {
     );
   });
 
+  it('writes into a caller\'s scratch pose when given one (the twins\' per-tick path)', () => {
+    const t = new ArenaTransform({ scale: 10, rotationRad: Math.PI / 2, offsetXM: 15, offsetYM: 2 });
+    const scratch = { xM: 0, yM: 0, headingRad: 0 };
+    expect(t.toMap(0.5, 0.3, 0, scratch)).toBe(scratch);
+    expect(scratch).toEqual(t.toMap(0.5, 0.3, 0));
+    expect(t.toArena(12, 7, 1, scratch)).toBe(scratch);
+    expect(scratch).toEqual(t.toArena(12, 7, 1));
+    expect(scratch.xM).toBeCloseTo(0.5, 9);
+    expect(scratch.yM).toBeCloseTo(0.3, 9);
+  });
+
   it('refuses a non-positive scale and non-finite values, naming them', () => {
     expect(() => new ArenaTransform({ scale: 0, rotationRad: 0, offsetXM: 0, offsetYM: 0 })).toThrow('SG_TRIAL_CONFIG: arena transform scale must be > 0, got 0');
     expect(() => new ArenaTransform({ scale: 1, rotationRad: Number.NaN, offsetXM: 0, offsetYM: 0 })).toThrow(/rotationRad must be a finite number, got NaN/);

@@ -21,6 +21,13 @@ export interface ArenaTransformSpec {
   readonly offsetYM: number;
 }
 
+/** A pose written in place (hot paths pass a scratch object instead of allocating). */
+export interface MutablePose {
+  xM: number;
+  yM: number;
+  headingRad: number;
+}
+
 export class ArenaTransform implements ArenaTransformSpec {
   readonly scale: number;
   readonly rotationRad: number;
@@ -61,21 +68,21 @@ export class ArenaTransform implements ArenaTransformSpec {
     });
   }
 
-  toMap(xM: number, yM: number, headingRad: number): Pose {
-    return {
-      xM: this.offsetXM + this.scale * (this.cos * xM - this.sin * yM),
-      yM: this.offsetYM + this.scale * (this.sin * xM + this.cos * yM),
-      headingRad: wrapAngle(headingRad + this.rotationRad),
-    };
+  /** The map pose of an arena pose, written into `out` (a new object by default). */
+  toMap(xM: number, yM: number, headingRad: number, out: MutablePose = { xM: 0, yM: 0, headingRad: 0 }): Pose {
+    out.xM = this.offsetXM + this.scale * (this.cos * xM - this.sin * yM);
+    out.yM = this.offsetYM + this.scale * (this.sin * xM + this.cos * yM);
+    out.headingRad = wrapAngle(headingRad + this.rotationRad);
+    return out;
   }
 
-  toArena(xM: number, yM: number, headingRad: number): Pose {
+  /** The arena pose of a map pose, written into `out` (a new object by default). */
+  toArena(xM: number, yM: number, headingRad: number, out: MutablePose = { xM: 0, yM: 0, headingRad: 0 }): Pose {
     const dx = (xM - this.offsetXM) / this.scale;
     const dy = (yM - this.offsetYM) / this.scale;
-    return {
-      xM: this.cos * dx + this.sin * dy,
-      yM: -this.sin * dx + this.cos * dy,
-      headingRad: wrapAngle(headingRad - this.rotationRad),
-    };
+    out.xM = this.cos * dx + this.sin * dy;
+    out.yM = -this.sin * dx + this.cos * dy;
+    out.headingRad = wrapAngle(headingRad - this.rotationRad);
+    return out;
   }
 }

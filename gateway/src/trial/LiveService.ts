@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Grid } from '@swarmgate/maps';
-import { CommandSafety } from '../hil/CommandSafety.js';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
 import type { Fleet } from '../hil/FleetFile.js';
 import { HilGateway } from '../hil/HilGateway.js';
@@ -17,7 +16,7 @@ import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
 import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
-import { mapWallTest, type TwinOptions } from './PhysicalTwins.js';
+import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
 import { webUi } from '../web/webUi.js';
 
@@ -71,7 +70,7 @@ export class LiveService {
       }
       const login = { username: options.username, password: options.password };
       const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs });
-      const safety = new CommandSafety({ isBlocked: mapWallTest(options.trial.grid, options.twins.transform.scale) });
+      const safety = twinSafety(options.trial.grid, options.twins);
       const hil = new HilGateway({ registry, fleet: options.fleet, safety });
       const bridge = new MqttBridge({
         url,

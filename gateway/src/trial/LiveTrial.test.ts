@@ -15,7 +15,6 @@ import {
 } from '@swarmgate/protocols';
 import { MqttRobot, SlamMap } from '@swarmgate/sdk';
 import { ManualClock } from '../hil/Clock.js';
-import { CommandSafety } from '../hil/CommandSafety.js';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { MemoryLogger } from '../hil/Logger.js';
@@ -25,7 +24,7 @@ import { borderedRoom } from '../sim/testing/testGrids.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
-import { mapWallTest } from './PhysicalTwins.js';
+import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
 
 const ErrorCode = swarmgate.v1.ErrorCode;
@@ -72,7 +71,7 @@ function recordingLink(): RobotLinkPlugin & { sent: EnvelopeBodyInit[] } {
 function physicalTrial() {
   const registry = new RobotRegistry({ clock: new ManualClock() });
   const link = recordingLink();
-  const hil = new HilGateway({ registry, safety: new CommandSafety({ isBlocked: mapWallTest(grid, DEFAULT_TWIN_OPTIONS.transform.scale) }) });
+  const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
   hil.register(link);
   const live = new LiveTrial({ trial: trialConfig(1), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
   return { registry, link, hil, live };
@@ -110,7 +109,7 @@ describe('LiveTrial with a physical robot', () => {
   it('ends a twin\'s rotate() across +-pi and move() within physical tolerances, closed through the firmware\'s odometry', () => {
     const registry = new RobotRegistry({ clock: new ManualClock() });
     const link = recordingLink();
-    const hil = new HilGateway({ registry, safety: new CommandSafety({ isBlocked: mapWallTest(grid, 25) }) });
+    const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
     hil.register(link);
     const live = new LiveTrial({ trial: trialConfig(1, ['m1']), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
     const world = live.world;
@@ -163,12 +162,13 @@ describe('LiveTrial with a tracked physical robot', () => {
   it('places the twin by TrackerPose through the arena-to-map transform, and refuses motion before the first fix', () => {
     const registry = new RobotRegistry({ clock: new ManualClock() });
     const link = recordingLink();
-    const safety = new CommandSafety({ isBlocked: mapWallTest(grid, 10) });
+    const transform = { scale: 10, rotationRad: Math.PI / 2, offsetXM: 15, offsetYM: 2 };
+    const twins = { poseSource: 'tracker', transform } as const;
+    const safety = twinSafety(grid, twins);
     const hil = new HilGateway({ registry, safety });
     hil.register(link);
     const tracker = new EventEmitter<{ pose: [robotId: string, pose: TrackerPose] }>();
-    const transform = { scale: 10, rotationRad: Math.PI / 2, offsetXM: 15, offsetYM: 2 };
-    const live = new LiveTrial({ trial: trialConfig(1), hil, twins: { poseSource: 'tracker', transform }, tracker, logger: new MemoryLogger() });
+    const live = new LiveTrial({ trial: trialConfig(1), hil, twins, tracker, logger: new MemoryLogger() });
     registry.birth('m1', 'mqtt', BIRTH);
     for (let k = 0; k < 5; k++) live.world.step();
     expect(safety.counters.noPoseRefusals, 'the controller wants to move; the filter refuses without a pose').toBeGreaterThan(0);
@@ -183,6 +183,61 @@ describe('LiveTrial with a tracked physical robot', () => {
     expect(pose.headingRad).toBeCloseTo(Math.PI / 2, 5);
     live.stop();
     expect(tracker.listenerCount('pose')).toBe(0);
+  });
+
+  /**
+   * The test is the tracker and the firmware: each tick it reports the arena pose, and moves
+   * the robot by the last MotorCommand for 0.1 s. The controller keeps asking for full speed
+   * along arena +x. Arena (0, 0) is map (-5, -5) at scale 10, so an arena metre of fence ends
+   * at map x = 5, well inside the room, whose wall (map x >= 9) is arena x >= 1.4.
+   */
+  function driveTowardsPlusX(fence: TwinOptions['fence']) {
+    const registry = new RobotRegistry({ clock: new ManualClock() });
+    const link = recordingLink();
+    const twins: TwinOptions = { poseSource: 'tracker', transform: { scale: 10, rotationRad: 0, offsetXM: -5, offsetYM: -5 }, fence };
+    const safety = twinSafety(grid, twins);
+    const hil = new HilGateway({ registry, safety });
+    hil.register(link);
+    const tracker = new EventEmitter<{ pose: [robotId: string, pose: TrackerPose] }>();
+    const live = new LiveTrial({ trial: trialConfig(1, ['m1']), hil, twins, tracker, logger: new MemoryLogger() });
+    registry.birth('m1', 'mqtt', BIRTH);
+    const arena = { xM: 0.5, yM: 0.5, headingRad: 0 };
+    let maxXM = arena.xM;
+    const last = { leftMps: 0, rightMps: 0 };
+    for (let k = 0; k < 150; k++) {
+      tracker.emit('pose', 'm1', decodeEnvelope(encodeEnvelope(makeEnvelope('m1', { trackerPose: arena }, k + 1, 0))).trackerPose!);
+      live.world.robot('m1').setVelocity(live.world.actionLimits.maxLinearMps, 0);
+      live.world.step();
+      const body = link.sent.at(-1)!;
+      const m = 'motorCommand' in body && body.motorCommand ? body.motorCommand : { leftMps: 0, rightMps: 0 };
+      last.leftMps = m.leftMps ?? 0;
+      last.rightMps = m.rightMps ?? 0;
+      arena.xM += ((last.leftMps + last.rightMps) / 2) * 0.1;
+      maxXM = Math.max(maxXM, arena.xM);
+    }
+    live.stop();
+    return { safety, maxXM, last, twinXM: live.world.truePose('m1').xM };
+  }
+
+  it('stops a twin driven towards the arena fence at the fence: MotorCommands zeroed and counted', () => {
+    const { safety, maxXM, last, twinXM } = driveTowardsPlusX({ minXM: 0, minYM: 0, maxXM: 1, maxYM: 1 });
+    const bodyRadiusM = 0.04;
+    expect(maxXM, 'never through the fence').toBeLessThanOrEqual(1 - bodyRadiusM + 1e-9);
+    expect(maxXM, 'it did drive up to the fence').toBeGreaterThan(0.85);
+    expect(safety.counters.fenceRefusals).toBeGreaterThan(10);
+    expect(safety.counters.wallRefusals).toBe(0);
+    expect(last).toEqual({ leftMps: 0, rightMps: 0 });
+    expect(twinXM, 'the twin stands at the fence, before the wall').toBeLessThan(5);
+  });
+
+  it('still stops it at a virtual wall that comes before the fence', () => {
+    const { safety, maxXM, last } = driveTowardsPlusX({ minXM: 0, minYM: 0, maxXM: 2, maxYM: 2 });
+    // The wall's near face is map x = 9, i.e. arena x = 1.4; the body's leading edge stops short of it.
+    expect(maxXM).toBeLessThanOrEqual(1.4 - 0.04 + 1e-9);
+    expect(maxXM).toBeGreaterThan(1.2);
+    expect(safety.counters.wallRefusals).toBeGreaterThan(10);
+    expect(safety.counters.fenceRefusals).toBe(0);
+    expect(last).toEqual({ leftMps: 0, rightMps: 0 });
   });
 });
 

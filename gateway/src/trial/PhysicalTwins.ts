@@ -12,9 +12,12 @@
  *   ordinary Robot API) becomes wheel speeds, goes through CommandSafety and out as a
  *   MotorCommand with a deadline (HilGateway.drive).
  *
- * Safety frame: the map frame divided by the scale, i.e. physical metres with map headings, so
- * wheel speeds, body radius and look-ahead are physical while virtual walls stay where the map
- * has them (see mapWallTest). Works for both pose sources without a per-robot filter.
+ * Safety frame: the arena frame (physical metres, the tracker's axes), reached from the twin's
+ * map pose through the trial's arena-to-map transform. Wheel speeds, body radius, look-ahead
+ * and the arena fence are physical, and virtual walls stay where the map has them (mapWallTest
+ * maps each probe back onto the map). One filter serves both pose sources: an odometry twin's
+ * arena pose is where the trial's transform puts its map pose, which is right as long as the
+ * robot was set down where its twin spawned and its odometry holds.
  */
 import type { Grid } from '@swarmgate/maps';
 import { isWall } from '@swarmgate/maps';
@@ -23,12 +26,12 @@ import type { Telemetry, TrackerPose } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { Logger } from '../hil/Logger.js';
 import type { RobotRecord } from '../hil/RobotRegistry.js';
-import { newMotorDecision, type SafetyPose } from '../hil/CommandSafety.js';
+import { CommandSafety, newMotorDecision, type ArenaRect, type SafetyPose } from '../hil/CommandSafety.js';
 import { driveSetpoint, type DriveSetpoint } from '../sim/Motion.js';
 import { Action, Latch } from '../sim/RobotTable.js';
 import { wrapAngle } from '../sim/math.js';
 import type { World } from '../sim/World.js';
-import { ArenaTransform, type ArenaTransformSpec } from './ArenaTransform.js';
+import { ArenaTransform, type ArenaTransformSpec, type MutablePose } from './ArenaTransform.js';
 
 export type TwinPoseSource = 'odometry' | 'tracker';
 
@@ -36,6 +39,11 @@ export interface TwinOptions {
   readonly poseSource: TwinPoseSource;
   /** Arena-to-map transform: tracker poses go through it; its scale also scales odometry. */
   readonly transform: ArenaTransformSpec;
+  /**
+   * The physical arena's fence (arena frame, metres): motion through it is refused. Absent or
+   * null: no fence (the map's walls and edges still bound the twins).
+   */
+  readonly fence?: ArenaRect | null;
 }
 
 /** What the twins need from the trial that owns the world. */
@@ -70,27 +78,36 @@ const TWIN_MOVE_DONE_M = 0.005;
 /** A twin's rotate() ends this close to its target heading (1 deg: MONA encoder and slip noise). */
 const TWIN_ROTATE_DONE_RAD = Math.PI / 180;
 
-/** True where the grid has a wall, at safety-frame point (x, y) = map point / scale. */
-export function mapWallTest(grid: Grid, scale: number): (xM: number, yM: number) => boolean {
+/** True where the grid has a wall or ends, at arena point (x, y) mapped onto the grid. */
+export function mapWallTest(grid: Grid, transform: ArenaTransformSpec): (xM: number, yM: number) => boolean {
+  const arenaToMap = new ArenaTransform(transform);
+  const probe: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
   return (xM, yM) => {
-    const x = Math.floor((xM * scale - grid.originM.x) / grid.cellSizeM);
-    const y = Math.floor((yM * scale - grid.originM.y) / grid.cellSizeM);
+    arenaToMap.toMap(xM, yM, 0, probe);
+    const x = Math.floor((probe.xM - grid.originM.x) / grid.cellSizeM);
+    const y = Math.floor((probe.yM - grid.originM.y) / grid.cellSizeM);
     if (x < 0 || y < 0 || x >= grid.width || y >= grid.height) return true;
     return isWall(grid.cells[y * grid.width + x]);
   };
+}
+
+/** The safety filter for a trial's twins: the arena fence and the map's walls, both in the arena frame. */
+export function twinSafety(grid: Grid, twins: TwinOptions): CommandSafety {
+  return new CommandSafety({ arena: twins.fence ?? null, isBlocked: mapWallTest(grid, twins.transform) });
 }
 
 export class PhysicalTwins {
   readonly transform: ArenaTransform;
   /**
    * badPoses: poses with a non-finite coordinate from odometry or the tracker, dropped.
-   * blockedMoves: move() actions ended because the safety filter refused them into a wall.
+   * blockedMoves: move() actions ended because the safety filter refused them into a wall or
+   * the fence.
    */
   readonly counters = { badPoses: 0, blockedMoves: 0 };
   private readonly twins = new Map<string, Twin>();
   private readonly decision = newMotorDecision();
   private readonly setpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
-  private readonly safetyPose = { xM: 0, yM: 0, headingRad: 0 };
+  private readonly safetyPose: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
   private readonly onBirth = (record: RobotRecord): void => this.birth(record);
   private readonly onOnline = (record: RobotRecord): void => this.setOnline(record.id, true);
   private readonly onOffline = (record: RobotRecord): void => this.setOnline(record.id, false);
@@ -273,15 +290,12 @@ export class PhysicalTwins {
     const halfDiffMps = (angularRadps * wheelBaseM) / 2;
     let pose: SafetyPose | null = null;
     if (this.options.poseSource === 'odometry' ? twin.anchor !== null : twin.located) {
-      this.safetyPose.xM = t.xM[i] / scale;
-      this.safetyPose.yM = t.yM[i] / scale;
-      this.safetyPose.headingRad = t.angleRad[i];
-      pose = this.safetyPose;
+      pose = this.transform.toArena(t.xM[i], t.yM[i], t.angleRad[i], this.safetyPose);
     }
     const { decision } = this.hil.drive(twin.id, forwardMps - halfDiffMps, forwardMps + halfDiffMps, pose, 0, this.decision);
     if ((decision.verdict === 'wall' || decision.verdict === 'fence') && t.action[i] === Action.Move) {
-      // Refused into a wall: the move ends as a collision ends it in the simulator, so a
-      // controller waiting for idle gets to choose again.
+      // Refused into a wall or the fence: the move ends as a collision ends it in the
+      // simulator, so a controller waiting for idle gets to choose again.
       t.action[i] = Action.Idle;
       this.counters.blockedMoves++;
     }
