@@ -1,28 +1,16 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { runSwarmgate } from './testing/runSwarmgate.js';
 
-const bin = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'map-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function swarmgate(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [bin, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
 const infoJson = async (map: string): Promise<Record<string, unknown>> => {
-  const result = await swarmgate('map', 'info', map, '--json');
+  const result = await runSwarmgate('map', 'info', map, '--json');
   expect(result.code).toBe(0);
   return JSON.parse(result.stdout) as Record<string, unknown>;
 };
@@ -30,7 +18,7 @@ const infoJson = async (map: string): Promise<Record<string, unknown>> => {
 describe('swarmgate map', () => {
   it('generates a building as ROS YAML, and info reads it back as one connected map', async () => {
     const out = join(dir, 'b.yaml');
-    const result = await swarmgate('map', 'generate', 'building', '--width', '60', '--height', '50', '--seed', '4', '--param', 'split=50', '-o', out);
+    const result = await runSwarmgate('map', 'generate', 'building', '--width', '60', '--height', '50', '--seed', '4', '--param', 'split=50', '-o', out);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`wrote ${join(dir, 'b.pgm')}`);
     const info = await infoJson(out);
@@ -46,21 +34,21 @@ describe('swarmgate map', () => {
   it('generates every generator to pgm and png', async () => {
     for (const name of ['cave', 'loop', 'cross', 'zigzag', 'maze']) {
       const out = join(dir, `${name}.${name === 'cave' ? 'png' : 'pgm'}`);
-      expect((await swarmgate('map', 'generate', name, '-o', out)).code).toBe(0);
+      expect((await runSwarmgate('map', 'generate', name, '-o', out)).code).toBe(0);
       expect((await infoJson(out)).components).toBe(1);
     }
   }, 180_000);
 
   it('renders a map to a PNG at a scale', async () => {
     const out = join(dir, 'doorway.png');
-    expect((await swarmgate('map', 'render', 'doorway', '-o', out, '--scale', '2')).code).toBe(0);
+    expect((await runSwarmgate('map', 'render', 'doorway', '-o', out, '--scale', '2')).code).toBe(0);
     const png = PNG.sync.read(readFileSync(out));
     expect([png.width, png.height]).toEqual([200, 200]);
   });
 
   it('prints a human summary of a real ROS map', async () => {
     const yaml = fileURLToPath(new URL('../../../maps/data/yan2017/loop.yaml', import.meta.url));
-    const result = await swarmgate('map', 'info', yaml);
+    const result = await runSwarmgate('map', 'info', yaml);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/width\s+608 cells/);
     expect(result.stdout).toMatch(/cellSizeM\s+0.2 m/);
@@ -80,7 +68,7 @@ describe('swarmgate map', () => {
     [['map', 'info', 'cave:xx'], "'xx' is neither a size"],
     [['map', 'frobnicate'], "unknown action 'frobnicate'"],
   ])('exits 2 naming the problem: %j', async (args, message) => {
-    const result = await swarmgate(...args);
+    const result = await runSwarmgate(...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(existsSync('x.pgm')).toBe(false);
@@ -97,7 +85,7 @@ describe('swarmgate map', () => {
     writeFileSync(yaml, 'image: gone.pgm\nresolution: 0.05\norigin: [0, 0, 0]\n');
     cases.push([yaml, "image 'gone.pgm' not found"]);
     for (const [file, message] of cases) {
-      const result = await swarmgate('map', 'info', file);
+      const result = await runSwarmgate('map', 'info', file);
       expect(result.code).toBe(1);
       expect(result.stderr).toContain(`${file}: ${message}`);
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
@@ -106,7 +94,7 @@ describe('swarmgate map', () => {
   }, 60_000);
 
   it('--help lists every generator with its parameters', async () => {
-    const result = await swarmgate('map', '--help');
+    const result = await runSwarmgate('map', '--help');
     expect(result.code).toBe(0);
     for (const text of ['cave (default 75x75)', 'building (default 100x100)', 'maze', 'fill=45', 'door=2', 'road=8']) {
       expect(result.stdout).toContain(text);
