@@ -21,38 +21,20 @@ import { MemoryLogger } from '../hil/Logger.js';
 import type { RobotLinkPlugin } from '../hil/RobotLink.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
-import type { TrialConfig } from '../sim/Trial.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
+import { testTrialConfig } from './testing/testTrialConfig.js';
+import { wireDecoded } from './testing/wireDecoded.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
 
 const ErrorCode = swarmgate.v1.ErrorCode;
 const grid = borderedRoom(20);
 
-function trialConfig(robots: number, remote: string[] = []): TrialConfig {
-  return {
-    grid,
-    robots,
-    algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'together' },
-    seed: 1,
-    targetExplored: 0.99,
-    maxTicks: 10_000,
-    remoteControlled: new Set(remote),
-  };
-}
-
-/** A body as the wire decodes it (all fields present), e.g. a Birth or Telemetry. */
-function decoded<K extends 'birth' | 'telemetry'>(kind: K, body: EnvelopeBodyInit) {
-  return decodeEnvelope(encodeEnvelope(makeEnvelope('m1', body, 1, 0)))[kind]!;
-}
-
-const BIRTH = decoded('birth', {
+const BIRTH = wireDecoded('birth', {
   birth: { model: 'mona', firmwareVersion: '1', protocolVersion: { major: 1, minor: 0 }, session: 1, capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 } },
 });
-const odometryAt = (xM: number, yM: number, headingRad: number) => decoded('telemetry', { telemetry: { odometry: { xM, yM, headingRad } } });
+const odometryAt = (xM: number, yM: number, headingRad: number) => wireDecoded('telemetry', { telemetry: { odometry: { xM, yM, headingRad } } });
 
 /** A transport that records what the HIL core sends to robot m1. */
 function recordingLink(): RobotLinkPlugin & { sent: EnvelopeBodyInit[] } {
@@ -73,7 +55,7 @@ function physicalTrial() {
   const link = recordingLink();
   const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
   hil.register(link);
-  const live = new LiveTrial({ trial: trialConfig(1), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+  const live = new LiveTrial({ trial: testTrialConfig(grid, 1), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
   return { registry, link, hil, live };
 }
 
@@ -111,7 +93,7 @@ describe('LiveTrial with a physical robot', () => {
     const link = recordingLink();
     const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
     hil.register(link);
-    const live = new LiveTrial({ trial: trialConfig(1, ['m1']), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+    const live = new LiveTrial({ trial: testTrialConfig(grid, 1, ['m1']), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
     const world = live.world;
     registry.birth('m1', 'mqtt', BIRTH);
     // This test is the firmware: it integrates the last MotorCommand into odometry each tick.
@@ -168,7 +150,7 @@ describe('LiveTrial with a tracked physical robot', () => {
     const hil = new HilGateway({ registry, safety });
     hil.register(link);
     const tracker = new EventEmitter<{ pose: [robotId: string, pose: TrackerPose] }>();
-    const live = new LiveTrial({ trial: trialConfig(1), hil, twins, tracker, logger: new MemoryLogger() });
+    const live = new LiveTrial({ trial: testTrialConfig(grid, 1), hil, twins, tracker, logger: new MemoryLogger() });
     registry.birth('m1', 'mqtt', BIRTH);
     for (let k = 0; k < 5; k++) live.world.step();
     expect(safety.counters.noPoseRefusals, 'the controller wants to move; the filter refuses without a pose').toBeGreaterThan(0);
@@ -199,7 +181,7 @@ describe('LiveTrial with a tracked physical robot', () => {
     const hil = new HilGateway({ registry, safety });
     hil.register(link);
     const tracker = new EventEmitter<{ pose: [robotId: string, pose: TrackerPose] }>();
-    const live = new LiveTrial({ trial: trialConfig(1, ['m1']), hil, twins, tracker, logger: new MemoryLogger() });
+    const live = new LiveTrial({ trial: testTrialConfig(grid, 1, ['m1']), hil, twins, tracker, logger: new MemoryLogger() });
     registry.birth('m1', 'mqtt', BIRTH);
     const arena = { xM: 0.5, yM: 0.5, headingRad: 0 };
     let maxXM = arena.xM;
@@ -282,7 +264,7 @@ describe('remote commands over MQTT (embedded broker)', () => {
     const logger = new MemoryLogger();
     broker = await EmbeddedBroker.start({ fleet: null, port: 0, logger });
     port = await MqttControllerPort.connect({ url: broker.url, fleet: 'lab', logger });
-    live = new LiveTrial({ trial: trialConfig(2, ['r1']), port, logger });
+    live = new LiveTrial({ trial: testTrialConfig(grid, 2, ['r1']), port, logger });
     client = await mqtt.connectAsync(broker.url);
     await client.subscribeAsync(['swarmgate/v1/lab/+/ack', 'swarmgate/v1/lab/+/error']);
     client.on('message', (topic, payload) => {

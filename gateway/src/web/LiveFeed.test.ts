@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Cell, createGrid, type Grid } from '@swarmgate/maps';
-import { decodeEnvelope, encodeEnvelope, makeEnvelope, type EnvelopeBodyInit } from '@swarmgate/protocols';
 import { ManualClock } from '../hil/Clock.js';
 import { CommandSafety } from '../hil/CommandSafety.js';
 import { HilGateway } from '../hil/HilGateway.js';
@@ -9,30 +8,18 @@ import { MemoryLogger } from '../hil/Logger.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
+import { testTrialConfig } from '../trial/testing/testTrialConfig.js';
+import { wireDecoded } from '../trial/testing/wireDecoded.js';
 import { LiveFeed } from './LiveFeed.js';
 
 function trialOn(grid: Grid, robots: number, hil: HilGateway | null = null): LiveTrial {
-  const trial = {
-    grid,
-    robots,
-    algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'together' },
-    seed: 1,
-    targetExplored: 0.99,
-    maxTicks: 10_000,
-  } as const;
-  return new LiveTrial({ trial, hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+  return new LiveTrial({ trial: testTrialConfig(grid, robots), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
 }
 
-function decoded<K extends 'birth' | 'telemetry'>(kind: K, body: EnvelopeBodyInit) {
-  return decodeEnvelope(encodeEnvelope(makeEnvelope('m1', body, 1, 0)))[kind]!;
-}
-
-const BIRTH = decoded('birth', {
+const BIRTH = wireDecoded('birth', {
   birth: { model: 'mona', firmwareVersion: '2.3.1', protocolVersion: { major: 1, minor: 0 }, session: 1, capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 } },
 });
-const BATTERY = decoded('telemetry', { telemetry: { battery: { volts: 3.9, fraction: 0.62 } } });
+const BATTERY = wireDecoded('telemetry', { telemetry: { battery: { volts: 3.9, fraction: 0.62 } } });
 
 /** Bit i of the base64 bitmap, LSB first: the decoding the page does. */
 function bitAt(bits: Buffer, i: number): boolean {
