@@ -41,6 +41,7 @@ import {
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
+import { deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
@@ -74,12 +75,10 @@ export interface MqttBridgeCounters {
   reconnects: number;
 }
 
-export interface MqttBridgeEvents {
+export interface MqttBridgeEvents extends UplinkEvents {
   link: [event: LinkStateEvent];
   /** An overhead tracker's ground-truth pose of a robot (arena frame). */
   pose: [robotId: string, pose: TrackerPose];
-  ack: [robotId: string, ack: Ack];
-  robotError: [robotId: string, error: ErrorMessage];
 }
 
 /** Kinds the gateway listens to; the rest flow gateway -> robot or controller. */
@@ -95,6 +94,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   private readonly backoff: Backoff;
   private readonly clock: Clock;
   private readonly logger: Logger;
+  private readonly uplink: UplinkSink;
   private client: MqttClient | null = null;
   private reconnectTimer: TimerHandle | null = null;
   private stopping = false;
@@ -108,6 +108,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
     this.backoff = new Backoff(options.backoff);
+    this.uplink = { link: 'mqtt', registry: options.registry, events: this, logger: this.logger };
     for (const id of options.knownRobotIds ?? []) this.reachable.add(id);
   }
 
@@ -317,32 +318,14 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
       this.refuse(robotId, kind, swarmgate.v1.ErrorCode.ERROR_CODE_DECODE, problem, envelope.seq);
       return;
     }
-    const registry = this.options.registry;
-    switch (envelope.body) {
-      case 'birth':
-        this.born.add(robotId);
-        this.reachable.add(robotId);
-        registry.birth(robotId, 'mqtt', envelope.birth!);
-        break;
-      case 'death':
-        registry.death(robotId, envelope.death!.session);
-        break;
-      case 'telemetry':
-        registry.telemetry(robotId, envelope.telemetry!);
-        break;
-      case 'trackerPose':
-        // Ground truth from the tracker, not traffic from the robot: it proves nothing alive.
-        this.emit('pose', robotId, envelope.trackerPose!);
-        break;
-      case 'ack':
-        registry.touch(robotId);
-        this.emit('ack', robotId, envelope.ack!);
-        break;
-      case 'error':
-        registry.touch(robotId);
-        this.logger.warn('mqtt: robot reported an error', { robotId, code: envelope.error!.code, message: envelope.error!.message });
-        this.emit('robotError', robotId, envelope.error!);
-        break;
+    if (deliverUplink(this.uplink, robotId, envelope)) return;
+    if (envelope.body === 'birth') {
+      this.born.add(robotId);
+      this.reachable.add(robotId);
+      this.options.registry.birth(robotId, 'mqtt', envelope.birth!);
+    } else if (envelope.body === 'trackerPose') {
+      // Ground truth from the tracker, not traffic from the robot: it proves nothing alive.
+      this.emit('pose', robotId, envelope.trackerPose!);
     }
   }
 

@@ -25,6 +25,7 @@ import {
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
+import { deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
@@ -54,10 +55,8 @@ export interface SerialPortCounters extends FrameDecoderCounters {
   reopens: number;
 }
 
-export interface SerialBridgeEvents {
+export interface SerialBridgeEvents extends UplinkEvents {
   link: [event: LinkStateEvent];
-  ack: [robotId: string, ack: Ack];
-  robotError: [robotId: string, error: ErrorMessage];
 }
 
 /** One port: its handle, decoder, counters, backoff and the robot born on it. */
@@ -86,6 +85,7 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   private readonly byRobot = new Map<string, PortLink>();
   private readonly clock: Clock;
   private readonly logger: Logger;
+  private readonly uplink: UplinkSink;
   private discoverTimer: TimerHandle | null = null;
   private stopping = false;
   private seq = 0;
@@ -95,6 +95,7 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     super();
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
+    this.uplink = { link: 'serial', registry: options.registry, events: this, logger: this.logger };
   }
 
   /** Starts opening every given port (and discovery); does not wait for robots. */
@@ -227,14 +228,13 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   }
 
   private onFrame(link: PortLink, envelope: Envelope): void {
-    const registry = this.options.registry;
     const robotId = envelope.robotId;
     if (envelope.body === 'birth') {
       // A port carries one robot; a Birth (after a reboot, maybe with a new id) re-binds it.
       if (link.robotId && link.robotId !== robotId) this.byRobot.delete(link.robotId);
       link.robotId = robotId;
       this.byRobot.set(robotId, link);
-      registry.birth(robotId, 'serial', envelope.birth!);
+      this.options.registry.birth(robotId, 'serial', envelope.birth!);
       return;
     }
     if (robotId !== link.robotId) {
@@ -242,27 +242,10 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
       this.logger.warn('serial: frame from a robot not born on this port', { path: link.path, robotId, born: link.robotId });
       return;
     }
-    switch (envelope.body) {
-      case 'death':
-        registry.death(robotId, envelope.death!.session);
-        break;
-      case 'telemetry':
-        registry.telemetry(robotId, envelope.telemetry!);
-        break;
-      case 'ack':
-        registry.touch(robotId);
-        this.emit('ack', robotId, envelope.ack!);
-        break;
-      case 'error':
-        registry.touch(robotId);
-        this.logger.warn('serial: robot reported an error', { robotId, code: envelope.error!.code, message: envelope.error!.message });
-        this.emit('robotError', robotId, envelope.error!);
-        break;
-      default:
-        // Gateway-to-robot kinds (cmd, motor, state) and tracker poses never come up a serial line.
-        link.counters.mismatches++;
-        this.logger.warn('serial: unexpected message kind from robot', { path: link.path, robotId, kind: envelope.body });
-    }
+    if (deliverUplink(this.uplink, robotId, envelope)) return;
+    // Gateway-to-robot kinds (cmd, motor, state) and tracker poses never come up a serial line.
+    link.counters.mismatches++;
+    this.logger.warn('serial: unexpected message kind from robot', { path: link.path, robotId, kind: envelope.body });
   }
 
   private async discover(): Promise<void> {
