@@ -7,6 +7,7 @@ import {
   gatewayStateTopic,
   idProblem,
   MAX_ID_LENGTH,
+  parseRobotTopic,
   parseTopic,
   robotTopic,
   robotTopicFilter,
@@ -66,6 +67,25 @@ describe('topics', () => {
     }
     expectProtocolError(() => parseTopic('swarmgate/v1/lab/+/cmd'), 'SG_TOPIC_ID', /robot id in topic .* contains "\+"/);
     expectProtocolError(() => parseTopic('swarmgate/v1//r/cmd'), 'SG_TOPIC_ID', /fleet in topic .* is empty/);
+  });
+
+  it('parseRobotTopic: robot topics parsed, everything else null', () => {
+    expect(parseRobotTopic('swarmgate/v1/lab/r1/cmd')).toEqual({ scope: 'robot', fleet: 'lab', robotId: 'r1', kind: 'cmd' });
+    for (const topic of ['swarmgate/v1/lab/$gateway/state', 'swarmgate/v1/lab/r/teleport', 'swarmgate/v1/lab/+/cmd', 'other/v1/lab/r/cmd', '']) {
+      expect(parseRobotTopic(topic), topic).toBeNull();
+    }
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string(), fc.constantFrom('swarmgate', 'v1', '$gateway', ...TOPIC_KINDS)), { maxLength: 7 }), (levels) => {
+        const topic = levels.join('/');
+        let expected: ReturnType<typeof parseTopic> | null = null;
+        try {
+          expected = parseTopic(topic);
+        } catch {
+          // a topic parseTopic refuses is null below
+        }
+        expect(parseRobotTopic(topic)).toEqual(expected?.scope === 'robot' ? expected : null);
+      }),
+    );
   });
 
   it('never throws anything but a ProtocolError on arbitrary topics', () => {

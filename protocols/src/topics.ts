@@ -146,6 +146,22 @@ export function parseTopic(topic: string): ParsedTopic {
   return { scope: 'robot', fleet, robotId, kind };
 }
 
+export type RobotTopic = Extract<ParsedTopic, { scope: 'robot' }>;
+
+/**
+ * A robot topic of this tree, or null for anything else (the gateway's state, a foreign or
+ * malformed topic): what a subscriber to robot topics needs, since its filters admit nothing
+ * else worth an error.
+ */
+export function parseRobotTopic(topic: string): RobotTopic | null {
+  try {
+    const parsed = parseTopic(topic);
+    return parsed.scope === 'robot' ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
 export function isTopicKind(kind: string): kind is TopicKind {
   return (TOPIC_KINDS as readonly string[]).includes(kind);
 }

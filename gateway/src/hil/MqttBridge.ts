@@ -28,7 +28,7 @@ import {
   encodeEnvelope,
   gatewayStateTopic,
   makeEnvelope,
-  parseTopic,
+  parseRobotTopic,
   robotTopic,
   robotTopicFilter,
   swarmgate,
@@ -290,16 +290,9 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
 
   private onMessage(topic: string, payload: Buffer): void {
     this.counters.received++;
-    let robotId: string;
-    let kind: TopicKind;
-    try {
-      const parsed = parseTopic(topic);
-      if (parsed.scope !== 'robot') return;
-      robotId = parsed.robotId;
-      kind = parsed.kind;
-    } catch {
-      return; // not our tree: we never subscribed to it
-    }
+    const parsed = parseRobotTopic(topic);
+    if (!parsed) return; // not our tree: we never subscribed to it
+    const { robotId, kind } = parsed;
     let envelope;
     try {
       envelope = decodeEnvelope(payload);

@@ -16,7 +16,7 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   makeEnvelope,
-  parseTopic,
+  parseRobotTopic,
   robotTopic,
   robotTopicFilter,
   swarmgate,
@@ -129,14 +129,9 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
   }
 
   private receive(topic: string, payload: Buffer): void {
-    let robotId: string;
-    try {
-      const parsed = parseTopic(topic);
-      if (parsed.scope !== 'robot' || parsed.kind !== 'cmd') return;
-      robotId = parsed.robotId;
-    } catch {
-      return; // not our tree: we never subscribed to it
-    }
+    const parsed = parseRobotTopic(topic);
+    if (parsed?.kind !== 'cmd') return; // not our tree: we never subscribed to it
+    const robotId = parsed.robotId;
     let envelope;
     try {
       envelope = decodeEnvelope(payload);

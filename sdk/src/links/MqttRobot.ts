@@ -23,7 +23,7 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   makeEnvelope,
-  parseTopic,
+  parseRobotTopic,
   robotTopic,
   type Ack,
   type ErrorMessage,
@@ -265,14 +265,10 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
   }
 
   private receive(topic: string, payload: Buffer): void {
-    let kind: string;
-    try {
-      const parsed = parseTopic(topic);
-      if (parsed.scope !== 'robot' || parsed.robotId !== this.id || parsed.fleet !== this.fleet) return;
-      kind = parsed.kind;
-    } catch {
-      return; // another subscriber's topic on a shared client
-    }
+    const parsed = parseRobotTopic(topic);
+    // Another subscriber's topic on a shared client.
+    if (!parsed || parsed.robotId !== this.id || parsed.fleet !== this.fleet) return;
+    const kind = parsed.kind;
     let envelope;
     try {
       envelope = decodeEnvelope(payload);
