@@ -1,9 +1,9 @@
 /**
  * The robot side of `npm run bench -- hil-mqtt`, in its own process as real robots would be
- * (forked by hilMqtt.ts, IPC channel): N receivers on one broker, each on its own MQTT
- * connection, reporting when each MotorCommand arrived.
- *   mona <url> <fleet> <count>   N MonaSim firmwares (decode, watchdog, telemetry at 10 Hz)
- *   raw <url> <topicRoot> <count> N bare mqtt.js subscribers, no decode (the baseline)
+ * (forked by hilMqtt.ts, IPC channel): robots first .. first+count-1 on one broker, each on
+ * its own MQTT connection, reporting when each MotorCommand arrived.
+ *   mona <url> <fleet> <first> <count>      MonaSim firmwares (decode, watchdog, telemetry at 10 Hz)
+ *   raw <url> <topicRoot> <first> <count>   bare mqtt.js subscribers, no decode (the baseline)
  * Messages to the parent: { ready: true } (raw only; mona robots announce themselves by
  * Birth), then { receipts: [robot, slot, atMs, ...] } every 250 ms. On { stop: true } it
  * flushes, disconnects and exits.
@@ -19,10 +19,11 @@ export type FirmwareMessage = { readonly ready: true } | { readonly receipts: re
 export type ParentMessage = { readonly stop: true };
 
 async function main(): Promise<void> {
-  const [mode, url, level, countText] = process.argv.slice(2);
+  const [mode, url, level, firstText, countText] = process.argv.slice(2);
+  const first = Number(firstText);
   const count = Number(countText);
-  if ((mode !== 'mona' && mode !== 'raw') || !url || !level || !Number.isInteger(count) || count < 1 || !process.send) {
-    throw new Error('usage (forked with IPC): hilMqttFirmware.ts mona|raw <url> <fleet|topicRoot> <count>');
+  if ((mode !== 'mona' && mode !== 'raw') || !url || !level || !Number.isInteger(first) || first < 0 || !Number.isInteger(count) || count < 1 || !process.send) {
+    throw new Error('usage (forked with IPC): hilMqttFirmware.ts mona|raw <url> <fleet|topicRoot> <first> <count>');
   }
   let pending: number[] = [];
   const record = (robot: number, slot: number, atMs: number): void => void pending.push(robot, slot, atMs);
@@ -34,7 +35,8 @@ async function main(): Promise<void> {
 
   let stop: () => Promise<unknown>;
   if (mode === 'mona') {
-    const sims = Array.from({ length: count }, (_, i) => {
+    const sims = Array.from({ length: count }, (_, k) => {
+      const i = first + k;
       const sim = new MonaSim({ robotId: monaId(i), link: { kind: 'mqtt', url, fleet: level, keepaliveS: 5 }, seed: i + 1, telemetryHz: 10 });
       probeMotorReceipts(sim, (slot, atMs) => record(i, slot, atMs));
       return sim;
@@ -43,7 +45,8 @@ async function main(): Promise<void> {
     stop = () => Promise.all(sims.map((sim) => sim.stop()));
   } else {
     const clients: MqttClient[] = await Promise.all(
-      Array.from({ length: count }, async (_, i) => {
+      Array.from({ length: count }, async (_, k) => {
+        const i = first + k;
         const client = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
         client.on('message', (_topic, payload) => record(i, payload[0]!, hiResNowMs()));
         await client.subscribeAsync(rawTopic(level, i), { qos: 0 });
