@@ -9,7 +9,7 @@
  * State is QoS 0 and never queued while the link is down (the next tick supersedes it).
  */
 import { EventEmitter } from 'node:events';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import {
   GATEWAY_ID,
   TOPIC_QOS,
@@ -24,7 +24,7 @@ import {
   type EnvelopeBodyInit,
   type TopicKind,
 } from '@swarmgate/protocols';
-import type { StateInit } from '@swarmgate/sdk';
+import { connectResubscribing, type StateInit } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 
@@ -66,28 +66,21 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
 
   /** Connects and subscribes; throws SG_TRIAL_MQTT naming the URL when either fails. */
   static async connect(options: MqttControllerPortOptions): Promise<MqttControllerPort> {
-    let client: MqttClient | null = null;
+    const logger = options.logger ?? stderrLogger;
+    const clientOptions = {
+      username: options.username,
+      password: options.password,
+      clientId: `swarmgate-trial-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+    };
     try {
-      client = await mqtt.connectAsync(options.url, {
-        username: options.username,
-        password: options.password,
-        clientId: `swarmgate-trial-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
-        clean: true,
-        reconnectPeriod: 0,
-        // Subscriptions are re-made by us on every reconnect (as the HIL bridge does).
-        resubscribe: false,
-        queueQoSZero: false,
-      });
-      const port = new MqttControllerPort(client, options.fleet, options.logger ?? stderrLogger);
-      await port.subscribe();
-      // Reconnect only once up, so a wrong URL or password fails at start.
-      client.options.reconnectPeriod = 1000;
-      client.on('connect', () =>
-        void port.subscribe().catch((error: Error) => port.logger.error('trial: re-subscribing after a reconnect failed', { error: error.message })),
+      return await connectResubscribing(
+        options.url,
+        clientOptions,
+        (client) => new MqttControllerPort(client, options.fleet, logger),
+        (port) => port.subscribe(),
+        (error) => logger.error('trial: re-subscribing after a reconnect failed', { error: error.message }),
       );
-      return port;
     } catch (cause) {
-      await client?.endAsync(true);
       throw new SwarmgateError('SG_TRIAL_MQTT', `trial controller port: cannot use ${options.url}: ${(cause as Error).message}`, { cause });
     }
   }

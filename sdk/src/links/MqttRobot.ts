@@ -16,7 +16,7 @@
  * calls are counted in `counters.droppedOffline` and the gateway's state decides.
  */
 import { EventEmitter } from 'node:events';
-import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import type { IClientOptions, MqttClient } from 'mqtt';
 import {
   GATEWAY_ID,
   TOPIC_QOS,
@@ -34,6 +34,7 @@ import { SlamMap, type SlamMapOptions } from '../slam/SlamMap.js';
 import { createClampWarnings, validateAction, type ActionLimits, type ClampWarnings, type RobotAction } from '../actions/validateAction.js';
 import { payloadBytes } from '../actions/payloadBytes.js';
 import { SwarmgateError } from '../errors.js';
+import { connectResubscribing } from './connectResubscribing.js';
 import { motionCommand, type CommandInit } from './wireCommand.js';
 import { robotStateFromWire } from './wireState.js';
 
@@ -138,23 +139,17 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
       password: options.password,
       clientId: `swarmgate-controller-${options.robotId}-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
       connectTimeout: options.connectTimeoutMs ?? 10_000,
-      // A clean session; nothing queued at QoS 0. Subscriptions are re-made by us on every
-      // reconnect (explicit, as the gateway's bridge does), not by mqtt.js.
-      clean: true,
-      resubscribe: false,
-      queueQoSZero: false,
     };
-    let client: MqttClient | null = null;
     try {
-      client = await mqtt.connectAsync(options.url, { ...clientOptions, reconnectPeriod: 0 });
-      const robot = new MqttRobot(client, options);
-      await robot.subscribe();
-      // Reconnect only once up: a wrong URL or password fails fast instead of retrying forever.
-      client.options.reconnectPeriod = 1000;
-      client.on('connect', () => void robot.subscribe().catch(() => undefined));
-      return robot;
+      return await connectResubscribing(
+        options.url,
+        clientOptions,
+        (client) => new MqttRobot(client, options),
+        (robot) => robot.subscribe(),
+        // A refused re-subscription leaves the robot without States: the gateway's state decides.
+        () => undefined,
+      );
     } catch (cause) {
-      await client?.endAsync(true);
       throw new SwarmgateError('SG_LINK_CONNECT', `robot ${options.robotId}: cannot connect to ${options.url}: ${(cause as Error).message}`, { cause });
     }
   }
