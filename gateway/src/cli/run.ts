@@ -3,16 +3,14 @@
  * heatmap PNGs. Every flag is checked before the trial starts; bad input exits 2 naming it.
  */
 import { writeFileSync } from 'node:fs';
-import { gridHash, loadMap, renderPng, type Grid } from '@swarmgate/maps';
-import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
-import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
-import { SPAWN_KINDS, type SpawnStrategy } from '../sim/Spawn.js';
+import { gridHash, renderPng, type Grid } from '@swarmgate/maps';
 import { Trial } from '../sim/Trial.js';
 import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
-import { CliUsageError, type Command } from './Command.js';
+import type { Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
+import { TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate run --map <file|spec> [options]
 
@@ -37,12 +35,7 @@ Runs one headless exploration trial as fast as the CPU allows.
   --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)`;
 
 const OPTIONS = {
-  map: { type: 'string' },
-  robots: { type: 'string' },
-  algorithm: { type: 'string' },
-  comm: { type: 'string' },
-  spawn: { type: 'string' },
-  seed: { type: 'string' },
+  ...TRIAL_FLAG_OPTIONS,
   target: { type: 'string' },
   'max-ticks': { type: 'string' },
   'lidar-range': { type: 'string' },
@@ -54,28 +47,6 @@ const OPTIONS = {
   'coverage-heatmap': { type: 'string' },
 } as const;
 
-/** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
-export function asUsage<T>(flag: string, parse: () => T): T {
-  try {
-    return parse();
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string') {
-      throw new CliUsageError(`--${flag}: ${(error as Error).message}`);
-    }
-    throw error;
-  }
-}
-
-/** Any failure to produce a grid (bad spec, missing or malformed file) is bad input. */
-export function loadGrid(spec: string): Grid {
-  try {
-    return loadMap(spec);
-  } catch (error) {
-    throw new CliUsageError(`--map: ${(error as Error).message}`);
-  }
-}
-
 export const runCommand: Command = {
   name: 'run',
   summary: 'run one headless exploration trial and write its metrics',
@@ -83,27 +54,13 @@ export const runCommand: Command = {
     const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
     if (!parsed) return 0;
     const v = parsed.values;
-    if (v.map === undefined) throw new CliUsageError(`--map is required\n\n${HELP}`);
-    const robots = numberFlag('robots', v.robots, 1, { min: 1, max: 100_000, integer: true });
-    const seed = numberFlag('seed', v.seed, 0, { integer: true, min: -(2 ** 31), max: 2 ** 31 - 1 });
+    const { mapSpec, robots, algorithm, commSpec, comm, spawn, seed } = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
     const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
     const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
     const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
     const mergeIntervalTicks = numberFlag('merge-every', v['merge-every'], 0, { min: 0, integer: true });
     const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
-    const algorithm = v.algorithm ?? 'frontier';
-    asUsage('algorithm', () => {
-      const { name, params } = parseAlgorithmSpec(algorithm);
-      resolveAlgorithmParams(findAlgorithm(name), params);
-    });
-    const commSpec = v.comm ?? 'global';
-    const comm: RadioModel = asUsage('comm', () => parseCommSpec(commSpec));
-    const spawnKind = v.spawn ?? 'together';
-    if (!(SPAWN_KINDS as readonly string[]).includes(spawnKind)) {
-      throw new CliUsageError(`--spawn must be one of ${SPAWN_KINDS.join(', ')}, got '${spawnKind}'`);
-    }
-    const spawn = { kind: spawnKind } as SpawnStrategy;
-    const grid = loadGrid(v.map);
+    const grid = loadGrid(mapSpec);
 
     const trial = asUsage('robots', () =>
       new Trial({
@@ -129,7 +86,7 @@ export const runCommand: Command = {
       bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
       bar.finish();
     }
-    const report = buildReport({ grid, mapSpec: v.map, robots, algorithm, comm: commSpec, spawn: spawnKind, seed, target, maxTicks }, trial, result, wall);
+    const report = buildReport({ grid, mapSpec, robots, algorithm, comm: commSpec, spawn: spawn.kind, seed, target, maxTicks }, trial, result, wall);
     if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
     if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));

@@ -3,20 +3,17 @@
  * The N virtual robots start at once; a physical robot that sends a Birth joins as a twin and
  * runs the same algorithm host-side. Runs until SIGINT/SIGTERM, then shuts down in order.
  */
-import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
 import { idProblem } from '@swarmgate/protocols';
 import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
 import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
 import { SwarmgateError } from '../errors.js';
-import { parseCommSpec } from '../sim/radio/index.js';
-import { SPAWN_KINDS, type SpawnStrategy } from '../sim/Spawn.js';
 import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
-import { asUsage, loadGrid } from './run.js';
 import { formatServeStatus } from './serveStatus.js';
+import { TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -52,12 +49,7 @@ HTTP:
   --port P                serve the web UI at / and GET /api/robots, GET /api/trial, POST /api/estop on this port`;
 
 const OPTIONS = {
-  map: { type: 'string' },
-  robots: { type: 'string' },
-  algorithm: { type: 'string' },
-  comm: { type: 'string' },
-  spawn: { type: 'string' },
-  seed: { type: 'string' },
+  ...TRIAL_FLAG_OPTIONS,
   remote: { type: 'string', multiple: true },
   mqtt: { type: 'string' },
   'mqtt-port': { type: 'string' },
@@ -108,10 +100,8 @@ async function run(argv: string[]): Promise<number> {
   const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
   if (!parsed) return 0;
   const v = parsed.values;
-  if (v.map === undefined) throw new CliUsageError(`--map is required\n\n${HELP}`);
+  const { mapSpec, robots, algorithm, comm, spawn, seed } = parseTrialFlags(v, HELP, { min: 0, max: 10_000 });
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
-  const robots = numberFlag('robots', v.robots, 1, { min: 0, max: 10_000, integer: true });
-  const seed = numberFlag('seed', v.seed, 0, { integer: true, min: -(2 ** 31), max: 2 ** 31 - 1 });
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
   const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });
@@ -123,21 +113,11 @@ async function run(argv: string[]): Promise<number> {
   if (poseSource !== 'odometry' && poseSource !== 'tracker') {
     throw new CliUsageError(`--pose-source must be odometry or tracker, got '${v['pose-source']}'`);
   }
-  const algorithm = v.algorithm ?? 'frontier';
-  asUsage('algorithm', () => {
-    const { name, params } = parseAlgorithmSpec(algorithm);
-    resolveAlgorithmParams(findAlgorithm(name), params);
-  });
-  const comm = asUsage('comm', () => parseCommSpec(v.comm ?? 'global'));
-  const spawnKind = v.spawn ?? 'together';
-  if (!(SPAWN_KINDS as readonly string[]).includes(spawnKind)) {
-    throw new CliUsageError(`--spawn must be one of ${SPAWN_KINDS.join(', ')}, got '${spawnKind}'`);
-  }
   for (const id of v.remote ?? []) {
     const problem = idProblem(id);
     if (problem) throw new CliUsageError(`--remote '${id}' ${problem}`);
   }
-  const grid = loadGrid(v.map);
+  const grid = loadGrid(mapSpec);
   let fleet: Fleet | null = null;
   if (v.fleet !== undefined) {
     try {
@@ -159,7 +139,7 @@ async function run(argv: string[]): Promise<number> {
     robots,
     algorithm,
     comm,
-    spawn: { kind: spawnKind } as SpawnStrategy,
+    spawn,
     seed,
     targetExplored: 0.99,
     // A live trial runs until stopped.
@@ -191,7 +171,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const live = service.live;
   const http = service.httpPort === null ? '' : `; web UI http://127.0.0.1:${service.httpPort}/`;
-  process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${v.map}, algorithm ${algorithm}; mqtt ${service.url} (fleet ${fleetName})${http}\n`);
+  process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.url} (fleet ${fleetName})${http}\n`);
   const tty = process.stdout.isTTY === true;
   // On a terminal one line redrawn every second; in a log a line every 10 s.
   const statusTimer = setInterval(
