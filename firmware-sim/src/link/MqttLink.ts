@@ -1,9 +1,10 @@
 import { BODY_KINDS, BODY_QOS, encodeEnvelope, robotTopic, TOPIC_KIND_OF_BODY, TOPIC_QOS, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Firmware } from '../firmware/Firmware.js';
-import type { Clock, TimerHandle } from '../model/Clock.js';
+import type { Clock } from '../model/Clock.js';
 import type { Backoff } from './Backoff.js';
 import type { FaultInjector } from './FaultInjector.js';
+import { RetryTimer } from './RetryTimer.js';
 import type { LinkLog, RobotLink } from './RobotLink.js';
 
 export interface MqttLinkOptions {
@@ -29,7 +30,7 @@ export class MqttLink implements RobotLink {
   private client: MqttClient | undefined;
   private sessionValue = 0;
   private stopping = false;
-  private reconnectTimer: TimerHandle | undefined;
+  private readonly reconnect: RetryTimer;
   private readonly topics: { readonly downlink: string; readonly death: string };
   /** Topic of each outgoing body kind, built once. */
   private readonly topicOfBody = new Map<BodyKind, string>();
@@ -44,6 +45,7 @@ export class MqttLink implements RobotLink {
       death: robotTopic(options.fleet, id, 'death'),
     };
     for (const kind of BODY_KINDS) this.topicOfBody.set(kind, robotTopic(options.fleet, id, TOPIC_KIND_OF_BODY[kind]));
+    this.reconnect = new RetryTimer(options.backoff, options.clock);
   }
 
   get session(): number {
@@ -57,7 +59,7 @@ export class MqttLink implements RobotLink {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    this.cancelReconnect();
+    this.reconnect.cancel();
     this.firmware.goOffline();
     const client = this.client;
     this.client = undefined;
@@ -128,17 +130,10 @@ export class MqttLink implements RobotLink {
   }
 
   private scheduleReconnect(): void {
-    const delayMs = this.options.backoff.nextDelayMs();
-    this.options.log(`offline; reconnecting in ${Math.round(delayMs)} ms`);
-    this.reconnectTimer = this.options.clock.setTimer(() => {
-      this.reconnectTimer = undefined;
+    const delayMs = this.reconnect.schedule(() => {
       if (!this.stopping) this.connect();
-    }, delayMs);
-  }
-
-  private cancelReconnect(): void {
-    if (this.reconnectTimer !== undefined) this.options.clock.clearTimer(this.reconnectTimer);
-    this.reconnectTimer = undefined;
+    });
+    this.options.log(`offline; reconnecting in ${Math.round(delayMs)} ms`);
   }
 
   /** The firmware's outbox: publish now or never (no offline queue). */

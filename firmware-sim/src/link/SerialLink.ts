@@ -4,6 +4,7 @@ import type { Firmware } from '../firmware/Firmware.js';
 import type { Clock, TimerHandle } from '../model/Clock.js';
 import type { Backoff } from './Backoff.js';
 import type { FaultInjector } from './FaultInjector.js';
+import { RetryTimer } from './RetryTimer.js';
 import type { LinkLog, RobotLink } from './RobotLink.js';
 
 export interface SerialLinkOptions {
@@ -30,13 +31,14 @@ export class SerialLink implements RobotLink {
   private stopping = false;
   private hostHeard = false;
   private birthTimer: TimerHandle | undefined;
-  private reopenTimer: TimerHandle | undefined;
+  private readonly reopen: RetryTimer;
   private readonly decoder = new FrameDecoder();
 
   constructor(
     private readonly firmware: Firmware,
     private readonly options: SerialLinkOptions,
   ) {
+    this.reopen = new RetryTimer(options.backoff, options.clock);
     this.decoder.on('frame', ({ envelope }) => {
       this.hostHeard = true;
       this.cancelBirthRepeat();
@@ -67,7 +69,7 @@ export class SerialLink implements RobotLink {
   async stop(): Promise<void> {
     this.stopping = true;
     this.cancelBirthRepeat();
-    if (this.reopenTimer !== undefined) this.options.clock.clearTimer(this.reopenTimer);
+    this.reopen.cancel();
     this.firmware.goOffline();
     const port = this.port;
     this.port = undefined;
@@ -130,12 +132,10 @@ export class SerialLink implements RobotLink {
     this.cancelBirthRepeat();
     this.firmware.goOffline();
     if (this.stopping) return;
-    const delayMs = this.options.backoff.nextDelayMs();
-    this.options.log(`${reason}; reopening in ${Math.round(delayMs)} ms`);
-    this.reopenTimer = this.options.clock.setTimer(() => {
-      this.reopenTimer = undefined;
+    const delayMs = this.reopen.schedule(() => {
       if (!this.stopping) this.open();
-    }, delayMs);
+    });
+    this.options.log(`${reason}; reopening in ${Math.round(delayMs)} ms`);
   }
 
   private cancelBirthRepeat(): void {
