@@ -1,4 +1,4 @@
-import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, robotTopicFilter, swarmgate, type EnvelopeBodyInit } from '@swarmgate/protocols';
+import { decodeEnvelope, encodeEnvelope, gatewayStateTopic, makeEnvelope, robotTopic, robotTopicFilter, swarmgate, type EnvelopeBodyInit } from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MonaSim, type MonaSimOptions } from '../MonaSim.js';
@@ -101,6 +101,27 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     const death = await inbox.waitFor((e) => e.body === 'death', 'Death by will');
     expect(death.death!.session).toBe(1);
     await inbox.waitFor((e) => e.body === 'birth' && e.birth!.session === 2, 'Birth 2');
+  });
+
+  it('announces its Birth again when a gateway comes up after it, not for the retained state it finds', async () => {
+    await connectGateway();
+    const gatewayBirth = () =>
+      Buffer.from(encodeEnvelope(makeEnvelope('$gateway', { birth: { model: 'swarmgate-gateway' } }, 1, Date.now())));
+    const births = () => inbox.of('birth', 'mona-05').length;
+    // A gateway already up: its retained Birth greets the robot's subscription and is no news.
+    await gateway.publishAsync(gatewayStateTopic('lab'), gatewayBirth(), { qos: 1, retain: true });
+    try {
+      sim('mona-05');
+      await inbox.waitFor((e) => e.body === 'telemetry' && e.robotId === 'mona-05', 'Telemetry');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(births()).toBe(1);
+      // A gateway (re)starting publishes its Birth live: the robot must be born to it again.
+      await gateway.publishAsync(gatewayStateTopic('lab'), gatewayBirth(), { qos: 1, retain: true });
+      const again = await inbox.waitFor((e) => e.body === 'birth' && e.robotId === 'mona-05' && births() === 2, 'second Birth');
+      expect(again.birth!.session).toBe(1);
+    } finally {
+      await gateway.publishAsync(gatewayStateTopic('lab'), Buffer.alloc(0), { qos: 1, retain: true });
+    }
   });
 
   it('reconnects with a new session after the broker restarts; no motion while offline', async () => {

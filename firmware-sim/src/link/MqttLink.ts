@@ -1,4 +1,16 @@
-import { BODY_KINDS, BODY_QOS, encodeEnvelope, robotTopic, TOPIC_KIND_OF_BODY, TOPIC_QOS, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
+import {
+  BODY_KINDS,
+  BODY_QOS,
+  bodyOf,
+  decodeEnvelope,
+  encodeEnvelope,
+  gatewayStateTopic,
+  robotTopic,
+  TOPIC_KIND_OF_BODY,
+  TOPIC_QOS,
+  type BodyKind,
+  type EnvelopeInit,
+} from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Firmware } from '../firmware/Firmware.js';
 import type { Clock } from '../model/Clock.js';
@@ -31,7 +43,7 @@ export class MqttLink implements RobotLink {
   private sessionValue = 0;
   private stopping = false;
   private readonly reconnect: RetryTimer;
-  private readonly topics: { readonly downlink: string; readonly death: string };
+  private readonly topics: { readonly downlink: string; readonly death: string; readonly gatewayState: string };
   /** Topic of each outgoing body kind, built once. */
   private readonly topicOfBody = new Map<BodyKind, string>();
 
@@ -43,6 +55,7 @@ export class MqttLink implements RobotLink {
     this.topics = {
       downlink: robotTopic(options.fleet, id, 'downlink'),
       death: robotTopic(options.fleet, id, 'death'),
+      gatewayState: gatewayStateTopic(options.fleet),
     };
     for (const kind of BODY_KINDS) this.topicOfBody.set(kind, robotTopic(options.fleet, id, TOPIC_KIND_OF_BODY[kind]));
     this.reconnect = new RetryTimer(options.backoff, options.clock);
@@ -110,14 +123,22 @@ export class MqttLink implements RobotLink {
       this.options.backoff.reset();
       this.options.log(`online (session ${session})`);
       // The downlink only: `cmd` carries controllers' Commands for the gateway, not for us.
-      client.subscribe(this.topics.downlink, { qos: TOPIC_QOS.downlink }, (error) => {
+      // The gateway's retained state tells us when a gateway comes up after our Birth.
+      const subscriptions = { [this.topics.downlink]: { qos: TOPIC_QOS.downlink }, [this.topics.gatewayState]: { qos: 1 as const } };
+      client.subscribe(subscriptions, (error) => {
         if (error) this.options.log(`subscribe failed: ${error.message}`);
         // Birth after the subscription, so a command sent on seeing the Birth is not lost.
         else if (this.client === client) this.firmware.goOnline(session);
       });
     });
-    client.on('message', (topic, payload) => {
+    client.on('message', (topic, payload, packet) => {
       if (topic === this.topics.downlink) this.firmware.receiveBytes(payload);
+      // A gateway Birth published live (not the retained copy every subscription starts with)
+      // means a gateway came up after our Birth and never saw it: announce again (Sparkplug B
+      // edge nodes do the same when the primary host's STATE turns online).
+      else if (topic === this.topics.gatewayState && !packet.retain && this.firmware.online && isBirth(payload)) {
+        this.firmware.announceBirth(session);
+      }
     });
     client.on('error', (error) => this.options.log(`mqtt error: ${error.message}`));
     client.on('close', () => {
@@ -145,6 +166,14 @@ export class MqttLink implements RobotLink {
     this.options.faults.send(encodeEnvelope(envelope), (bytes) => {
       if (client.connected) client.publish(topic, Buffer.from(bytes), { qos });
     });
+  }
+}
+
+function isBirth(payload: Uint8Array): boolean {
+  try {
+    return bodyOf(decodeEnvelope(payload)).kind === 'birth';
+  } catch {
+    return false; // not a gateway state we understand: nothing to answer
   }
 }
 
