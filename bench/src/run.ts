@@ -1,11 +1,12 @@
 /**
- * Runs the benchmarks and appends their results to BENCHMARKS.md at the repo root, with the
- * date, machine and command, so every number in that file says where it came from.
+ * Runs the benchmarks and writes their results to BENCHMARKS.md at the repo root, with the
+ * date, machine and command, so every number in that file says where it came from. A re-run
+ * replaces the section of the same title (git keeps the history); new titles are appended.
  *   npm run bench                      all benchmarks
  *   npm run bench -- map-generation    the named ones
  *   SWARMGATE_BENCH_WRITE=0 npm run bench   print only (an env var: npm would swallow a --flag)
  */
-import { appendFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchReport } from './BenchReport.js';
@@ -48,5 +49,15 @@ for (const [name, run] of BENCHES) {
     '',
   ].join('\n');
   process.stdout.write(section + '\n');
-  if (write) appendFileSync(benchmarksFile, '\n' + section);
+  if (write) writeFileSync(benchmarksFile, withSection(readFileSync(benchmarksFile, 'utf8'), report.title, section));
+}
+
+/** `doc` with the section headed `## title` replaced by `section`, or `section` appended. */
+function withSection(doc: string, title: string, section: string): string {
+  const heading = `## ${title}\n`;
+  const start = doc.startsWith(heading) ? 0 : doc.indexOf('\n' + heading) + 1;
+  if (start === 0 && !doc.startsWith(heading)) return doc.trimEnd() + '\n\n' + section;
+  const next = doc.indexOf('\n## ', start + heading.length);
+  const end = next === -1 ? doc.length : next + 1;
+  return doc.slice(0, start) + section + (next === -1 ? '' : '\n') + doc.slice(end);
 }
