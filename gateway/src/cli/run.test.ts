@@ -66,6 +66,70 @@ describe('swarmgate run (real process)', () => {
   }, 60_000);
 });
 
+describe('swarmgate run: radio network and spawn flags (real process)', () => {
+  // frontier broadcasts its map every 5 ticks, so 100 ticks send messages on any radio.
+  const base = ['run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--algorithm', 'frontier:shareEveryTicks=5', '--max-ticks', '100', '--json', '-'];
+  const report = (...extra: string[]) => {
+    const r = swarmgate(...base, ...extra);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    return JSON.parse(r.stdout);
+  };
+
+  it('--loss 1 loses every message; --latency-ms and --bandwidth delay and drop; all are in the JSON', () => {
+    const plain = report();
+    expect(plain.radio).toEqual({ latencyMs: 0, bandwidthBytesPerS: null, lossProbability: 0 });
+    expect(plain.messagesSent).toBeGreaterThan(0);
+    expect(plain.messagesReceived).toBeGreaterThan(0);
+
+    const lost = report('--loss', '1');
+    expect(lost.radio).toEqual({ latencyMs: 0, bandwidthBytesPerS: null, lossProbability: 1 });
+    expect(lost.messagesSent).toBeGreaterThan(0);
+    expect(lost.messagesReceived).toBe(0);
+
+    // 2 s of latency: the messages of the last 20 ticks are still in flight at the end.
+    const late = report('--latency-ms', '2000');
+    expect(late.radio.latencyMs).toBe(2000);
+    expect(late.messagesReceived).toBeLessThan(plain.messagesReceived);
+
+    // A map message is hundreds of bytes: at 50 B/s the transmitter falls behind and drops sends.
+    const slow = report('--bandwidth', '50');
+    expect(slow.radio.bandwidthBytesPerS).toBe(50);
+    expect(slow.messagesSent).toBeLessThan(plain.messagesSent);
+
+    // Same flags, same result, in another process.
+    expect(report('--loss', '0.5', '--seed', '2').finalStateHash).toBe(report('--loss', '0.5', '--seed', '2').finalStateHash);
+  }, 240_000);
+
+  it('--spawn at: places the robots at the given poses', () => {
+    const given = report('--spawn', 'at:14.5,16.5,90;12.5,14.5');
+    expect(given.spawn).toBe('positions');
+    expect(given.startPoses).toHaveLength(2);
+    expect(given.startPoses[0].xM).toBeCloseTo(14.5, 9);
+    expect(given.startPoses[0].yM).toBeCloseTo(16.5, 9);
+    expect(given.startPoses[0].headingRad).toBeCloseTo(Math.PI / 2, 9);
+    expect(given.startPoses[1]).toMatchObject({ xM: 12.5, yM: 14.5, headingRad: 0 });
+    const together = report();
+    expect(together.startPoses[1]).not.toMatchObject({ xM: 12.5, yM: 14.5 });
+    expect(report('--spawn', 'at:14.5,16.5,90;12.5,14.5').finalStateHash).toBe(given.finalStateHash);
+  }, 240_000);
+
+  it.each([
+    [['--loss', '1.01'], /--loss must be <= 1, got 1.01/],
+    [['--loss', 'half'], /--loss must be a number, got 'half'/],
+    [['--latency-ms=-1'], /--latency-ms must be >= 0, got -1/],
+    [['--bandwidth', '0'], /--bandwidth must be >= 1, got 0/],
+    [['--spawn', 'at:14.5,16.5'], /--spawn: 1 position given for --robots 2/],
+    [['--spawn', 'at:14.5,16.5;1,x'], /--spawn: position 2 '1,x' must be X,Y or X,Y,HEADING_DEG/],
+    [['--spawn', 'at:14.5,16.5;0.5,0.5'], /--spawn: SG_SPAWN: spawn position 2 \(0.5, 0.5\) is off the map or inside a wall/],
+    [['--spawn', 'at:14.5,16.5;31,5'], /--spawn: SG_SPAWN: spawn position 2 \(31, 5\) is off the map/],
+  ])('exits 2 naming the flag for %j', (args, message) => {
+    const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--max-ticks', '10', ...args);
+    expect(r.stderr).toMatch(message);
+    expect(r.code).toBe(2);
+  }, 60_000);
+});
+
 describe('swarmgate list (real process)', () => {
   it.each([
     ['algorithms', /frontier/],

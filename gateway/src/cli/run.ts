@@ -4,13 +4,14 @@
  */
 import { writeFileSync } from 'node:fs';
 import { gridHash, renderPng, type Grid } from '@swarmgate/maps';
+import type { Pose } from '@swarmgate/sdk';
 import { Trial } from '../sim/Trial.js';
 import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import type { Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
-import { TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags } from './trialFlags.js';
+import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, type RadioFlags } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate run --map <file|spec> [options]
 
@@ -22,14 +23,15 @@ Runs one headless exploration trial as fast as the CPU allows.
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier;
                           see \`swarmgate list algorithms\`)
   --comm <spec>           global | range:R | los | los:R | material | pathloss (default global)
-  --spawn <kind>          together | apart | biggest-room (default together)
+${NETWORK_AND_SPAWN_HELP}
   --seed S                trial seed, an integer (default 0)
   --target F              explored fraction that ends the trial, in (0, 1] (default 0.99)
   --max-ticks N           tick limit (default 36000 = 1 simulated hour)
   --lidar-range M         lidar range in metres (default 10)
   --merge-every N         merge SLAM maps within comm groups every N ticks (default 0 = off)
   --pose-error M          bound of the SLAM pose error in metres (default 0)
-  --json <file|->         write the result object (- for stdout)
+  --json <file|->         write the result object (- for stdout); it includes the radio
+                          settings (bandwidthBytesPerS null = unlimited) and startPoses
   --csv <file>            write the time series (one row every 10 ticks)
   --heatmap <file.png>    write the exploration heatmap (last tick each cell was seen)
   --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)`;
@@ -54,13 +56,14 @@ export const runCommand: Command = {
     const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
     if (!parsed) return 0;
     const v = parsed.values;
-    const { mapSpec, robots, algorithm, commSpec, comm, spawn, seed } = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
+    const flags = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
+    const { mapSpec, robots, algorithm, commSpec, comm, radio, network, spawn, seed } = flags;
     const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
     const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
     const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
     const mergeIntervalTicks = numberFlag('merge-every', v['merge-every'], 0, { min: 0, integer: true });
     const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
-    const grid = loadGrid(mapSpec);
+    const grid = loadGrid(flags);
 
     const trial = asUsage('robots', () =>
       new Trial({
@@ -68,6 +71,7 @@ export const runCommand: Command = {
         robots,
         algorithm,
         comm,
+        network,
         spawn,
         seed,
         targetExplored: target,
@@ -75,6 +79,7 @@ export const runCommand: Command = {
         world: { lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalTicks, positionErrorM } },
       }),
     );
+    const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));
     const startMs = performance.now();
     const wallSeconds = (): number => (performance.now() - startMs) / 1000;
     const bar = process.stderr.isTTY ? new ProgressBar(process.stderr, maxTicks) : null;
@@ -86,7 +91,7 @@ export const runCommand: Command = {
       bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
       bar.finish();
     }
-    const report = buildReport({ grid, mapSpec, robots, algorithm, comm: commSpec, spawn: spawn.kind, seed, target, maxTicks }, trial, result, wall);
+    const report = buildReport({ grid, mapSpec, robots, algorithm, comm: commSpec, radio, spawn: spawn.kind, startPoses, seed, target, maxTicks }, trial, result, wall);
     if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
     if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
@@ -105,7 +110,10 @@ interface RunInputs {
   robots: number;
   algorithm: string;
   comm: string;
+  radio: RadioFlags;
   spawn: string;
+  /** Where the robots were placed, before the first tick (r0, r1, ... in order). */
+  startPoses: readonly Pose[];
   seed: number;
   target: number;
   maxTicks: number;
@@ -118,7 +126,14 @@ export function buildReport(inputs: RunInputs, trial: Trial, r: FinalMetrics, wa
     robots: inputs.robots,
     algorithm: inputs.algorithm,
     comm: inputs.comm,
+    radio: {
+      latencyMs: inputs.radio.latencyMs,
+      // JSON has no Infinity: null means unlimited.
+      bandwidthBytesPerS: Number.isFinite(inputs.radio.bandwidthBytesPerS) ? inputs.radio.bandwidthBytesPerS : null,
+      lossProbability: inputs.radio.lossProbability,
+    },
     spawn: inputs.spawn,
+    startPoses: inputs.startPoses,
     target: inputs.target,
     maxTicks: inputs.maxTicks,
     ticks: r.ticks,

@@ -25,6 +25,10 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
     [['--map', 'building:20x20:seed=1', '--algorithm', 'nope'], /--algorithm: SG_UNKNOWN_ALGORITHM/],
     [['--map', 'building:20x20:seed=1', '--remote', 'a/b'], /--remote 'a\/b' contains "\/"/],
     [['--map', 'building:20x20:seed=1', '--fleet', '/nonexistent/fleet.yaml'], /--fleet: SG_FLEET_READ/],
+    [['--map', 'building:20x20:seed=1', '--loss', '1.5'], /--loss must be <= 1, got 1.5/],
+    [['--map', 'building:20x20:seed=1', '--latency-ms=-5'], /--latency-ms must be >= 0, got -5/],
+    [['--map', 'building:20x20:seed=1', '--robots', '2', '--spawn', 'at:3,3'], /--spawn: 1 position given for --robots 2/],
+    [['--map', 'building:20x20:seed=1', '--spawn', 'at:-4,3'], /--spawn: SG_SPAWN: spawn position 1 \(-4, 3\) is off the map/],
   ])('serve %j', (args, message) => {
     const r = usage(...args);
     expect(r.stderr).toMatch(message);

@@ -13,7 +13,7 @@ import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { formatServeStatus } from './serveStatus.js';
-import { TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags } from './trialFlags.js';
+import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -25,7 +25,7 @@ controllers read States and send Commands over MQTT. Stop with Ctrl-C.
   --robots N              virtual robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier)
   --comm <spec>           radio model: global | range:R | los | los:R | material | pathloss (default global)
-  --spawn <kind>          together | apart | biggest-room (default together)
+${NETWORK_AND_SPAWN_HELP}
   --seed S                trial seed, an integer (default 0)
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
                           controller instead of the host-side algorithm; repeatable
@@ -100,7 +100,8 @@ async function run(argv: string[]): Promise<number> {
   const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
   if (!parsed) return 0;
   const v = parsed.values;
-  const { mapSpec, robots, algorithm, comm, spawn, seed } = parseTrialFlags(v, HELP, { min: 0, max: 10_000 });
+  const flags = parseTrialFlags(v, HELP, { min: 0, max: 10_000 });
+  const { mapSpec, robots, algorithm, comm, network, spawn, seed } = flags;
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
@@ -117,7 +118,7 @@ async function run(argv: string[]): Promise<number> {
     const problem = idProblem(id);
     if (problem) throw new CliUsageError(`--remote '${id}' ${problem}`);
   }
-  const grid = loadGrid(mapSpec);
+  const grid = loadGrid(flags);
   let fleet: Fleet | null = null;
   if (v.fleet !== undefined) {
     try {
@@ -139,6 +140,7 @@ async function run(argv: string[]): Promise<number> {
     robots,
     algorithm,
     comm,
+    network,
     spawn,
     seed,
     targetExplored: 0.99,

@@ -1,14 +1,16 @@
 /**
  * The flags every trial-running command shares (`run`, `serve`): map, robots, algorithm, comm,
- * spawn and seed, as one option table and one parser, so their names, defaults and checks
- * cannot drift apart between commands.
+ * radio network (latency, bandwidth, loss), spawn and seed, as one option table and one parser,
+ * so their names, defaults and checks cannot drift apart between commands.
  */
 import { loadMap, type Grid } from '@swarmgate/maps';
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
-import { SPAWN_KINDS, type SpawnStrategy } from '../sim/Spawn.js';
+import type { CommsConfig } from '../sim/Comms.js';
+import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
 import { CliUsageError } from './Command.js';
 import { numberFlag } from './args.js';
+import { parseSpawnFlag } from './spawnFlag.js';
 
 /** Spread into a command's parseArgs options. */
 export const TRIAL_FLAG_OPTIONS = {
@@ -16,9 +18,27 @@ export const TRIAL_FLAG_OPTIONS = {
   robots: { type: 'string' },
   algorithm: { type: 'string' },
   comm: { type: 'string' },
+  'latency-ms': { type: 'string' },
+  bandwidth: { type: 'string' },
+  loss: { type: 'string' },
   spawn: { type: 'string' },
   seed: { type: 'string' },
 } as const;
+
+/** Help lines of the radio network and spawn flags, the same in every command's --help. */
+export const NETWORK_AND_SPAWN_HELP = `  --latency-ms MS         fixed delay added to every message, milliseconds (default 0)
+  --bandwidth BPS         each robot's radio rate, bytes per second; a sender more than 1 s
+                          behind drops its message (default unlimited)
+  --loss P                chance in [0, 1] that a robot in range misses a message (default 0)
+  --spawn <kind|at:...>   together | apart | biggest-room (default together), or given poses
+                          'at:X,Y[,HEADING_DEG];X,Y...' in map metres, one per robot`;
+
+/** The radio network flags in the units given; `bandwidthBytesPerS` is Infinity when unlimited. */
+export interface RadioFlags {
+  readonly latencyMs: number;
+  readonly bandwidthBytesPerS: number;
+  readonly lossProbability: number;
+}
 
 export type TrialFlagValues = { readonly [K in keyof typeof TRIAL_FLAG_OPTIONS]?: string };
 
@@ -31,6 +51,9 @@ export interface TrialFlags {
   /** The --comm spec as given, and the model it names. */
   readonly commSpec: string;
   readonly comm: RadioModel;
+  readonly radio: RadioFlags;
+  /** `radio` as the World's comms network options (TrialConfig.network). */
+  readonly network: NonNullable<CommsConfig['network']>;
   readonly spawn: SpawnStrategy;
   readonly seed: number;
 }
@@ -47,11 +70,18 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
   });
   const commSpec = v.comm ?? 'global';
   const comm = asUsage('comm', () => parseCommSpec(commSpec));
-  const spawnKind = v.spawn ?? 'together';
-  if (!(SPAWN_KINDS as readonly string[]).includes(spawnKind)) {
-    throw new CliUsageError(`--spawn must be one of ${SPAWN_KINDS.join(', ')}, got '${spawnKind}'`);
-  }
-  return { mapSpec: v.map, robots, algorithm, commSpec, comm, spawn: { kind: spawnKind } as SpawnStrategy, seed };
+  const radio: RadioFlags = {
+    latencyMs: numberFlag('latency-ms', v['latency-ms'], 0, { min: 0, max: 3_600_000 }),
+    bandwidthBytesPerS: numberFlag('bandwidth', v.bandwidth, Infinity, { min: 1 }),
+    lossProbability: numberFlag('loss', v.loss, 0, { min: 0, max: 1 }),
+  };
+  const network = {
+    fixedLatencyS: radio.latencyMs / 1000,
+    bandwidthBytesPerS: radio.bandwidthBytesPerS,
+    lossProbability: radio.lossProbability,
+  };
+  const spawn = parseSpawnFlag(v.spawn, robots);
+  return { mapSpec: v.map, robots, algorithm, commSpec, comm, radio, network, spawn, seed };
 }
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
@@ -67,11 +97,18 @@ export function asUsage<T>(flag: string, parse: () => T): T {
   }
 }
 
-/** Any failure to produce a grid (bad spec, missing or malformed file) is bad input. */
-export function loadGrid(spec: string): Grid {
+/**
+ * Loads the --map grid (any failure to produce one, a bad spec or a missing or malformed file,
+ * is bad input) and checks given --spawn positions against it.
+ */
+export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'spawn'>): Grid {
+  let grid: Grid;
   try {
-    return loadMap(spec);
+    grid = loadMap(flags.mapSpec);
   } catch (error) {
     throw new CliUsageError(`--map: ${(error as Error).message}`);
   }
+  const spawn = flags.spawn;
+  if (spawn.kind === 'positions') asUsage('spawn', () => checkSpawnPositions(grid, spawn.poses));
+  return grid;
 }

@@ -30,5 +30,8 @@ describe('spawnPoses', () => {
     const room = borderedRoom(6);
     expect(() => spawnPoses(room, 17, { kind: 'apart' }, Random.fromSeed(1))).toThrow(/SG_SPAWN/);
     expect(() => spawnPoses(room, 1, { kind: 'positions', poses: [{ xM: -2.5, yM: -2.5, headingRad: 0 }] }, Random.fromSeed(1))).toThrow(/inside a wall/);
+    // A NaN coordinate indexes no cell; it must be refused, not placed.
+    const nan = { kind: 'positions', poses: [{ xM: 0.5, yM: 0.5, headingRad: 0 }, { xM: Number.NaN, yM: 0.5, headingRad: 0 }] } as const;
+    expect(() => spawnPoses(room, 2, nan, Random.fromSeed(1))).toThrow(/spawn position 2 \(NaN, 0.5\) is off the map/);
   });
 });

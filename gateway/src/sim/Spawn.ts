@@ -45,16 +45,22 @@ export function spawnPoses(grid: Grid, count: number, strategy: SpawnStrategy, r
       if (strategy.poses.length !== count) {
         throw new SwarmgateError('SG_SPAWN', `${strategy.poses.length} spawn positions given for ${count} robots`);
       }
-      for (const pose of strategy.poses) {
-        const x = Math.floor((pose.xM - grid.originM.x) / grid.cellSizeM);
-        const y = Math.floor((pose.yM - grid.originM.y) / grid.cellSizeM);
-        if (x < 0 || y < 0 || x >= grid.width || y >= grid.height || isWall(grid.cells[y * grid.width + x])) {
-          throw new SwarmgateError('SG_SPAWN', `spawn position (${pose.xM}, ${pose.yM}) is off the map or inside a wall`);
-        }
-      }
+      checkSpawnPositions(grid, strategy.poses);
       return strategy.poses.map((p) => ({ ...p }));
     }
   }
+}
+
+/** Throws SG_SPAWN naming the first pose (1-based) that is not finite, off the map or on a wall cell. */
+export function checkSpawnPositions(grid: Grid, poses: readonly Pose[]): void {
+  poses.forEach((pose, index) => {
+    const x = Math.floor((pose.xM - grid.originM.x) / grid.cellSizeM);
+    const y = Math.floor((pose.yM - grid.originM.y) / grid.cellSizeM);
+    const onMap = Number.isFinite(pose.xM) && Number.isFinite(pose.yM) && x >= 0 && y >= 0 && x < grid.width && y < grid.height;
+    if (!onMap || isWall(grid.cells[y * grid.width + x])) {
+      throw new SwarmgateError('SG_SPAWN', `spawn position ${index + 1} (${pose.xM}, ${pose.yM}) is off the map or inside a wall`);
+    }
+  });
 }
 
 function notEnough(count: number, available: number, kind: string): SwarmgateError {
