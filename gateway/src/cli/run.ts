@@ -11,7 +11,7 @@ import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import type { Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
-import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, type RadioFlags } from './trialFlags.js';
+import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, trialConfigOf, type RadioFlags } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate run --map <file|spec> [options]
 
@@ -57,7 +57,7 @@ export const runCommand: Command = {
     if (!parsed) return 0;
     const v = parsed.values;
     const flags = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
-    const { mapSpec, robots, algorithm, commSpec, comm, radio, network, spawn, seed } = flags;
+    const { mapSpec, robots, algorithm, commSpec, radio, spawn, seed } = flags;
     const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
     const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
     const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
@@ -67,13 +67,7 @@ export const runCommand: Command = {
 
     const trial = asUsage('robots', () =>
       new Trial({
-        grid,
-        robots,
-        algorithm,
-        comm,
-        network,
-        spawn,
-        seed,
+        ...trialConfigOf(flags, grid),
         targetExplored: target,
         maxTicks,
         world: { lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalTicks, positionErrorM } },

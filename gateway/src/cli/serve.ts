@@ -13,7 +13,7 @@ import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { formatServeStatus } from './serveStatus.js';
-import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags } from './trialFlags.js';
+import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -101,7 +101,7 @@ async function run(argv: string[]): Promise<number> {
   if (!parsed) return 0;
   const v = parsed.values;
   const flags = parseTrialFlags(v, HELP, { min: 0, max: 10_000 });
-  const { mapSpec, robots, algorithm, comm, network, spawn, seed } = flags;
+  const { mapSpec, robots, algorithm, seed } = flags;
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
@@ -136,13 +136,7 @@ async function run(argv: string[]): Promise<number> {
   if (!fleet) logger.warn('serve: bench mode: no --fleet file, so any robot may join the trial and any client may command it');
   if (!fence) logger.warn('serve: no --arena fence: physical robots are bounded only by the map\'s walls and edges, not by the arena\'s size');
   const trial = {
-    grid,
-    robots,
-    algorithm,
-    comm,
-    network,
-    spawn,
-    seed,
+    ...trialConfigOf(flags, grid),
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,

@@ -7,6 +7,7 @@ import { loadMap, type Grid } from '@swarmgate/maps';
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
 import type { CommsConfig } from '../sim/Comms.js';
+import type { TrialConfig } from '../sim/Trial.js';
 import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
 import { CliUsageError } from './Command.js';
 import { numberFlag } from './args.js';
@@ -111,4 +112,13 @@ export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'spawn'>): Grid {
   const spawn = flags.spawn;
   if (spawn.kind === 'positions') asUsage('spawn', () => checkSpawnPositions(grid, spawn.poses));
   return grid;
+}
+
+/** The part of a TrialConfig that the shared flags decide, on the grid loadGrid returned. */
+export function trialConfigOf(
+  flags: TrialFlags,
+  grid: Grid,
+): Pick<TrialConfig, 'grid' | 'robots' | 'algorithm' | 'comm' | 'network' | 'spawn' | 'seed'> {
+  const { robots, algorithm, comm, network, spawn, seed } = flags;
+  return { grid, robots, algorithm, comm, network, spawn, seed };
 }
