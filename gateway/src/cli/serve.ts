@@ -101,7 +101,7 @@ async function run(argv: string[]): Promise<number> {
   if (!parsed) return 0;
   const v = parsed.values;
   const flags = parseTrialFlags(v, HELP, { min: 0, max: 10_000 });
-  const { mapSpec, robots, algorithm, seed } = flags;
+  const { mapSpec, robots, algorithm } = flags;
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });

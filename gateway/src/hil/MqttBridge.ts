@@ -32,9 +32,7 @@ import {
   robotTopic,
   robotTopicFilter,
   swarmgate,
-  type Ack,
   type EnvelopeBodyInit,
-  type ErrorMessage,
   type TopicKind,
   type TrackerPose,
 } from '@swarmgate/protocols';

@@ -16,10 +16,8 @@ import {
   ProtocolError,
   encodeEnvelopeFrame,
   makeEnvelope,
-  type Ack,
   type Envelope,
   type EnvelopeBodyInit,
-  type ErrorMessage,
   type FrameDecoderCounters,
 } from '@swarmgate/protocols';
 import { Backoff, type BackoffOptions } from './Backoff.js';

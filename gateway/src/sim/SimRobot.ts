@@ -18,7 +18,7 @@ import {
   type RobotStatus,
   type SlamMapView,
 } from '@swarmgate/sdk';
-import { Action, Latch } from './RobotTable.js';
+import { Latch } from './RobotTable.js';
 import type { World } from './World.js';
 
 const STATUS: readonly RobotStatus[] = ['idle', 'moving', 'rotating', 'driving'];

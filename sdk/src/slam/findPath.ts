@@ -4,7 +4,7 @@ import { NEIGHBOUR_DX, NEIGHBOUR_DY, NEIGHBOUR_COST } from './neighbours.js';
 
 // Local copies: imported bindings may be getters under the dev loaders (tsx, vitest), which
 // costs a call per access in the loops below.
-const { Unknown: UNKNOWN, Open: OPEN, Solid: SOLID } = SlamCell;
+const { Open: OPEN, Solid: SOLID } = SlamCell;
 const DX = NEIGHBOUR_DX;
 const DY = NEIGHBOUR_DY;
 const COST = NEIGHBOUR_COST;

@@ -52,6 +52,7 @@ describe('NearbyRobots', () => {
             expect(bearing).toBeGreaterThan(-Math.PI - 1e-12);
             expect(bearing).toBeLessThanOrEqual(Math.PI);
             expect(Math.cos(bearing + h)).toBeCloseTo((ox - x) / nearby.distanceM(i, k), 9);
+            expect(Math.sin(bearing + h)).toBeCloseTo((oy - y) / nearby.distanceM(i, k), 9);
           }
         });
       }),
