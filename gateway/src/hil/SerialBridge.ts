@@ -7,8 +7,13 @@
  * jitter on the injected clock; link state is reported as explicit events per port. CRC,
  * decode and framing errors are counted per port and logged at warn, never thrown: the
  * decoder resynchronises at the next frame delimiter.
+ *
+ * An open port is also watched for its device node: when a pty's master or a USB adapter goes,
+ * the node vanishes, but Linux may hang the tty up so that reads return 0 bytes instead of an
+ * error, and the serialport binding then re-reads forever without ever closing the port.
  */
 import { EventEmitter } from 'node:events';
+import { access } from 'node:fs/promises';
 import { SerialPort } from 'serialport';
 import {
   FrameDecoder,
@@ -43,6 +48,8 @@ export interface SerialBridgeOptions {
   readonly logger?: Logger;
   /** SerialPort.list by default; injectable because ptys have no USB vendor id. */
   readonly listPorts?: () => Promise<SerialPortInfo[]>;
+  /** How often an open port's device node is checked for, ms (default 250). */
+  readonly presenceCheckMs?: number;
 }
 
 export interface SerialPortCounters extends FrameDecoderCounters {
@@ -63,6 +70,7 @@ class PortLink {
   robotId: string | null = null;
   state: LinkState = 'closed';
   timer: TimerHandle | null = null;
+  presenceTimer: TimerHandle | null = null;
   readonly decoder = new FrameDecoder();
   readonly counters: SerialPortCounters;
   readonly backoff: Backoff;
@@ -193,7 +201,25 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
       }
       link.backoff.reset();
       this.setState(link, 'online');
+      this.watchPresence(link, port);
     });
+  }
+
+  private watchPresence(link: PortLink, port: SerialPort): void {
+    link.presenceTimer = this.clock.setTimeout(() => {
+      link.presenceTimer = null;
+      void access(link.path).then(
+        () => {
+          if (link.port === port) this.watchPresence(link, port);
+        },
+        () => {
+          if (link.port !== port) return;
+          this.onPortClosed(link, port, 'device node vanished');
+          // Closing ends the binding's read loop; the 'close' event it fires is now stale.
+          if (port.isOpen) port.close(() => undefined);
+        },
+      );
+    }, this.options.presenceCheckMs ?? 250);
   }
 
   private onPortClosed(link: PortLink, port: SerialPort, reason: string): void {
@@ -217,7 +243,9 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
 
   private closePort(link: PortLink): Promise<void> {
     if (link.timer) this.clock.clearTimeout(link.timer);
+    if (link.presenceTimer) this.clock.clearTimeout(link.presenceTimer);
     link.timer = null;
+    link.presenceTimer = null;
     const port = link.port;
     link.port = null;
     this.setState(link, 'closed');

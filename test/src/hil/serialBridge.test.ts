@@ -132,6 +132,40 @@ describe('SerialBridge over socat ptys', () => {
     expect(Math.max(...delays)).toBeLessThanOrEqual(200);
   });
 
+  it('closes a port whose device node vanished even when the tty reports no error, and reopens it when it returns', async () => {
+    // The pty stays alive, only its stable name goes (udev removing a by-id link): reads never
+    // fail, so only the presence check can notice. This is also what saves a pty whose master
+    // died while the kernel hung it up with 0-byte reads instead of EIO.
+    const dir = mkdtempSync(join(tmpdir(), 'serial-node-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const stablePath = join(dir, 'ttyMONA');
+    const pair = await ptyPair();
+    symlinkSync(pair.a, stablePath);
+    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
+    const bridge = new SerialBridge({ registry, ports: [stablePath], logger: new MemoryLogger(), backoff: { initialMs: 20, maxMs: 100 }, presenceCheckMs: 50 });
+    const links: LinkStateEvent[] = [];
+    bridge.on('link', (event) => links.push(event));
+    cleanups.push(() => bridge.stop());
+    await bridge.start();
+    await until(() => bridge.stateOf(stablePath) === 'online', 'port open');
+    const robot = await robotEnd(pair.b);
+    robot.port.write(frame('mona-09', birth(1)));
+    await until(() => registry.get('mona-09')?.online === true, 'birth');
+
+    unlinkSync(stablePath);
+    await until(() => bridge.stateOf(stablePath) !== 'online', 'port lost', 3000);
+    expect(links.find((l) => l.state === 'offline')?.reason).toBe('device node vanished');
+    expect(registry.get('mona-09')?.online).toBe(false);
+    expect(bridge.send('mona-09', { motorCommand: { leftMps: 0.1 } })).toBe(false);
+
+    symlinkSync(pair.a, stablePath);
+    await until(() => bridge.stateOf(stablePath) === 'online', 'port reopened', 3000);
+    robot.port.write(frame('mona-09', birth(2)));
+    await until(() => registry.get('mona-09')?.session === 2 && registry.get('mona-09')!.online, 're-birth');
+    expect(bridge.send('mona-09', { motorCommand: { leftMps: 0.1, deadlineMs: 200, commandId: 4 } })).toBe(true);
+    await until(() => robot.received.some((e) => e.motorCommand?.commandId === 4), 'motor command after the reopen');
+  });
+
   it('survives port listing without udev and opens discovered ports by vendor id', async () => {
     const pair = await ptyPair();
     const logger = new MemoryLogger();
