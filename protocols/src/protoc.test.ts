@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { PROTO_FILE, PROTO_INCLUDE_DIR } from './codegen/generateStatic.js';
 import { BODY_KINDS, encodeEnvelope } from './Envelope.js';
 import { envelopeArbitrary } from './testing/arbitraries.js';
-import { VECTOR_SAMPLES } from './vectors/samples.js';
+import { EXTRA_VECTOR_SAMPLES, VECTOR_SAMPLES } from './vectors/samples.js';
 
 const protocArgs = (mode: 'decode' | 'encode') => [`--${mode}=swarmgate.v1.Envelope`, '-I', PROTO_INCLUDE_DIR, PROTO_FILE];
 const protocDecode = (bytes: Uint8Array) => execFileSync('protoc', protocArgs('decode'), { input: bytes }).toString('utf8');
@@ -49,6 +49,14 @@ describe('protoc', () => {
     const bytes = encodeEnvelope(VECTOR_SAMPLES[kind].envelope);
     const text = protocDecode(bytes);
     expect(text).toContain(`${kind.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)} {`);
+    expect(protocEncode(text)).toEqual(new Uint8Array(bytes));
+  });
+
+  it('prints and re-encodes the releaseEmergencyStop vector (Command field 10)', () => {
+    const bytes = encodeEnvelope(EXTRA_VECTOR_SAMPLES.releaseEmergencyStop.envelope);
+    const text = protocDecode(bytes);
+    expect(text).toContain('command_id: 20');
+    expect(text).toMatch(/release_emergency_stop \{\n\s+reason: "operator: arena clear"\n\s+\}/);
     expect(protocEncode(text)).toEqual(new Uint8Array(bytes));
   });
 

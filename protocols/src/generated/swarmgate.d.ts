@@ -1743,6 +1743,71 @@ export namespace swarmgate {
         }
 
         /**
+         * Properties of a ReleaseEmergencyStop.
+         * @deprecated Use swarmgate.v1.ReleaseEmergencyStop.$Properties instead.
+         */
+        interface IReleaseEmergencyStop extends swarmgate.v1.ReleaseEmergencyStop.$Properties {
+        }
+
+        /** Represents a ReleaseEmergencyStop. */
+        class ReleaseEmergencyStop {
+
+            /**
+             * Constructs a new ReleaseEmergencyStop.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: swarmgate.v1.ReleaseEmergencyStop.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /** ReleaseEmergencyStop reason. */
+            reason: string;
+
+            /**
+             * Creates a new ReleaseEmergencyStop instance using the specified properties.
+             * @param [properties] Properties to set
+             * @returns ReleaseEmergencyStop instance
+             */
+            static create(properties: swarmgate.v1.ReleaseEmergencyStop.$Shape): swarmgate.v1.ReleaseEmergencyStop & swarmgate.v1.ReleaseEmergencyStop.$Shape;
+            static create(properties?: swarmgate.v1.ReleaseEmergencyStop.$Properties): swarmgate.v1.ReleaseEmergencyStop;
+
+            /**
+             * Encodes the specified ReleaseEmergencyStop message. Does not implicitly {@link swarmgate.v1.ReleaseEmergencyStop.verify|verify} messages.
+             * @param message ReleaseEmergencyStop message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: swarmgate.v1.ReleaseEmergencyStop.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a ReleaseEmergencyStop message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {swarmgate.v1.ReleaseEmergencyStop & swarmgate.v1.ReleaseEmergencyStop.$Shape} ReleaseEmergencyStop
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmgate.v1.ReleaseEmergencyStop & swarmgate.v1.ReleaseEmergencyStop.$Shape;
+        }
+
+        namespace ReleaseEmergencyStop {
+
+            /** Properties of a ReleaseEmergencyStop. */
+            interface $Properties {
+
+                /** ReleaseEmergencyStop reason */
+                reason?: (string|null);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a ReleaseEmergencyStop. */
+            type $Shape = swarmgate.v1.ReleaseEmergencyStop.$Properties;
+        }
+
+        /**
          * Properties of a Command.
          * @deprecated Use swarmgate.v1.Command.$Properties instead.
          */
@@ -1788,8 +1853,11 @@ export namespace swarmgate {
             /** Command emergencyStop. */
             emergencyStop?: (swarmgate.v1.EmergencyStop.$Properties|null);
 
+            /** Command releaseEmergencyStop. */
+            releaseEmergencyStop?: (swarmgate.v1.ReleaseEmergencyStop.$Properties|null);
+
             /** Command action. */
-            action?: ("move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop");
+            action?: ("move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop");
 
             /**
              * Creates a new Command instance using the specified properties.
@@ -1850,8 +1918,11 @@ export namespace swarmgate {
                 /** Command emergencyStop */
                 emergencyStop?: (swarmgate.v1.EmergencyStop.$Properties|null);
 
+                /** Command releaseEmergencyStop */
+                releaseEmergencyStop?: (swarmgate.v1.ReleaseEmergencyStop.$Properties|null);
+
                 /** Command action */
-                action?: ("move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop");
+                action?: ("move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop");
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1868,9 +1939,10 @@ export namespace swarmgate {
               broadcast?: swarmgate.v1.Broadcast.$Shape|null;
               depositTag?: swarmgate.v1.DepositTag.$Shape|null;
               emergencyStop?: swarmgate.v1.EmergencyStop.$Shape|null;
+              releaseEmergencyStop?: swarmgate.v1.ReleaseEmergencyStop.$Shape|null;
               $unknowns?: Uint8Array[];
             } & (
-              ({ action?: undefined; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "move"; move: swarmgate.v1.Move.$Shape; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "rotate"; move?: null; rotate: swarmgate.v1.Rotate.$Shape; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "velocity"; move?: null; rotate?: null; velocity: swarmgate.v1.Velocity.$Shape; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "wheelSpeeds"; move?: null; rotate?: null; velocity?: null; wheelSpeeds: swarmgate.v1.WheelSpeeds.$Shape; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "stop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop: swarmgate.v1.Stop.$Shape; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "broadcast"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast: swarmgate.v1.Broadcast.$Shape; depositTag?: null; emergencyStop?: null }|{ action?: "depositTag"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag: swarmgate.v1.DepositTag.$Shape; emergencyStop?: null }|{ action?: "emergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop: swarmgate.v1.EmergencyStop.$Shape })
+              ({ action?: undefined; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "move"; move: swarmgate.v1.Move.$Shape; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "rotate"; move?: null; rotate: swarmgate.v1.Rotate.$Shape; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "velocity"; move?: null; rotate?: null; velocity: swarmgate.v1.Velocity.$Shape; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "wheelSpeeds"; move?: null; rotate?: null; velocity?: null; wheelSpeeds: swarmgate.v1.WheelSpeeds.$Shape; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "stop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop: swarmgate.v1.Stop.$Shape; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "broadcast"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast: swarmgate.v1.Broadcast.$Shape; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "depositTag"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag: swarmgate.v1.DepositTag.$Shape; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "emergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop: swarmgate.v1.EmergencyStop.$Shape; releaseEmergencyStop?: null }|{ action?: "releaseEmergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop: swarmgate.v1.ReleaseEmergencyStop.$Shape })
             );
         }
 

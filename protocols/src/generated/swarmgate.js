@@ -4281,6 +4281,158 @@ export const swarmgate = $root.swarmgate = (() => {
             return EmergencyStop;
         })();
 
+        v1.ReleaseEmergencyStop = (function() {
+
+            /**
+             * Properties of a ReleaseEmergencyStop.
+             * @typedef {Object} swarmgate.v1.ReleaseEmergencyStop.$Properties
+             * @property {string|null} [reason] ReleaseEmergencyStop reason
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a ReleaseEmergencyStop.
+             * @memberof swarmgate.v1
+             * @interface IReleaseEmergencyStop
+             * @augments swarmgate.v1.ReleaseEmergencyStop.$Properties
+             * @deprecated Use swarmgate.v1.ReleaseEmergencyStop.$Properties instead.
+             */
+
+            /**
+             * Shape of a ReleaseEmergencyStop.
+             * @typedef {swarmgate.v1.ReleaseEmergencyStop.$Properties} swarmgate.v1.ReleaseEmergencyStop.$Shape
+             */
+
+            /**
+             * Constructs a new ReleaseEmergencyStop.
+             * @memberof swarmgate.v1
+             * @classdesc Represents a ReleaseEmergencyStop.
+             * @constructor
+             * @param {swarmgate.v1.ReleaseEmergencyStop.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const ReleaseEmergencyStop = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * ReleaseEmergencyStop reason.
+             * @member {string} reason
+             * @memberof swarmgate.v1.ReleaseEmergencyStop
+             * @instance
+             */
+            ReleaseEmergencyStop.prototype.reason = "";
+
+            /**
+             * Creates a new ReleaseEmergencyStop instance using the specified properties.
+             * @function create
+             * @memberof swarmgate.v1.ReleaseEmergencyStop
+             * @static
+             * @param {swarmgate.v1.ReleaseEmergencyStop.$Properties=} [properties] Properties to set
+             * @returns {swarmgate.v1.ReleaseEmergencyStop} ReleaseEmergencyStop instance
+             * @type {{
+             *   (properties: swarmgate.v1.ReleaseEmergencyStop.$Shape): swarmgate.v1.ReleaseEmergencyStop & swarmgate.v1.ReleaseEmergencyStop.$Shape;
+             *   (properties?: swarmgate.v1.ReleaseEmergencyStop.$Properties): swarmgate.v1.ReleaseEmergencyStop;
+             * }}
+             */
+            ReleaseEmergencyStop.create = function(properties) {
+                return new ReleaseEmergencyStop(properties);
+            };
+
+            /**
+             * Encodes the specified ReleaseEmergencyStop message. Does not implicitly {@link swarmgate.v1.ReleaseEmergencyStop.verify|verify} messages.
+             * @function encode
+             * @memberof swarmgate.v1.ReleaseEmergencyStop
+             * @static
+             * @param {swarmgate.v1.ReleaseEmergencyStop.$Properties} message ReleaseEmergencyStop message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            ReleaseEmergencyStop.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.reason != null && $Object.hasOwnProperty.call(message, "reason") && message.reason !== "")
+                    writer.uint32(/* id 1, wireType 2 =*/10).string(message.reason);
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a ReleaseEmergencyStop message from the specified reader or buffer.
+             * @function decode
+             * @memberof swarmgate.v1.ReleaseEmergencyStop
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {swarmgate.v1.ReleaseEmergencyStop & swarmgate.v1.ReleaseEmergencyStop.$Shape} ReleaseEmergencyStop
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            ReleaseEmergencyStop.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message, value;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.swarmgate.v1.ReleaseEmergencyStop();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    let wireType = tag & 7;
+                    switch (tag >>>= 3) {
+                    case 1: {
+                            if (wireType !== 2)
+                                break;
+                            if ((value = reader.stringVerify()).length)
+                                message.reason = value;
+                            else
+                                delete message.reason;
+                            continue;
+                        }
+                    }
+                    reader.skipType(wireType, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return ReleaseEmergencyStop;
+        })();
+
         v1.Command = (function() {
 
             /**
@@ -4295,7 +4447,8 @@ export const swarmgate = $root.swarmgate = (() => {
              * @property {swarmgate.v1.Broadcast.$Properties|null} [broadcast] Command broadcast
              * @property {swarmgate.v1.DepositTag.$Properties|null} [depositTag] Command depositTag
              * @property {swarmgate.v1.EmergencyStop.$Properties|null} [emergencyStop] Command emergencyStop
-             * @property {"move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"} [action] Command action
+             * @property {swarmgate.v1.ReleaseEmergencyStop.$Properties|null} [releaseEmergencyStop] Command releaseEmergencyStop
+             * @property {"move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop"} [action] Command action
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -4319,9 +4472,10 @@ export const swarmgate = $root.swarmgate = (() => {
              *   broadcast?: swarmgate.v1.Broadcast.$Shape|null;
              *   depositTag?: swarmgate.v1.DepositTag.$Shape|null;
              *   emergencyStop?: swarmgate.v1.EmergencyStop.$Shape|null;
+             *   releaseEmergencyStop?: swarmgate.v1.ReleaseEmergencyStop.$Shape|null;
              *   $unknowns?: Array.<Uint8Array>;
              * } & (
-             *   ({ action?: undefined; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "move"; move: swarmgate.v1.Move.$Shape; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "rotate"; move?: null; rotate: swarmgate.v1.Rotate.$Shape; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "velocity"; move?: null; rotate?: null; velocity: swarmgate.v1.Velocity.$Shape; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "wheelSpeeds"; move?: null; rotate?: null; velocity?: null; wheelSpeeds: swarmgate.v1.WheelSpeeds.$Shape; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "stop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop: swarmgate.v1.Stop.$Shape; broadcast?: null; depositTag?: null; emergencyStop?: null }|{ action?: "broadcast"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast: swarmgate.v1.Broadcast.$Shape; depositTag?: null; emergencyStop?: null }|{ action?: "depositTag"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag: swarmgate.v1.DepositTag.$Shape; emergencyStop?: null }|{ action?: "emergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop: swarmgate.v1.EmergencyStop.$Shape })
+             *   ({ action?: undefined; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "move"; move: swarmgate.v1.Move.$Shape; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "rotate"; move?: null; rotate: swarmgate.v1.Rotate.$Shape; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "velocity"; move?: null; rotate?: null; velocity: swarmgate.v1.Velocity.$Shape; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "wheelSpeeds"; move?: null; rotate?: null; velocity?: null; wheelSpeeds: swarmgate.v1.WheelSpeeds.$Shape; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "stop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop: swarmgate.v1.Stop.$Shape; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "broadcast"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast: swarmgate.v1.Broadcast.$Shape; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "depositTag"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag: swarmgate.v1.DepositTag.$Shape; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "emergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop: swarmgate.v1.EmergencyStop.$Shape; releaseEmergencyStop?: null }|{ action?: "releaseEmergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop: swarmgate.v1.ReleaseEmergencyStop.$Shape })
              * )} swarmgate.v1.Command.$Shape
              */
 
@@ -4412,17 +4566,25 @@ export const swarmgate = $root.swarmgate = (() => {
              */
             Command.prototype.emergencyStop = null;
 
+            /**
+             * Command releaseEmergencyStop.
+             * @member {swarmgate.v1.ReleaseEmergencyStop.$Properties|null|undefined} releaseEmergencyStop
+             * @memberof swarmgate.v1.Command
+             * @instance
+             */
+            Command.prototype.releaseEmergencyStop = null;
+
             // OneOf field names bound to virtual getters and setters
             let $oneOfFields;
 
             /**
              * Command action.
-             * @member {"move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|undefined} action
+             * @member {"move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop"|undefined} action
              * @memberof swarmgate.v1.Command
              * @instance
              */
             $Object.defineProperty(Command.prototype, "action", {
-                get: $util.oneOfGetter($oneOfFields = ["move", "rotate", "velocity", "wheelSpeeds", "stop", "broadcast", "depositTag", "emergencyStop"]),
+                get: $util.oneOfGetter($oneOfFields = ["move", "rotate", "velocity", "wheelSpeeds", "stop", "broadcast", "depositTag", "emergencyStop", "releaseEmergencyStop"]),
                 set: $util.oneOfSetter($oneOfFields)
             });
 
@@ -4476,6 +4638,8 @@ export const swarmgate = $root.swarmgate = (() => {
                     $root.swarmgate.v1.DepositTag.encode(message.depositTag, writer.uint32(/* id 8, wireType 2 =*/66).fork(), _depth + 1).ldelim();
                 if (message.emergencyStop != null && $Object.hasOwnProperty.call(message, "emergencyStop"))
                     $root.swarmgate.v1.EmergencyStop.encode(message.emergencyStop, writer.uint32(/* id 9, wireType 2 =*/74).fork(), _depth + 1).ldelim();
+                if (message.releaseEmergencyStop != null && $Object.hasOwnProperty.call(message, "releaseEmergencyStop"))
+                    $root.swarmgate.v1.ReleaseEmergencyStop.encode(message.releaseEmergencyStop, writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4583,6 +4747,13 @@ export const swarmgate = $root.swarmgate = (() => {
                                 break;
                             message.emergencyStop = $root.swarmgate.v1.EmergencyStop.decode(reader, reader.size(), $undefined, _depth + 1, message.emergencyStop);
                             message.action = "emergencyStop";
+                            continue;
+                        }
+                    case 10: {
+                            if (wireType !== 2)
+                                break;
+                            message.releaseEmergencyStop = $root.swarmgate.v1.ReleaseEmergencyStop.decode(reader, reader.size(), $undefined, _depth + 1, message.releaseEmergencyStop);
+                            message.action = "releaseEmergencyStop";
                             continue;
                         }
                     }

@@ -1,5 +1,6 @@
 /**
- * One sample Envelope per body kind, the source of protocols/vectors/. Every float is exactly
+ * One sample Envelope per body kind, plus named samples of messages the one sample of their
+ * kind does not show, the source of protocols/vectors/. Every float is exactly
  * representable in float32 (dyadic fractions) so the JSON descriptions are exact.
  */
 import { makeEnvelope, type BodyKind, type EnvelopeInit } from '../Envelope.js';
@@ -8,6 +9,11 @@ import { swarmgate } from '../generated/swarmgate.js';
 export interface VectorSample {
   readonly description: string;
   readonly envelope: EnvelopeInit;
+}
+
+/** A vector beyond the one per body kind: its file name and the body kind it carries. */
+export interface ExtraVectorSample extends VectorSample {
+  readonly kind: BodyKind;
 }
 
 const ROBOT = 'mona-07';
@@ -93,5 +99,17 @@ export const VECTOR_SAMPLES: Readonly<Record<BodyKind, VectorSample>> = {
     envelope: makeEnvelope(ROBOT, {
       error: { code: v1.ErrorCode.ERROR_CODE_OUT_OF_RANGE, message: 'leftMps 2 above 0.13', refSeq: 8, commandId: 19 },
     }, 8, 12_500),
+  },
+};
+
+/**
+ * Named by their file (vectors/<name>.bin); a name never equals a body kind. Add one for a
+ * Command action or body variant another implementation must get right byte for byte.
+ */
+export const EXTRA_VECTOR_SAMPLES: Readonly<Record<string, ExtraVectorSample>> = {
+  releaseEmergencyStop: {
+    kind: 'command',
+    description: 'Gateway to firmware on the downlink: clear a latched emergency stop (command id 20); the motors stay off until the next MotorCommand.',
+    envelope: makeEnvelope(ROBOT, { command: { commandId: 20, releaseEmergencyStop: { reason: 'operator: arena clear' } } }, 9, T0_MS + 43_000),
   },
 };
