@@ -91,6 +91,38 @@ describe('Firmware', () => {
     expect(firmware.model.motorsRunning).toBe(true);
   });
 
+  it('an emergency stop stays latched through stop and motion Commands; only a release clears it, and it starts no motion', () => {
+    const { clock, firmware, received, deliver } = setup();
+    firmware.goOnline(1);
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: 1 } });
+    deliver({ command: { commandId: 2, emergencyStop: { reason: 'test' } } });
+    // Ordinary Commands: a stop is executed, motion is refused; neither touches the latch.
+    deliver({ command: { commandId: 3, stop: {} } });
+    deliver({ command: { commandId: 4, velocity: { linearMps: 0.1, angularRadps: 0 } } });
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: 5 } });
+    expect(firmware.model.emergencyStopActive).toBe(true);
+    expect(received('error').at(-1)!.error).toMatchObject({ code: ErrorCode.ERROR_CODE_EMERGENCY_STOP, commandId: 5 });
+    clock.advance(5000); // no timeout clears it either
+    expect(firmware.model.emergencyStopActive).toBe(true);
+    expect(received('telemetry').at(-1)!.telemetry!.flags & Flag.TELEMETRY_FLAG_EMERGENCY_STOP).toBeTruthy();
+
+    const poseBefore = { ...firmware.model.pose };
+    deliver({ command: { commandId: 6, releaseEmergencyStop: { reason: 'arena clear' } } });
+    expect(received('ack').map((e) => e.ack!.commandId)).toEqual([1, 2, 3, 6]);
+    expect(firmware.model.emergencyStopActive).toBe(false);
+    const afterRelease = received('telemetry').at(-1)!.telemetry!;
+    expect(afterRelease.flags & Flag.TELEMETRY_FLAG_EMERGENCY_STOP).toBe(0);
+    expect(afterRelease.flags & Flag.TELEMETRY_FLAG_MOTORS_ENABLED).toBeTruthy();
+    expect(afterRelease.ledRgb).toBe(LED.idle);
+    // The old motion does not resume: still until the next MotorCommand.
+    clock.advance(500);
+    expect(firmware.model.motorsRunning).toBe(false);
+    expect(firmware.model.pose).toEqual(poseBefore);
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: 7 } });
+    expect(firmware.model.motorsRunning).toBe(true);
+    expect(received('ack').at(-1)!.ack!.commandId).toBe(7);
+  });
+
   it('answers bad input with coded Errors and keeps going', () => {
     const { firmware, received, deliver } = setup();
     firmware.goOnline(1);

@@ -203,7 +203,7 @@ export class Firmware {
     const nowMs = this.model.timeMs;
     const result = this.model.setWheelSpeeds(command.leftMps, command.rightMps, nowMs + command.deadlineMs);
     if (result === 'estopped') {
-      this.replyError(ErrorCode.ERROR_CODE_EMERGENCY_STOP, 'emergency stop latched; reboot to clear', seq, command.commandId);
+      this.replyError(ErrorCode.ERROR_CODE_EMERGENCY_STOP, 'emergency stop latched; a releaseEmergencyStop Command (or a reboot) clears it', seq, command.commandId);
       return;
     }
     if (result === 'battery-empty') {
@@ -232,14 +232,18 @@ export class Firmware {
     } else if (action === 'emergencyStop') {
       this.model.emergencyStop();
       this.cancelWatchdog();
+    } else if (action === 'releaseEmergencyStop') {
+      // Only this clears the latch (a stop or any other Command leaves it set). It starts no
+      // motion: the motors are off since the stop and stay off until the next MotorCommand.
+      this.model.clearEmergencyStop();
     } else {
       // Motion reaches the firmware only as MotorCommands with a deadline; the gateway turns
       // high-level commands (move, rotate, velocity...) into them.
-      this.replyError(ErrorCode.ERROR_CODE_UNSUPPORTED, `the firmware executes stop and emergencyStop Commands only, not ${action}; send a MotorCommand`, seq, commandId);
+      this.replyError(ErrorCode.ERROR_CODE_UNSUPPORTED, `the firmware executes stop, emergencyStop and releaseEmergencyStop Commands only, not ${action}; send a MotorCommand`, seq, commandId);
       return;
     }
     this.ack(commandId);
-    this.publishTelemetry(); // report the stop at once
+    this.publishTelemetry(); // report the stop or release at once
   }
 
   /**

@@ -163,12 +163,13 @@ export class MonaModel {
     this.motorDeadlineMs = Number.NEGATIVE_INFINITY;
   }
 
-  /** Stops the motors and refuses wheel commands until clearEmergencyStop(). */
+  /** Stops the motors and refuses wheel commands until clearEmergencyStop() or reboot(). */
   emergencyStop(): void {
     this.stopMotors();
     this.emergencyStopped = true;
   }
 
+  /** Accepts wheel commands again; the motors stay off until the next setWheelSpeeds(). */
   clearEmergencyStop(): void {
     this.emergencyStopped = false;
   }
