@@ -1,8 +1,9 @@
-import { MONA_SPEC } from '@swarmgate/protocols';
+import { MONA_SPEC, type EnvelopeBodyInit } from '@swarmgate/protocols';
 import { describe, expect, it } from 'vitest';
 import { parseFleetFile } from './FleetFile.js';
 import { HilGateway } from './HilGateway.js';
 import { MemoryLogger } from './Logger.js';
+import type { RobotLinkPlugin } from './RobotLink.js';
 import { SerialBridge } from './SerialBridge.js';
 
 describe('HilGateway', () => {
@@ -47,6 +48,37 @@ robots: [{ id: slow, password: q, capabilities: { maxWheelSpeedMps: 0.02 } }]
     expect(() => hil.register(new SerialBridge({ registry: hil.registry, logger }))).toThrow(/SG_HIL_REGISTER: register\(serial\) after start/);
     expect(hil.drive('ghost', 0.01, 0.01, null)).toMatchObject({ sent: false, decision: { verdict: 'ok', leftMps: 0.01 } });
     expect(hil.emergencyStopAll('nothing to stop')).toBe(0);
+    await hil.stop();
+  });
+
+  it('emergency stop and release reach every robot on every link; a release sends no motion', async () => {
+    /** A link to a fixed set of robots that records what it sends (the wire is tested in test/). */
+    const recordingLink = (name: string, robotIds: string[]) => {
+      const sent: { robotId: string; body: EnvelopeBodyInit }[] = [];
+      const link: RobotLinkPlugin = {
+        name,
+        start: async () => {},
+        stop: async () => {},
+        carries: (robotId) => robotIds.includes(robotId),
+        send: (robotId, body) => (sent.push({ robotId, body }), true),
+        broadcast: (body) => robotIds.map((robotId) => sent.push({ robotId, body })).length,
+      };
+      return { link, sent };
+    };
+    const a = recordingLink('a', ['r1', 'r2']);
+    const b = recordingLink('b', ['s1']);
+    const hil = new HilGateway().register(a.link).register(b.link);
+    await hil.start();
+    expect(hil.emergencyStopAll('stop all')).toBe(6);
+    expect(hil.releaseEmergencyStop('r2', 'r2 clear')).toBe(1);
+    expect(hil.releaseEmergencyStop('ghost', 'nobody')).toBe(0);
+    expect(a.sent.slice(4)).toEqual([{ robotId: 'r2', body: { command: { commandId: 0, releaseEmergencyStop: { reason: 'r2 clear' } } } }]);
+    expect(hil.releaseEmergencyStopAll('all clear')).toBe(3);
+    const isRelease = (body: EnvelopeBodyInit) => 'command' in body && body.command.releaseEmergencyStop != null;
+    const releases = [...a.sent, ...b.sent].filter((s) => isRelease(s.body));
+    expect(releases.map((s) => s.robotId).sort()).toEqual(['r1', 'r2', 'r2', 's1']);
+    // Nothing but the release Commands after the stops: no MotorCommand restarts anything.
+    expect([...a.sent.slice(4), ...b.sent.slice(2)].every((s) => isRelease(s.body))).toBe(true);
     await hil.stop();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The small core of hardware in the loop: a robot registry, the command safety filter and
  * the registered transport plugins (MQTT, serial). Everything that moves a physical robot
- * goes through `drive` (safety-filtered) or `emergencyStop`.
+ * goes through `drive` (safety-filtered) or `emergencyStop`; only `releaseEmergencyStop` clears
+ * the firmware's stop latch, and it moves nothing by itself.
  *
  *   const hil = new HilGateway({ safety: new CommandSafety({ arena }) });
  *   hil.register(new MqttBridge({ url, fleet: 'lab', registry: hil.registry }));
@@ -113,19 +114,41 @@ export class HilGateway {
    * link that reaches it. Returns the sends that went out.
    */
   emergencyStop(robotId: string, reason: string): number {
-    let sends = 0;
-    for (const link of this.links) {
-      if (!link.carries(robotId)) continue;
-      for (const body of this.stopBodies(reason)) sends += Number(link.send(robotId, body));
-    }
-    return sends;
+    return this.sendOnEveryLink(robotId, this.stopBodies(reason));
   }
 
   /** Emergency stop for every robot every link can reach. Returns the sends that went out. */
   emergencyStopAll(reason: string): number {
+    return this.broadcastOnEveryLink(this.stopBodies(reason));
+  }
+
+  /**
+   * Clears the firmware's emergency-stop latch of one robot: a ReleaseEmergencyStop Command
+   * over every link that reaches it. It starts no motion (the firmware waits for the next
+   * MotorCommand); the caller decides when to drive again. Returns the sends that went out.
+   */
+  releaseEmergencyStop(robotId: string, reason: string): number {
+    return this.sendOnEveryLink(robotId, [releaseBody(reason)]);
+  }
+
+  /** Release for every robot every link can reach. Returns the sends that went out. */
+  releaseEmergencyStopAll(reason: string): number {
+    return this.broadcastOnEveryLink([releaseBody(reason)]);
+  }
+
+  private sendOnEveryLink(robotId: string, bodies: readonly EnvelopeBodyInit[]): number {
     let sends = 0;
     for (const link of this.links) {
-      for (const body of this.stopBodies(reason)) sends += link.broadcast(body);
+      if (!link.carries(robotId)) continue;
+      for (const body of bodies) sends += Number(link.send(robotId, body));
+    }
+    return sends;
+  }
+
+  private broadcastOnEveryLink(bodies: readonly EnvelopeBodyInit[]): number {
+    let sends = 0;
+    for (const link of this.links) {
+      for (const body of bodies) sends += link.broadcast(body);
     }
     return sends;
   }
@@ -136,4 +159,8 @@ export class HilGateway {
       { command: { commandId: 0, emergencyStop: { reason } } },
     ];
   }
+}
+
+function releaseBody(reason: string): EnvelopeBodyInit {
+  return { command: { commandId: 0, releaseEmergencyStop: { reason } } };
 }
