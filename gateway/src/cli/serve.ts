@@ -46,7 +46,9 @@ Physical robots:
                           no fence check (a warning at start): only the map's walls bound robots
   --serial PATH           a serial port with a robot on it; repeatable
 HTTP:
-  --port P                serve the web UI at / and GET /api/robots, GET /api/trial, POST /api/estop on this port`;
+  --port P                serve the web UI at / and GET /api/robots, GET /api/trial, POST /api/estop,
+                          POST /api/estop/release on this port (a stop holds until released there
+                          or with the UI's Release button; released robots wait for their controller)`;
 
 const OPTIONS = {
   ...TRIAL_FLAG_OPTIONS,

@@ -1,8 +1,20 @@
 import type { LiveTrialStatus } from '../trial/LiveTrial.js';
 
-/** One short status line of a live trial, e.g. `tick 1200 | robots 8 virtual, 2/3 physical online | explored 41.5% | overruns 0`. */
+/** Stopped robots named in the status line; more are counted, not listed (one terminal line). */
+const LISTED_STOPS = 3;
+
+/**
+ * One short status line of a live trial, e.g. `tick 1200 | robots 8 virtual, 2/3 physical
+ * online | explored 41.5% | overruns 0`; while robots are emergency-stopped it names them and
+ * how to release them, e.g. `| E-STOP 2 (r0, mona-01); release: POST /api/estop/release`.
+ */
 export function formatServeStatus(status: LiveTrialStatus): string {
   const physical = status.physicalRobots > 0 ? `, ${status.physicalOnline}/${status.physicalRobots} physical online` : '';
-  const stopped = status.emergencyStopped.length > 0 ? ` | E-STOP ${status.emergencyStopped.length}` : '';
-  return `tick ${status.tick} | robots ${status.virtualRobots} virtual${physical} | explored ${(status.exploredFraction * 100).toFixed(1)}% | overruns ${status.overruns}${stopped}`;
+  return `tick ${status.tick} | robots ${status.virtualRobots} virtual${physical} | explored ${(status.exploredFraction * 100).toFixed(1)}% | overruns ${status.overruns}${stops(status.emergencyStopped)}`;
+}
+
+function stops(ids: readonly string[]): string {
+  if (ids.length === 0) return '';
+  const more = ids.length > LISTED_STOPS ? `, +${ids.length - LISTED_STOPS}` : '';
+  return ` | E-STOP ${ids.length} (${ids.slice(0, LISTED_STOPS).join(', ')}${more}); release: POST /api/estop/release`;
 }

@@ -253,6 +253,51 @@ describe('the HTTP API', () => {
   });
 });
 
+describe('releasing an emergency stop over the HTTP API', () => {
+  it('needs an explicit body, releases one robot or all, tells the firmware, and resumes only under the controller', async () => {
+    const { registry, link, live } = physicalTrial();
+    registry.birth('m1', 'mqtt', BIRTH);
+    registry.telemetry('m1', odometryAt(0, 0, 0));
+    const app = await createTrialHttpServer({ live, hil: null });
+    const release = (payload: object) => app.inject({ method: 'POST', url: '/api/estop/release', payload });
+    expect((await app.inject({ method: 'POST', url: '/api/estop', payload: {} })).json()).toEqual({ stopped: ['r0', 'm1'] });
+    const r0Stopped = live.world.truePose('r0');
+    for (let k = 0; k < 5; k++) live.world.step();
+    expect(live.world.truePose('r0')).toEqual(r0Stopped);
+
+    const bad = async (payload: object, message: RegExp) => {
+      const response = await release(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(response.json().message).toMatch(message);
+    };
+    await bad({}, /needs exactly one of robotId \(one robot\) or all: true/);
+    await bad({ reason: 'x' }, /needs exactly one of robotId/);
+    await bad({ robotId: 'r0', all: true }, /needs exactly one of robotId/);
+    await bad({ all: false }, /body\/all must be equal to constant/);
+    await bad({ robotId: 'r0', colour: 'red' }, /must NOT have additional properties: colour/);
+    await bad({ robotId: '' }, /body\/robotId must NOT have fewer than 1 characters/);
+    expect((await app.inject({ method: 'POST', url: '/api/estop', payload: { robotID: 'r0' } })).json().message).toMatch(/additional properties: robotID/);
+    expect((await release({ robotId: 'nope' })).statusCode).toBe(404);
+    expect(live.status().emergencyStopped, 'nothing released by the bad requests').toEqual(['r0', 'm1']);
+
+    const sentBefore = link.sent.length;
+    expect((await release({ robotId: 'r0', reason: 'r0 clear' })).json()).toEqual({ released: ['r0'] });
+    expect(link.sent.length, 'a virtual robot: nothing to the firmware').toBe(sentBefore);
+    expect(live.status().emergencyStopped).toEqual(['m1']);
+    for (let k = 0; k < 20; k++) live.world.step();
+    expect(live.world.truePose('r0'), 'r0 moves again under its host-side controller').not.toEqual(r0Stopped);
+    expect(link.sent.length, 'm1 is still stopped: no motor commands').toBe(sentBefore);
+
+    expect((await release({ all: true, reason: 'all clear' })).json()).toEqual({ released: ['m1'] });
+    expect(link.sent.slice(sentBefore)).toEqual([{ command: { commandId: 0, releaseEmergencyStop: { reason: 'all clear' } } }]);
+    expect(live.status().emergencyStopped).toEqual([]);
+    live.world.step();
+    expect(link.sent.slice(sentBefore + 1).some((b) => 'motorCommand' in b), 'm1 driven again').toBe(true);
+    expect((await release({ all: true })).json(), 'releasing nothing stopped is harmless').toEqual({ released: [] });
+    await app.close();
+  });
+});
+
 describe('remote commands over MQTT (embedded broker)', () => {
   let broker: EmbeddedBroker;
   let port: MqttControllerPort;
@@ -310,6 +355,27 @@ describe('remote commands over MQTT (embedded broker)', () => {
 
     expect((await send('r1', { commandId: 8, emergencyStop: { reason: 'test' } })).ack).toBe(8);
     expect((await send('r1', { commandId: 9, velocity: { linearMps: 1, angularRadps: 0 } })).error!.code).toBe(ErrorCode.ERROR_CODE_EMERGENCY_STOP);
+  });
+
+  it('a controller cannot release an emergency stop; after the operator releases it the robot stays still until its next Command', async () => {
+    if (!live.isStopped('r1')) await send('r1', { commandId: 20, velocity: { linearMps: 1, angularRadps: 0 } });
+    await send('r1', { commandId: 21, emergencyStop: { reason: 'test' } });
+    const refused = await send('r1', { commandId: 22, releaseEmergencyStop: { reason: 'let me go' } });
+    expect(refused.error).toMatchObject({ code: ErrorCode.ERROR_CODE_UNSUPPORTED, commandId: 22 });
+    expect(refused.error!.message).toMatch(/released by the operator \(POST \/api\/estop\/release/);
+    expect(live.isStopped('r1')).toBe(true);
+
+    for (let k = 0; k < 30; k++) live.world.step(); // coast to rest under the stop
+    const pose = live.world.truePose('r1');
+    const movedM = () => Math.hypot(live.world.truePose('r1').xM - pose.xM, live.world.truePose('r1').yM - pose.yM);
+    expect(live.releaseEmergencyStop('r1', 'operator')).toEqual(['r1']);
+    for (let k = 0; k < 10; k++) live.world.step();
+    expect(live.world.robot('r1').state().status, 'no resumption of the velocity it had before the stop').toBe('idle');
+    expect(movedM()).toBeLessThan(1e-3);
+    expect((await send('r1', { commandId: 23, velocity: { linearMps: 1, angularRadps: 0 } })).ack).toBe(23);
+    for (let k = 0; k < 5; k++) live.world.step();
+    expect(live.world.robot('r1').state().status).toBe('driving');
+    expect(movedM()).toBeGreaterThan(0.1);
   });
 
   it('publishes each robot\'s State every tick, which the SDK link reads into its own map', async () => {

@@ -10,6 +10,9 @@
  *   they arrive (between steps), i.e. into its latched command slot, with the same checks as
  *   an in-process controller; each is answered with an Ack or an Error.
  *
+ * Emergency stops are latched per robot until the operator releases them (releaseEmergencyStop);
+ * a remote controller may stop a robot over MQTT but never release one.
+ *
  * Robots whose ids are in `remoteControlled` have no in-process controller; every other robot,
  * virtual or physical, runs the trial's algorithm host-side.
  */
@@ -131,10 +134,11 @@ export class LiveTrial implements TwinHost {
   }
 
   /**
-   * Emergency stop of one robot, or of all (robotId undefined): latched until the trial ends.
-   * Virtual robots are held still; physical robots get the HIL emergency stop (zero motor
-   * command and EmergencyStop Command on every link) and no more motor commands. Returns the
-   * robots stopped; throws SG_WORLD_UNKNOWN_ROBOT for an unknown id.
+   * Emergency stop of one robot, or of all (robotId undefined): latched until released
+   * (releaseEmergencyStop) or the trial ends. Virtual robots are held still; physical robots
+   * get the HIL emergency stop (zero motor command and EmergencyStop Command on every link)
+   * and no more motor commands. Returns the robots stopped; throws SG_WORLD_UNKNOWN_ROBOT for
+   * an unknown id.
    */
   emergencyStop(robotId: string | undefined, reason: string): string[] {
     const ids = robotId === undefined ? this.world.robotIds() : [robotId];
@@ -150,6 +154,30 @@ export class LiveTrial implements TwinHost {
     }
     this.logger.warn('trial: emergency stop', { robots: ids, reason });
     return ids;
+  }
+
+  /**
+   * Releases the emergency stop of one robot, or of all (robotId undefined): the operator's
+   * explicit act, logged with its reason. Physical robots get a ReleaseEmergencyStop Command
+   * on every link (it clears the firmware's latch and moves nothing). No motion resumes: each
+   * robot's slot still holds the stop latched while it was stopped, so it stays still until
+   * its controller commands it again (a host-side algorithm on its next tick, a remote
+   * controller with its next Command). Returns the robots that were stopped and are released;
+   * throws SG_WORLD_UNKNOWN_ROBOT for an unknown id.
+   */
+  releaseEmergencyStop(robotId: string | undefined, reason: string): string[] {
+    if (robotId !== undefined) this.world.slotOf(robotId);
+    const released = robotId === undefined ? [...this.stopped] : this.stopped.has(robotId) ? [robotId] : [];
+    for (const id of released) this.stopped.delete(id);
+    const hil = this.options.hil;
+    if (hil) {
+      // Sent even for a robot the trial did not stop: the operator asked for it explicitly,
+      // and a firmware latched before a gateway restart is cleared this way too.
+      if (robotId === undefined) hil.releaseEmergencyStopAll(reason);
+      else if (this.twins?.has(robotId)) hil.releaseEmergencyStop(robotId, reason);
+    }
+    this.logger.warn('trial: emergency stop released', { robots: released, requested: robotId ?? 'all', reason });
+    return released;
   }
 
   status(): LiveTrialStatus {
@@ -223,6 +251,18 @@ export class LiveTrial implements TwinHost {
       // is acked without sending the HIL stop again.
       if (!this.stopped.has(robotId)) this.emergencyStop(robotId, command.emergencyStop.reason || 'emergency stop command');
       port.ack(robotId, commandId);
+      return;
+    }
+    if (command.releaseEmergencyStop != null) {
+      // Any controller may stop a robot, none may release it: a stop the operator pressed must
+      // not be undone by a program.
+      port.refuse(
+        robotId,
+        ErrorCode.ERROR_CODE_UNSUPPORTED,
+        `an emergency stop is released by the operator (POST /api/estop/release or the web UI), not by a controller`,
+        commandId,
+        seq,
+      );
       return;
     }
     if (!this.remote.has(robotId)) {

@@ -5,8 +5,11 @@
  *   GET  /api/robots   every robot: kind, online, link, pose, battery, last seen
  *   GET  /api/trial    tick, robots, explored fraction, pacing and overruns
  *   POST /api/estop    {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
+ *   POST /api/estop/release  {"robotId": string} or {"all": true}, "reason"?: string: release
+ *                      one robot or all. Explicit on purpose: an empty body stops everything,
+ *                      but releases nothing (400), so a stray request cannot restart a fleet.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchemaValidationError } from 'fastify';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { LiveTrial } from './LiveTrial.js';
 
@@ -31,6 +34,42 @@ interface EstopBody {
   reason?: string;
 }
 
+const releaseSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      robotId: { type: 'string', minLength: 1, maxLength: 64 },
+      all: { type: 'boolean', const: true },
+      reason: { type: 'string', maxLength: 200 },
+    },
+    oneOf: [{ required: ['robotId'] }, { required: ['all'] }],
+  },
+} as const;
+
+interface ReleaseBody {
+  robotId?: string;
+  all?: true;
+  reason?: string;
+}
+
+/**
+ * A 400's message names the field: Ajv's "must NOT have additional properties" gets the
+ * property's name, and a failed oneOf (reported as "must match exactly one schema in oneOf"
+ * plus one line per branch) says which fields the body needs instead.
+ */
+function bodyErrorMessage(errors: FastifySchemaValidationError[], dataVar: string): Error {
+  const oneOf = errors.some((e) => e.keyword === 'oneOf');
+  const lines = errors
+    .filter((e) => e.keyword !== 'oneOf' && !(oneOf && e.keyword === 'required'))
+    .map((e) => {
+      const extra = e.keyword === 'additionalProperties' ? `: ${String(e.params.additionalProperty)}` : '';
+      return `${dataVar}${e.instancePath} ${e.message}${extra}`;
+    });
+  if (oneOf) lines.push(`${dataVar} needs exactly one of robotId (one robot) or all: true (every robot)`);
+  return new Error(lines.join(', '));
+}
+
 export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOptions): Promise<void> {
   const { live, hil } = options;
 
@@ -50,7 +89,7 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
 
   app.get('/api/trial', async () => live.status());
 
-  app.post<{ Body: EstopBody }>('/api/estop', { schema: estopSchema }, async (request, reply) => {
+  app.post<{ Body: EstopBody }>('/api/estop', { schema: estopSchema, schemaErrorFormatter: bodyErrorMessage }, async (request, reply) => {
     const { robotId, reason } = request.body ?? {};
     if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
       return reply.code(404).send({ error: `no robot ${robotId} in this trial` });
@@ -58,6 +97,19 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
     const stopped = live.emergencyStop(robotId, reason ?? 'HTTP emergency stop');
     return { stopped };
   });
+
+  app.post<{ Body: ReleaseBody }>(
+    '/api/estop/release',
+    { schema: releaseSchema, schemaErrorFormatter: bodyErrorMessage },
+    async (request, reply) => {
+      const { robotId, reason } = request.body;
+      if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
+        return reply.code(404).send({ error: `no robot ${robotId} in this trial` });
+      }
+      const released = live.releaseEmergencyStop(robotId, reason ?? 'HTTP release');
+      return { released };
+    },
+  );
 }
 
 /**

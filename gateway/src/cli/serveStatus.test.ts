@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import type { LiveTrialStatus } from '../trial/LiveTrial.js';
+import { formatServeStatus } from './serveStatus.js';
+
+const running: LiveTrialStatus = {
+  tick: 1200,
+  simSeconds: 120,
+  virtualRobots: 8,
+  physicalRobots: 3,
+  physicalOnline: 2,
+  exploredFraction: 0.415,
+  paced: true,
+  overruns: 0,
+  maxLatenessMs: 3,
+  emergencyStopped: [],
+};
+
+describe('formatServeStatus', () => {
+  it('says nothing of emergency stops while none is latched', () => {
+    expect(formatServeStatus(running)).toBe('tick 1200 | robots 8 virtual, 2/3 physical online | explored 41.5% | overruns 0');
+  });
+
+  it('names the stopped robots and how to release them, and drops that once they are released', () => {
+    expect(formatServeStatus({ ...running, emergencyStopped: ['r0', 'mona-01'] })).toBe(
+      'tick 1200 | robots 8 virtual, 2/3 physical online | explored 41.5% | overruns 0 | E-STOP 2 (r0, mona-01); release: POST /api/estop/release',
+    );
+    expect(formatServeStatus({ ...running, emergencyStopped: ['r0', 'r1', 'r2', 'r3', 'r4'] })).toMatch(/ \| E-STOP 5 \(r0, r1, r2, \+2\); release: /);
+  });
+});
