@@ -20,12 +20,15 @@ SG_CPPFLAGS := -I$(SG_C_DIR)/src -I$(SG_NANOPB_DIR) -I$(SG_GEN_DIR)
 
 NANOPB_GENERATOR ?= nanopb_generator.py
 
+# Recipes use automatic variables (SG_PROTO_DIR is the same for every build): a Makefile may
+# include this fragment once per build (firmware/ does, for the AVR and the host), and recipes
+# expand only after the last include.
 $(SG_BUILD)/swarmgate.options: $(SG_OPTIONS)
 	@mkdir -p $(@D)
 	cat $^ > $@
 
 # The .h is made by the same command as the .c; the .c is the target the rest depends on.
 $(SG_PB_C): $(SG_PROTO) $(SG_BUILD)/swarmgate.options
-	@mkdir -p $(SG_GEN_DIR)
-	$(NANOPB_GENERATOR) -q -I $(SG_PROTO_DIR) -D $(SG_GEN_DIR) -f $(SG_BUILD)/swarmgate.options $(SG_PROTO)
+	@mkdir -p $(patsubst %/swarmgate/v1/,%,$(dir $@))
+	$(NANOPB_GENERATOR) -q -I $(SG_PROTO_DIR) -D $(patsubst %/swarmgate/v1/,%,$(dir $@)) -f $(word 2,$^) $<
 $(SG_PB_H): $(SG_PB_C)
