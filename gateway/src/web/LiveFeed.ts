@@ -29,7 +29,7 @@ export interface FrameRobot {
   readonly headingRad: number;
   readonly status: RobotStatus;
   readonly online: boolean;
-  /** Emergency-stopped (latched until the trial ends). */
+  /** Emergency-stopped (latched until released). */
   readonly estop: boolean;
 }
 

@@ -34,6 +34,8 @@ describe('web UI in headless Chromium', () => {
   const pageErrors: string[] = [];
   /** Bodies of the emergency stops the page sent. */
   const estopPosts: string[] = [];
+  /** Bodies of the releases the page sent. */
+  const releasePosts: string[] = [];
 
   beforeAll(async () => {
     service = await LiveService.start({
@@ -85,6 +87,7 @@ describe('web UI in headless Chromium', () => {
     });
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/estop')) estopPosts.push(request.postData() ?? '');
+      if (request.method() === 'POST' && request.url().endsWith('/api/estop/release')) releasePosts.push(request.postData() ?? '');
     });
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
@@ -175,6 +178,56 @@ describe('web UI in headless Chromium', () => {
       expect(Math.hypot(pose.xM - held[i].xM, pose.yM - held[i].yM), id).toBeLessThan(1e-3);
     });
     await page.screenshot({ path: join(OUT_DIR, 'web-ui-estop.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('releases one robot from its row and the rest from the header after a confirm; they move again under their controllers', async () => {
+    const r2Row = page.locator('#fleet tr[data-robot-id="r2"]');
+    expect(await r2Row.locator('button.release-one').isVisible()).toBe(true);
+    expect(await page.locator('#release-all').isDisabled()).toBe(false);
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await r2Row.locator('button.release-one').click();
+    await waitFor('r2 to be released', () => !service.live.status().emergencyStopped.includes('r2'));
+    expect(question).toContain('Release the emergency stop of robot r2');
+    await expect.poll(() => r2Row.getAttribute('data-estop'), { timeout: 10_000 }).toBe('false');
+    expect(await r2Row.locator('button.stop-one').isVisible()).toBe(true);
+    expect(await r2Row.locator('button.release-one').isVisible()).toBe(false);
+
+    // A dismissed confirm releases nothing; every other robot is still held.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await page.locator('#release-all').click();
+    const stillStopped = ALL.filter((id) => id !== 'r2').sort();
+    expect([...service.live.status().emergencyStopped].sort()).toEqual(stillStopped);
+    const held = new Map(ALL.map((id) => [id, service.live.world.truePose(id)]));
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.accept();
+    });
+    await page.locator('#release-all').click();
+    await waitFor('every robot to be released', () => service.live.status().emergencyStopped.length === 0);
+    expect(question).toMatch(/Release the emergency stop of ALL 6 stopped robots/);
+    expect(releasePosts.map((body) => JSON.parse(body))).toEqual([
+      { robotId: 'r2', reason: 'web UI' },
+      { all: true, reason: 'web UI: release all' },
+    ]);
+    await expect.poll(() => page.locator('#fleet tbody tr[data-estop="true"]').count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => page.locator('#release-all').isDisabled(), { timeout: 10_000 }).toBe(true);
+    expect(await page.locator('#estop-all').isDisabled()).toBe(false);
+
+    // Under their controllers again: the physical twin moves only if mona-sim cleared its
+    // latch and accepts MotorCommands; the frontier robots move as they pick frontiers.
+    const movedM = (id: string) => {
+      const now = service.live.world.truePose(id);
+      const then = held.get(id)!;
+      return Math.hypot(now.xM - then.xM, now.yM - then.yM);
+    };
+    const movingVirtual = () => VIRTUAL.filter((id) => id !== 'r2' && movedM(id) > 0.2).length;
+    await waitFor(`${PHYSICAL} and most virtual robots to move again`, () => movedM(PHYSICAL) > 0.2 && movingVirtual() >= 3, 30_000);
+    await page.screenshot({ path: join(OUT_DIR, 'web-ui-released.png') });
     expect(pageErrors).toEqual([]);
   });
 

@@ -1,15 +1,20 @@
 // The live trial page: one EventSource on /api/live feeds the header, the map and the fleet
-// table; emergency stops go to POST /api/estop (the trial HTTP API). Relative URLs, so the
-// page also works behind a reverse proxy under a prefix.
+// table; emergency stops go to POST /api/estop and releases to POST /api/estop/release (the
+// trial HTTP API). Relative URLs, so the page also works behind a reverse proxy under a prefix.
 import { FleetTable } from './fleetTable.js';
 import { MapView } from './mapView.js';
 
 const $ = (id) => document.getElementById(id);
 
 const view = new MapView($('map'), 'api/map.png');
-const table = new FleetTable(document.querySelector('#fleet tbody'), (id) => emergencyStop(id));
+const table = new FleetTable(document.querySelector('#fleet tbody'), {
+  onStop: (id) => emergencyStop(id),
+  onRelease: (id) => release(id),
+});
 let frames = 0;
 let robotCount = 0;
+/** Ids of the robots emergency-stopped in the last frame. */
+let stoppedIds = [];
 
 /** Simulated time as m:ss.s (h:mm:ss beyond an hour). */
 function formatSimTime(seconds) {
@@ -29,7 +34,9 @@ function showFrame(frame) {
   $('speed').textContent = frame.speed === null ? '–' : `${frame.speed.toFixed(2)}×${frame.paced ? ' (paced)' : ''}`;
   const physical = frame.robots.filter((r) => r.kind === 'physical').length;
   $('robot-count').textContent = physical > 0 ? `${robotCount - physical} + ${physical}` : String(robotCount);
-  $('estop-all').disabled = robotCount > 0 && frame.robots.every((r) => r.estop);
+  stoppedIds = frame.robots.filter((r) => r.estop).map((r) => r.id);
+  $('estop-all').disabled = robotCount > 0 && stoppedIds.length === robotCount;
+  $('release-all').disabled = stoppedIds.length === 0;
   document.body.dataset.frames = String(frames);
   document.body.dataset.tick = String(frame.tick);
   view.setFrame(frame);
@@ -53,19 +60,25 @@ function toast(message, isError) {
   toastTimer = setTimeout(() => el.classList.remove('shown'), 4000);
 }
 
-/** One robot, or every robot without an id; asks first, since the stop holds until the trial ends. */
+/** POSTs a JSON body to the trial API; the reply, or an Error with the server's message. */
+async function post(url, body) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const reply = await response.json();
+  if (!response.ok) throw new Error(reply.message ?? reply.error ?? `HTTP ${response.status}`);
+  return reply;
+}
+
+/** One robot, or every robot without an id; asks first, since the stop holds until released. */
 async function emergencyStop(robotId) {
   const what = robotId === undefined ? `ALL ${robotCount} robots` : `robot ${robotId}`;
-  if (!window.confirm(`Emergency stop ${what}?\n\nThe stop holds until the trial ends.`)) return;
+  if (!window.confirm(`Emergency stop ${what}?\n\nThe stop holds until it is released.`)) return;
   const body = robotId === undefined ? { reason: 'web UI: stop all' } : { robotId, reason: 'web UI' };
   try {
-    const response = await fetch('api/estop', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const reply = await response.json();
-    if (!response.ok) throw new Error(reply.message ?? reply.error ?? `HTTP ${response.status}`);
+    const reply = await post('api/estop', body);
     toast(`Emergency stop: ${reply.stopped.join(', ')}`, false);
     document.body.dataset.lastEstop = reply.stopped.join(',');
   } catch (error) {
@@ -73,7 +86,26 @@ async function emergencyStop(robotId) {
   }
 }
 
+/**
+ * Releases one robot, or every stopped robot without an id (sent as `all: true`: the API
+ * releases nothing without an explicit target). Asks first: releasing is a safety decision.
+ */
+async function release(robotId) {
+  const what = robotId === undefined ? `ALL ${stoppedIds.length} stopped robots (${stoppedIds.join(', ')})` : `robot ${robotId}`;
+  const question = `Release the emergency stop of ${what}?\n\nCheck the arena is safe. Released robots stay still until their controllers command them again.`;
+  if (!window.confirm(question)) return;
+  const body = robotId === undefined ? { all: true, reason: 'web UI: release all' } : { robotId, reason: 'web UI' };
+  try {
+    const reply = await post('api/estop/release', body);
+    toast(reply.released.length > 0 ? `Released: ${reply.released.join(', ')}` : 'Nothing was stopped', false);
+    document.body.dataset.lastRelease = reply.released.join(',');
+  } catch (error) {
+    toast(`Release FAILED: ${error.message}`, true);
+  }
+}
+
 $('estop-all').addEventListener('click', () => emergencyStop(undefined));
+$('release-all').addEventListener('click', () => release(undefined));
 
 function setConnection(state, text) {
   const el = $('connection');

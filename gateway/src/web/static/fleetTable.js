@@ -1,5 +1,5 @@
 // The fleet table: one row per robot (FleetRow from the server), updated in place so a row's
-// Stop button is never replaced under the pointer between a press and a click.
+// Stop / Release button is never replaced under the pointer between a press and a click.
 
 const LOW_BATTERY = 0.2;
 
@@ -14,10 +14,13 @@ export function formatAgo(ms) {
 const COLUMNS = ['id', 'link', 'model', 'firmware', 'protocol', 'battery', 'state', 'seen', 'action'];
 
 export class FleetTable {
-  /** @param {HTMLTableSectionElement} body @param {(robotId: string) => void} onStop */
-  constructor(body, onStop) {
+  /**
+   * @param {HTMLTableSectionElement} body
+   * @param {{ onStop: (robotId: string) => void, onRelease: (robotId: string) => void }} actions
+   */
+  constructor(body, actions) {
     this.body = body;
-    this.onStop = onStop;
+    this.actions = actions;
     /** @type {Map<string, HTMLTableRowElement>} */
     this.rows = new Map();
   }
@@ -50,18 +53,10 @@ export class FleetTable {
       cell.className = column;
       row.appendChild(cell);
     }
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.className = 'stop-one';
-    button.textContent = 'Stop';
-    button.title = `Emergency stop ${id}`;
-    button.addEventListener('click', () => this.onStop(id));
-    const stopped = document.createElement('span');
-    stopped.className = 'badge estop';
-    stopped.textContent = 'E-STOP';
-    stopped.title = 'Emergency-stopped until the trial ends';
-    stopped.hidden = true;
-    row.querySelector('td.action').append(button, stopped);
+    const stop = actionButton('stop-one', 'Stop', `Emergency stop ${id}`, () => this.actions.onStop(id));
+    const release = actionButton('release-one', 'Release', `Release the emergency stop of ${id}`, () => this.actions.onRelease(id));
+    release.hidden = true;
+    row.querySelector('td.action').append(stop, release);
     return row;
   }
 
@@ -79,10 +74,20 @@ export class FleetTable {
     fillState(cell('state'), robot);
     // A simulated robot has no traffic to be late with.
     setText(cell('seen'), robot.lastSeenAgoMs === null ? null : formatAgo(robot.lastSeenAgoMs));
-    // Where the Stop button was, a latched stop shows as a badge: it cannot be released from here.
+    // A latched stop shows as a badge in the state column, and Release takes Stop's place.
     row.querySelector('button.stop-one').hidden = robot.estop;
-    row.querySelector('.badge.estop').hidden = !robot.estop;
+    row.querySelector('button.release-one').hidden = !robot.estop;
   }
+}
+
+function actionButton(className, text, title, onClick) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = className;
+  button.textContent = text;
+  button.title = title;
+  button.addEventListener('click', onClick);
+  return button;
 }
 
 /** Text, or a muted dash when the robot did not say. */
@@ -106,8 +111,14 @@ function fillBattery(cell, fraction) {
 
 function fillState(cell, robot) {
   cell.innerHTML = '';
-  const badge = document.createElement('span');
-  badge.className = `badge ${robot.online ? 'online' : 'offline'}`;
-  badge.textContent = robot.online ? 'online' : 'offline';
-  cell.appendChild(badge);
+  cell.appendChild(badge(robot.online ? 'online' : 'offline', robot.online ? 'online' : 'offline'));
+  if (robot.estop) cell.appendChild(badge('estop', 'E-STOP', 'Emergency-stopped until released'));
+}
+
+function badge(className, text, title) {
+  const span = document.createElement('span');
+  span.className = `badge ${className}`;
+  span.textContent = text;
+  if (title) span.title = title;
+  return span;
 }
