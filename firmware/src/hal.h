@@ -36,7 +36,7 @@ void hal_ir_read(uint16_t raw[MONA_IR_SENSORS]);
 /* The next session counter (Sparkplug bdSeq): +1 per boot, kept across power cycles. */
 uint32_t hal_session_next(void);
 
-/* Once per main-loop pass: keeps the hardware watchdog from resetting a live loop. */
+/* Once per main-loop pass: feeds the hardware watchdog, then sleeps until the next interrupt. */
 void hal_idle(void);
 
 /*

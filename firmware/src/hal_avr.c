@@ -14,6 +14,7 @@
 #include <avr/eeprom.h>
 #include <avr/interrupt.h>
 #include <avr/io.h>
+#include <avr/sleep.h>
 #include <avr/wdt.h>
 #include <util/atomic.h>
 #include <util/delay.h>
@@ -105,6 +106,9 @@ void hal_init(void) {
     ADMUX = _BV(REFS0);
     ADCSRA = _BV(ADEN) | _BV(ADPS2) | _BV(ADPS1);
 
+    /* Idle sleep between loop passes: timers, UART and ADC keep running; any interrupt wakes. */
+    set_sleep_mode(SLEEP_MODE_IDLE);
+
     /* Hardware watchdog: a loop stuck for 250 ms resets the MCU, which turns the motors off. */
     wdt_enable(WDTO_250MS);
 }
@@ -186,4 +190,9 @@ uint32_t hal_session_next(void) {
     return session;
 }
 
-void hal_idle(void) { wdt_reset(); }
+void hal_idle(void) {
+    wdt_reset();
+    /* Until the next interrupt: the 1 ms tick at the latest, so a byte that arrived just after
+     * the loop looked is handled within a millisecond. */
+    sleep_mode();
+}
