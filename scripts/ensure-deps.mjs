@@ -21,9 +21,18 @@ const needed = [
   { bin: 'udevadm', pkg: 'udev' },
   // The web UI's browser tests (test/src/web) drive it through playwright-core.
   { bin: 'chromium', pkg: 'chromium', path: '/usr/bin/chromium' },
+  // The C side: protocols/c (nanopb), firmware/ (avr-gcc) and its simavr harness (test/src/firmware).
+  { bin: 'make', pkg: 'make' },
+  { bin: 'gcc', pkg: 'gcc' },
+  { bin: 'nanopb_generator.py', pkg: 'nanopb' },
+  { bin: 'avr-gcc', pkg: 'gcc-avr' },
+  { bin: 'avr-objcopy', pkg: 'binutils-avr' },
+  { pkg: 'avr-libc', file: '/usr/lib/avr/include/avr/io.h' },
+  { pkg: 'libsimavr-dev', file: '/usr/include/simavr/sim_avr.h' },
 ];
 
 function has(entry) {
+  if (entry.file) return existsSync(entry.file); // a library: headers, no binary
   if (entry.path && spawnSync('test', ['-x', entry.path]).status === 0) return true;
   return spawnSync('sh', ['-c', `command -v ${entry.bin}`], { stdio: 'ignore' }).status === 0;
 }
