@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { Cell, createGrid } from '@swarmgate/maps';
 import { describe, expect, it } from 'vitest';
 import { NearbyRobots, wrapAngle } from './NearbyRobots.js';
+import { traceWalls, WallCrossing } from './traceWalls.js';
 
 describe('NearbyRobots', () => {
   const open = createGrid(30, 30);
@@ -54,6 +55,28 @@ describe('NearbyRobots', () => {
             expect(Math.cos(bearing + h)).toBeCloseTo((ox - x) / nearby.distanceM(i, k), 9);
             expect(Math.sin(bearing + h)).toBeCloseTo((oy - y) / nearby.distanceM(i, k), 9);
           }
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('with walls, shares one line-of-sight trace per pair and agrees with a trace from each end', () => {
+    const cell = fc.tuple(fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 19 }));
+    const point = fc.tuple(fc.double({ min: 0, max: 20, noNaN: true }), fc.double({ min: 0, max: 20, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(cell, { maxLength: 60 }), fc.array(point, { minLength: 2, maxLength: 25 }), (walls, points) => {
+        const grid = createGrid(20, 20);
+        for (const [x, y] of walls) grid.cells[y * 20 + x] = Cell.Brick;
+        const poses = new Float64Array(points.flatMap(([x, y]) => [x, y, 0]));
+        const nearby = new NearbyRobots(grid, points.length, { rangeM: 12, blockedByWalls: true });
+        nearby.update(poses);
+        const crossing = new WallCrossing();
+        points.forEach(([x, y], i) => {
+          const expected = points.flatMap(([ox, oy], j) =>
+            j !== i && Math.hypot(ox - x, oy - y) <= 12 && traceWalls(grid, x, y, ox, oy, crossing).wallRuns === 0 ? [j] : [],
+          );
+          expect(Array.from({ length: nearby.count(i) }, (_, k) => nearby.id(i, k))).toEqual(expected);
         });
       }),
       { numRuns: 200 },

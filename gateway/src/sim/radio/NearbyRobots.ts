@@ -31,6 +31,11 @@ export class NearbyRobots {
   private readonly stride: number;
   private readonly hash: SpatialHash;
   private readonly candidates: Int32Array;
+  /** Neighbour count per robot, then each CSR row's write cursor. */
+  private readonly degree: Int32Array;
+  /** Robot pairs in sensing range and sight of each other, lower index first. */
+  private pairLow = new Int32Array(64);
+  private pairHigh = new Int32Array(64);
   private readonly crossing = new WallCrossing();
   /** Open-space jumps for the line-of-sight traces: a snapshot of the grid's walls. */
   private readonly clearance: Uint8Array | undefined;
@@ -52,6 +57,7 @@ export class NearbyRobots {
     }
     this.start = new Int32Array(robotCount + 1);
     this.candidates = new Int32Array(Math.max(1, robotCount));
+    this.degree = new Int32Array(robotCount);
     this.clearance = this.blockedByWalls ? wallClearance(grid) : undefined;
     const { originM, width, height, cellSizeM } = grid;
     this.hash = new SpatialHash(
@@ -67,32 +73,63 @@ export class NearbyRobots {
     const hash = this.hash;
     hash.clear();
     for (let i = 0; i < n; i++) hash.insert(i, poses[i * s], poses[i * s + 1]);
-    let entries = 0;
+    // Each pair once (i < j): range and line of sight are symmetric (traceWalls counts A->B
+    // and B->A alike), and the wall trace was most of the cost when done from both ends.
+    const degree = this.degree;
+    degree.fill(0);
+    let pairs = 0;
     for (let i = 0; i < n; i++) {
-      this.start[i] = entries;
       const x = poses[i * s];
       const y = poses[i * s + 1];
-      const headingRad = poses[i * s + 2];
       const found = hash.query(x, y, this.rangeM, this.candidates);
       sortIds(this.candidates, found);
       for (let k = 0; k < found; k++) {
         const j = this.candidates[k];
-        if (j === i) continue;
-        const ox = poses[j * s];
-        const oy = poses[j * s + 1];
-        if (this.blockedByWalls && traceWalls(this.grid, x, y, ox, oy, this.crossing, this.losLimits, this.clearance).truncated) continue;
-        if (entries >= this.ids.length) {
-          this.ids = growArray(this.ids, entries + 1);
-          this.distancesM = growArray(this.distancesM, entries + 1);
-          this.bearingsRad = growArray(this.bearingsRad, entries + 1);
+        if (j <= i) continue;
+        if (this.blockedByWalls && traceWalls(this.grid, x, y, poses[j * s], poses[j * s + 1], this.crossing, this.losLimits, this.clearance).truncated) continue;
+        if (pairs >= this.pairLow.length) {
+          this.pairLow = growArray(this.pairLow, pairs + 1);
+          this.pairHigh = growArray(this.pairHigh, pairs + 1);
         }
-        this.ids[entries] = j;
-        this.distancesM[entries] = Math.sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y));
-        this.bearingsRad[entries] = wrapAngle(Math.atan2(oy - y, ox - x) - headingRad);
-        entries++;
+        this.pairLow[pairs] = i;
+        this.pairHigh[pairs] = j;
+        pairs++;
+        degree[i]++;
+        degree[j]++;
       }
     }
-    this.start[n] = entries;
+    const entries = 2 * pairs;
+    if (entries > this.ids.length) {
+      this.ids = growArray(this.ids, entries);
+      this.distancesM = growArray(this.distancesM, entries);
+      this.bearingsRad = growArray(this.bearingsRad, entries);
+    }
+    // CSR rows; degree becomes each row's write cursor. Pairs come in ascending (i, j) order, so
+    // robot r receives its lower neighbours (pairs (i, r), ascending i) before its higher ones
+    // (pairs (r, j), ascending j): every row ends up in ascending index order.
+    this.start[0] = 0;
+    for (let i = 0; i < n; i++) {
+      this.start[i + 1] = this.start[i] + degree[i];
+      degree[i] = this.start[i];
+    }
+    for (let p = 0; p < pairs; p++) {
+      const i = this.pairLow[p];
+      const j = this.pairHigh[p];
+      this.write(degree[i]++, i, j, poses);
+      this.write(degree[j]++, j, i, poses);
+    }
+  }
+
+  /** Entry `at`: robot j as robot i senses it. */
+  private write(at: number, i: number, j: number, poses: Float64Array): void {
+    const s = this.stride;
+    const x = poses[i * s];
+    const y = poses[i * s + 1];
+    const ox = poses[j * s];
+    const oy = poses[j * s + 1];
+    this.ids[at] = j;
+    this.distancesM[at] = Math.sqrt((ox - x) * (ox - x) + (oy - y) * (oy - y));
+    this.bearingsRad[at] = wrapAngle(Math.atan2(oy - y, ox - x) - poses[i * s + 2]);
   }
 
   count(i: number): number {
