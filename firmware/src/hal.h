@@ -47,10 +47,12 @@ void hal_idle(void);
 #include <avr/pgmspace.h>
 #define HAL_FLASH_STR(s) PSTR(s)
 #define hal_flash_strncpy strncpy_P
+#define hal_flash_strcmp strcmp_P
 #else
 #include <string.h>
 #define HAL_FLASH_STR(s) (s)
 #define hal_flash_strncpy strncpy
+#define hal_flash_strcmp strcmp
 #endif
 
 #endif

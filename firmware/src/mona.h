@@ -20,6 +20,7 @@ typedef struct {
     uint32_t errors;         /* Error messages sent */
     uint32_t telemetry;
     uint32_t watchdog_stops;
+    uint32_t tx_failures;    /* messages that did not fit the transmit buffer (always 0) */
 } mona_counters_t;
 
 typedef struct {

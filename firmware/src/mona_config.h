@@ -10,6 +10,7 @@
 #ifndef MONA_ROBOT_ID
 #define MONA_ROBOT_ID "mona-01"
 #endif
+#define MONA_MAX_ROBOT_ID_CHARS 32u /* so that the Birth fits MONA_TX_FRAME_BYTES */
 #define MONA_MODEL "mona"
 #define MONA_FIRMWARE_VERSION "0.1.0"
 

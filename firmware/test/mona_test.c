@@ -105,6 +105,13 @@ static void test_birth(void) {
     EXPECT(birth->body.birth.capabilities.wheel_base_m == 0.078f);
     EXPECT(birth->body.birth.capabilities.sensors_count == 2 &&
            strcmp(birth->body.birth.capabilities.sensors[0], "ir5") == 0);
+    {
+        /* Room for the longest robot id the build allows (a longer one does not compile). */
+        uint8_t frame[SG_FRAME_BYTES(SG_MAX_SERIAL_ENVELOPE_BYTES)];
+        size_t length;
+        EXPECT(sg_envelope_encode_frame(birth, frame, sizeof frame, &length) == SG_OK);
+        EXPECT(length + (MONA_MAX_ROBOT_ID_CHARS - strlen(birth->robot_id)) + 1u <= MONA_TX_FRAME_BYTES);
+    }
 
     /* Repeated every second while the host is silent; telemetry runs meanwhile at 10 Hz. */
     n = run_until(7999);
@@ -311,6 +318,7 @@ int main(void) {
     test_telemetry();
     test_bad_input();
     test_pwm_of_speed();
+    EXPECT(mona.counters.tx_failures == 0);
     printf("mona firmware tests: %d checks, %d failures\n", checks, failures);
     return failures == 0 ? 0 : 1;
 }
