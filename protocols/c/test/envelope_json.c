@@ -57,6 +57,20 @@ static void json_name(const char *name, char *out, size_t capacity) {
     out[o] = '\0';
 }
 
+static int names_a_field(const pb_msgdesc_t *descriptor, const json_node_t *key) {
+    size_t m;
+    for (m = 0; m < sizeof MESSAGES / sizeof MESSAGES[0]; m++) {
+        const field_name_t *f;
+        if (MESSAGES[m].descriptor != descriptor) continue;
+        for (f = MESSAGES[m].fields; f->name != NULL; f++) {
+            char name[64];
+            json_name(f->name, name, sizeof name);
+            if (strlen(name) == key->length && memcmp(name, key->text, key->length) == 0) return 1;
+        }
+    }
+    return 0;
+}
+
 static int fail(const char *path, const char *what) {
     fprintf(stderr, "  %s: %s\n", path, what);
     return 0;
@@ -238,5 +252,14 @@ int message_matches_json(const pb_msgdesc_t *descriptor, const void *message, co
         } while (pb_field_iter_next(&it));
     }
     /* Every JSON key must name a field: a key unknown here means the schemas disagree. */
-    return matched == members ? 1 : fail(path, "JSON has a key that names no field of the message");
+    if (matched != members) {
+        for (key = doc->nodes[object].first_child; key >= 0; key = doc->nodes[doc->nodes[key].next].next) {
+            if (!names_a_field(descriptor, &doc->nodes[key])) {
+                fprintf(stderr, "  %s: JSON key \"%.*s\" names no field of the message\n", path,
+                        (int)doc->nodes[key].length, doc->nodes[key].text);
+            }
+        }
+        return 0;
+    }
+    return 1;
 }

@@ -50,6 +50,8 @@ static void check_fixed_cases(void) {
     swarmgate_v1_Envelope env;
     char long_id[80];
 
+    EXPECT(strcmp(sg_status_name(SG_ERR_CRC), "SG_ERR_CRC") == 0);
+    EXPECT(strcmp(sg_status_name((sg_status_t)42), "SG_ERR_UNKNOWN") == 0);
     EXPECT(sg_crc32c(check_input, 9) == 0xE3069283UL);
     EXPECT(sg_crc32c(check_input, 0) == 0);
 

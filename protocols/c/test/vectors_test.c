@@ -61,6 +61,7 @@ static int check_vector(const char *bin_path) {
     int root;
     int node;
     int ok = 1;
+    sg_status_t status;
     swarmgate_v1_Envelope env;
 
     snprintf(name, sizeof name, "%s", strrchr(bin_path, '/') + 1);
@@ -81,7 +82,8 @@ static int check_vector(const char *bin_path) {
                 name, "CRC-32C differs from the JSON's crc32c");
     ok &= deframes_to(name, bin, bin_length, envelope, (size_t)envelope_length);
 
-    ok &= check(sg_envelope_decode(envelope, (size_t)envelope_length, &env) == SG_OK, name, "decode failed");
+    status = sg_envelope_decode(envelope, (size_t)envelope_length, &env);
+    ok &= check(status == SG_OK, name, sg_status_name(status));
     ok &= check(message_matches_json(swarmgate_v1_Envelope_fields, &env, &doc, json_get(&doc, root, "envelope"),
                                      "envelope"),
                 name, "decoded fields differ from the JSON's envelope");
