@@ -18,6 +18,16 @@ describe('swarmgate fleet', () => {
     expect(readFileSync(join(dir, 'mosq', 'passwd'), 'utf8')).toMatch(/^gw:\$7\$101\$/);
   });
 
+  it('lists virtual robots and writes their controller\'s ACL', async () => {
+    const path = join(dir, 'virtual.yaml');
+    writeFileSync(path, 'fleet: lab\ngateway: { username: gw, password: p }\nvirtualRobots: [r0]\ncontrollers: [{ id: c1, password: c, robots: [r0] }]\n');
+    const check = await runSwarmgate('fleet', 'check', '--fleet', path);
+    expect(check.stdout).toBe('fleet lab: 0 robots, 1 virtual robots, 1 controllers\n  robot r0 (virtual)\n  controller c1 -> r0\n');
+    expect((await runSwarmgate('fleet', 'mosquitto-config', '--fleet', path, '-o', join(dir, 'virtual'))).code).toBe(0);
+    expect(readFileSync(join(dir, 'virtual', 'acl'), 'utf8')).toContain('user c1\ntopic write swarmgate/v1/lab/r0/cmd\n');
+    expect(readFileSync(join(dir, 'virtual', 'passwd'), 'utf8')).not.toMatch(/^r0:/m);
+  });
+
   it('exits 2 naming a missing flag and 1 naming a bad field', async () => {
     const usage = await runSwarmgate('fleet', 'mosquitto-config', '--fleet', fleetPath);
     expect(usage.code).toBe(2);

@@ -36,8 +36,9 @@ async function run(argv: string[]): Promise<number> {
   try {
     const fleet = await loadFleetFile(parsed.values.fleet);
     if (action === 'check') {
-      process.stdout.write(`fleet ${fleet.name}: ${fleet.robots.length} robots, ${fleet.controllers.length} controllers\n`);
+      process.stdout.write(`fleet ${fleet.name}: ${fleet.robots.length} robots, ${fleet.virtualRobotIds.length} virtual robots, ${fleet.controllers.length} controllers\n`);
       for (const robot of fleet.robots) process.stdout.write(`  robot ${robot.id} (${robot.link}) user ${robot.credentials.username}\n`);
+      for (const id of fleet.virtualRobotIds) process.stdout.write(`  robot ${id} (virtual)\n`);
       for (const c of fleet.controllers) process.stdout.write(`  controller ${c.id} -> ${c.robotIds.join(', ') || '(none)'}\n`);
       return 0;
     }

@@ -12,6 +12,7 @@ import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
+import { fleetTrialWarnings } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
@@ -33,7 +34,9 @@ MQTT:
   --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one
   --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
   --fleet FILE            fleet file: only its robots and controllers, with their credentials,
-                          may connect (without it: bench mode, any robot may join)
+                          may connect, each controller commanding only its assigned robots
+                          (physical, or virtual ones listed under virtualRobots); without it:
+                          bench mode, any robot may join and any client command any robot
   --fleet-name NAME       topic fleet level without --fleet (default lab)
   --keepalive S           a physical robot silent for 1.5 x S seconds goes offline (default 1)
 Physical robots:
@@ -168,6 +171,7 @@ async function run(argv: string[]): Promise<number> {
     throw error;
   }
   const live = service.live;
+  for (const warning of fleetTrialWarnings(fleet, live.world.robotIds(), v.remote ?? [])) logger.warn(warning);
   const http = service.httpPort === null ? '' : `; web UI http://127.0.0.1:${service.httpPort}/`;
   process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.url} (fleet ${fleetName})${http}\n`);
   const tty = process.stdout.isTTY === true;

@@ -17,10 +17,11 @@ robots:
     username: m2
     passwordHash: "$7$101$IuEiCRCxmiytt/X2$nGXGgZlDgcJYUGDPLe/bRhVPoYbkUlbJseKmHWbAqavqV02b1CYUU/BdNwcNYt3+Q35mnuOuOpR3YS4tH5UyAQ=="
     link: serial
+virtualRobots: [r0, r1]
 controllers:
   - id: team-blue
     password: blue
-    robots: [mona-01]
+    robots: [mona-01, r0]
 `;
 
 function errorOf(text: string): SwarmgateError {
@@ -44,7 +45,10 @@ describe('parseFleetFile', () => {
     ]);
     expect(fleet.robots[0].limits.maxWheelSpeedMps).toBe(0.1);
     expect(fleet.robots[1].credentials.secret.kind).toBe('hash');
-    expect(fleet.controllers[0].robotIds).toEqual(['mona-01']);
+    expect(fleet.virtualRobotIds).toEqual(['r0', 'r1']);
+    expect(fleet.controllers[0].robotIds).toEqual(['mona-01', 'r0']);
+    const physicalOnly = GOOD.replace('virtualRobots: [r0, r1]\n', '').replace('[mona-01, r0]', '[mona-01]');
+    expect(parseFleetFile(physicalOnly).virtualRobotIds, 'optional').toEqual([]);
   });
 
   it.each([
@@ -55,7 +59,13 @@ describe('parseFleetFile', () => {
     [GOOD.replace('password: one', 'password: one\n    passwordHash: x'), 'SG_FLEET_INVALID', /robots\[0\]: needs exactly one/],
     [GOOD.replace('id: mona-02', 'id: mona-01'), 'SG_FLEET_INVALID', /robots\[1\]\.id: duplicate robot id 'mona-01'/],
     [GOOD.replace('username: m2', 'username: gateway'), 'SG_FLEET_INVALID', /robots\[1\]\.username: username 'gateway' is already used/],
-    [GOOD.replace('robots: [mona-01]', 'robots: [mona-09]'), 'SG_FLEET_INVALID', /controllers\[0\]\.robots\[0\]: no robot with id 'mona-09'/],
+    [GOOD.replace('robots: [mona-01, r0]', 'robots: [mona-09]'), 'SG_FLEET_INVALID', /controllers\[0\]\.robots\[0\]: no robot with id 'mona-09' in robots or virtualRobots/],
+    [GOOD.replace('robots: [mona-01, r0]', 'robots: [mona-01, r7]'), 'SG_FLEET_INVALID', /controllers\[0\]\.robots\[1\]: no robot with id 'r7'/],
+    [GOOD.replace('[r0, r1]', '[r0, mona-02]'), 'SG_FLEET_INVALID', /fleet\.yaml:12: virtualRobots\[1\]: duplicate robot id 'mona-02'/],
+    [GOOD.replace('[r0, r1]', '[r0, r0]'), 'SG_FLEET_INVALID', /virtualRobots\[1\]: duplicate robot id 'r0'/],
+    [GOOD.replace('[r0, r1]', '[r0, "r/1"]'), 'SG_FLEET_INVALID', /virtualRobots\[1\]: 'r\/1' must match/],
+    [GOOD.replace('[r0, r1]', '[r0, {id: r1}]'), 'SG_FLEET_INVALID', /virtualRobots\[1\]: must be a non-empty string/],
+    [GOOD.replace('[r0, r1]', 'r0'), 'SG_FLEET_INVALID', /virtualRobots: must be a list/],
     [GOOD.replace('id: mona-01', 'id: "mona/01"'), 'SG_FLEET_INVALID', /fleet\.yaml:5: robots\[0\]\.id: 'mona\/01' must match/],
     [GOOD.replace('0.1 }', '-1 }'), 'SG_FLEET_INVALID', /capabilities\.maxWheelSpeedMps: must be a positive number/],
     [GOOD.replace('$7$101$', '$7$x$'), 'SG_FLEET_INVALID', /robots\[1\]\.passwordHash: SG_PASSWORD_HASH/],

@@ -9,11 +9,15 @@
  *     passwordHash: "$7$101$..."  # or password: plain, or scrypt$N$r$p$salt$key
  *     link: mqtt                  # mqtt | serial
  *     capabilities: { maxWheelSpeedMps: 0.1 }
+ * virtualRobots: [r0, r1]        # simulated robots (serve's r0, r1, ...) controllers may drive
  * controllers:
  *   - id: team-blue
  *     password: blue-secret
- *     robots: [mona-01]
+ *     robots: [mona-01, r0]       # physical or virtual: it commands these and no others
  * ```
+ *
+ * Virtual robots have no credentials (nobody logs in as a simulated robot); listing one only
+ * lets controllers be assigned to it, with the same ACL as for a physical robot.
  *
  * Validated strictly once at load (STYLE: validate at the edge, then trust): unknown keys,
  * wrong types, duplicates and dangling robot references are errors naming the field path and
@@ -57,6 +61,8 @@ export interface Fleet {
   readonly name: string;
   readonly gateway: Credentials;
   readonly robots: readonly FleetRobot[];
+  /** Ids of simulated robots that controllers may be assigned to (no credentials). */
+  readonly virtualRobotIds: readonly string[];
   readonly controllers: readonly FleetController[];
 }
 
@@ -177,11 +183,16 @@ function readController(reader: FleetReader, node: Node, path: string): FleetCon
   return { id, credentials: reader.credentials(get, path, id), robotIds };
 }
 
-function checkReferences(reader: FleetReader, fleet: Fleet, nodes: { robots: Node[]; controllers: Node[] }): void {
+function checkReferences(reader: FleetReader, fleet: Fleet, nodes: { robots: Node[]; virtualRobots: Node[]; controllers: Node[] }): void {
   const ids = new Set<string>();
   fleet.robots.forEach((robot, i) => {
     if (ids.has(robot.id)) reader.fail(`robots[${i}].id`, nodes.robots[i], `duplicate robot id '${robot.id}'`);
     ids.add(robot.id);
+  });
+  // One id space: a physical robot's Birth under a virtual robot's id would take over its topics.
+  fleet.virtualRobotIds.forEach((id, i) => {
+    if (ids.has(id)) reader.fail(`virtualRobots[${i}]`, nodes.virtualRobots[i], `duplicate robot id '${id}'`);
+    ids.add(id);
   });
   const usernames = new Set<string>([fleet.gateway.username]);
   const claim = (credentials: Credentials, path: string, node: Node | undefined) => {
@@ -193,7 +204,7 @@ function checkReferences(reader: FleetReader, fleet: Fleet, nodes: { robots: Nod
   fleet.controllers.forEach((controller, i) => {
     controller.robotIds.forEach((robotId, j) => {
       if (!ids.has(robotId)) {
-        reader.fail(`controllers[${i}].robots[${j}]`, nodes.controllers[i], `no robot with id '${robotId}' in robots`);
+        reader.fail(`controllers[${i}].robots[${j}]`, nodes.controllers[i], `no robot with id '${robotId}' in robots or virtualRobots`);
       }
     });
   });
@@ -208,20 +219,22 @@ export function parseFleetFile(text: string, source = 'fleet file'): Fleet {
     throw new SwarmgateError('SG_FLEET_PARSE', `${source}: ${doc.errors[0].message}`);
   }
   const reader = new FleetReader(doc, lines, source);
-  const get = reader.map(doc.contents, '(top level)', ['fleet', 'gateway', 'robots', 'controllers']);
+  const get = reader.map(doc.contents, '(top level)', ['fleet', 'gateway', 'robots', 'virtualRobots', 'controllers']);
   const name = reader.string(get('fleet'), 'fleet', NAME);
   const gatewayNode = get('gateway');
   if (gatewayNode === undefined) reader.fail('gateway', doc.contents, 'is required (the gateway\'s own broker credentials)');
   const gateway = reader.credentials(reader.map(gatewayNode, 'gateway', ['username', 'password', 'passwordHash']), 'gateway');
   const robotNodes = reader.list(get('robots'), 'robots');
+  const virtualNodes = reader.list(get('virtualRobots'), 'virtualRobots');
   const controllerNodes = reader.list(get('controllers'), 'controllers');
   const fleet: Fleet = {
     name,
     gateway,
     robots: robotNodes.map((node, i) => readRobot(reader, node, `robots[${i}]`)),
+    virtualRobotIds: virtualNodes.map((node, i) => reader.string(node, `virtualRobots[${i}]`, NAME)),
     controllers: controllerNodes.map((node, i) => readController(reader, node, `controllers[${i}]`)),
   };
-  checkReferences(reader, fleet, { robots: robotNodes, controllers: controllerNodes });
+  checkReferences(reader, fleet, { robots: robotNodes, virtualRobots: virtualNodes, controllers: controllerNodes });
   return fleet;
 }
 

@@ -9,8 +9,10 @@ gateway: { username: gw, password: gw-pw }
 robots:
   - { id: r1, password: r1-pw }
   - { id: r2, password: r2-pw }
+virtualRobots: [v0, v1, v2]
 controllers:
-  - { id: c1, password: c1-pw, robots: [r1] }
+  - { id: c1, password: c1-pw, robots: [r1, v0] }
+  - { id: c2, password: c2-pw, robots: [v1] }
 `;
 
 describe('topic matching', () => {
@@ -68,6 +70,19 @@ describe('TopicAuthorizer', () => {
     expect(auth.mayReceive('c1', t('r2', 'state'))).toBe(false);
   });
 
+  it('lets a controller command only its virtual robots, as its physical ones; robots command none', () => {
+    expect(auth.mayPublish('c1', t('v0', 'cmd'))).toBe(true);
+    expect(auth.mayPublish('c2', t('v1', 'cmd'))).toBe(true);
+    for (const [user, robot] of [['c1', 'v1'], ['c1', 'v2'], ['c2', 'v0'], ['c2', 'r1'], ['r1', 'v0'], ['r1', 'r1']]) {
+      expect(auth.mayPublish(user, t(robot, 'cmd')), `${user} -> ${robot}`).toBe(false);
+    }
+    expect(auth.maySubscribe('c1', t('v0', 'state'))).toBe(true);
+    expect(auth.maySubscribe('c1', t('v1', 'state'))).toBe(false);
+    expect(auth.mayReceive('c2', t('v0', 'ack'))).toBe(false);
+    // Nobody logs in as a virtual robot.
+    expect(fleetAcl(parseFleetFile(ACL_FLEET_YAML)).map((user) => user.username)).toEqual(['gw', 'r1', 'r2', 'c1', 'c2']);
+  });
+
   it('lets the gateway do everything in its fleet, nothing elsewhere; strangers nothing', () => {
     expect(auth.mayPublish('gw', t('r2', 'downlink'))).toBe(true);
     expect(auth.maySubscribe('gw', t('+', 'cmd'))).toBe(true);
@@ -84,6 +99,6 @@ describe('TopicAuthorizer', () => {
   });
 
   it('lists the gateway first', () => {
-    expect(fleetAcl(parseFleetFile(ACL_FLEET_YAML)).map((u) => u.username)).toEqual(['gw', 'r1', 'r2', 'c1']);
+    expect(fleetAcl(parseFleetFile(ACL_FLEET_YAML)).map((u) => u.username)).toEqual(['gw', 'r1', 'r2', 'c1', 'c2']);
   });
 });

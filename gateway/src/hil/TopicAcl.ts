@@ -6,8 +6,10 @@
  * - robot R:      writes its own birth, death, telemetry, ack, error; reads its own downlink
  *                 (MotorCommands and the gateway's stops) and error (the gateway answers bad
  *                 payloads there). Never `cmd`: controllers' Commands are for the gateway.
- * - controller C: writes cmd of each assigned robot; reads their state, ack, error, birth, death.
- *                 Never a downlink: motion reaches a robot only through the safety filter.
+ * - controller C: writes cmd of each assigned robot, physical or virtual (the fleet file's
+ *                 virtualRobots); reads their state, ack, error, birth, death. Never a
+ *                 downlink: motion reaches a robot only through the safety filter. A robot
+ *                 assigned to nobody, virtual or physical, takes Commands from nobody.
  * - gateway:      reads and writes the whole fleet tree (reads cmd, writes downlinks, relays
  *                 tracker poses).
  * - everyone:     reads the gateway's retained online/offline state.
