@@ -22,6 +22,7 @@ import { SimRobot } from './SimRobot.js';
 import { clampAbs, wrapAngle } from './math.js';
 import { Sensing } from './Sensing.js';
 import { Comms } from './Comms.js';
+import { FreeFlight } from './FreeFlight.js';
 
 export type RobotKind = 'dynamic' | 'kinematic';
 
@@ -44,6 +45,7 @@ const DEBUG = process.env.SWARMGATE_DEBUG === '1';
 /** Scratch vector handed to planck (which copies it): forces, velocities, positions. */
 const scratchForce = { x: 0, y: 0 };
 const scratchSetpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
+const scratchDrive = { torqueNm: 0 };
 
 export class World {
   readonly config: WorldConfig;
@@ -63,6 +65,8 @@ export class World {
   readonly wallFixtureCount: number;
 
   private readonly physics: PlanckWorld;
+  /** Robots that cannot touch anything this tick, stepped outside planck (FreeFlight.ts). */
+  private readonly freeFlight: FreeFlight;
   private readonly bodies: (Body | null)[] = [];
   private readonly ids: string[] = [];
   private readonly robots: (SimRobot | null)[] = [];
@@ -72,6 +76,12 @@ export class World {
   private readonly pending: (() => void)[] = [];
   private readonly observers: TickObserver[] = [];
   private locked = false;
+  private freeCount = 0;
+
+  /** Robots stepped outside planck in the last tick (nothing to touch; FreeFlight.ts). */
+  get freeRobotCount(): number {
+    return this.freeCount;
+  }
 
   /** The current logic tick (0 before the first step). */
   get tick(): number {
@@ -95,6 +105,7 @@ export class World {
     this.wallFixtureCount = createWallBody(this.physics, grid);
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
     this.physics.on('end-contact', (c) => this.onContact(c, -1));
+    this.freeFlight = new FreeFlight(grid, this.config);
     this.sensing = new Sensing(this);
     this.comms = new Comms(this);
   }
@@ -286,15 +297,28 @@ export class World {
       body.setLinearVelocity(scratchForce);
       body.setAngularVelocity(wrapAngle(t.kinAngleRad[i] - t.angleRad[i]) / tickS);
     }
+    const free = this.freeFlight;
+    this.freeCount = cfg.integrateFreeRobots ? free.begin(t, this.bodies) : 0;
+    const anyFree = this.freeCount > 0;
     for (let s = 0; s < cfg.stepsPerTick; s++) {
       for (let i = 0; i < t.count; i++) {
         const body = this.bodies[i];
         if (!body || t.kinematic[i]) continue;
-        this.applyDrive(i, body);
+        if (anyFree && free.free[i]) {
+          const driven = this.driveForces(i, free.vxMps[i], free.vyMps[i], free.angularRadps[i]);
+          free.step(t, i, driven, scratchForce.x, scratchForce.y, scratchDrive.torqueNm);
+        } else {
+          const v = body.getLinearVelocity();
+          if (this.driveForces(i, v.x, v.y, body.getAngularVelocity())) {
+            body.applyForceToCenter(scratchForce, true);
+            body.applyTorque(scratchDrive.torqueNm, true);
+          }
+        }
       }
       this.physics.step(h, cfg.velocityIterations, cfg.positionIterations);
-      this.readPoses();
+      this.readPoses(anyFree);
     }
+    if (anyFree) free.end(t, this.bodies);
     for (let i = 0; i < t.count; i++) {
       const body = this.bodies[i];
       if (!body || !t.kinematic[i]) continue;
@@ -354,15 +378,19 @@ export class World {
     t.kinWallTouch[i] = touching;
   }
 
-  private applyDrive(i: number, body: Body): void {
+  /**
+   * Robot i's wheel forces for this physics step from its setpoint and body velocity (world
+   * frame): the total force into scratchForce, the torque into scratchDrive. False when the
+   * setpoint is zero (no force is applied, so a sleeping body stays asleep).
+   */
+  private driveForces(i: number, vxMps: number, vyMps: number, angularRadps: number): boolean {
     const t = this.table;
     const model = this.config.robot;
-    const v = body.getLinearVelocity();
     const angle = t.angleRad[i];
     const c = Math.cos(angle);
     const s = Math.sin(angle);
-    driveSetpoint(t, i, model, v.x * c + v.y * s, body.getAngularVelocity(), scratchSetpoint);
-    if (scratchSetpoint.linearMps === 0 && scratchSetpoint.angularRadps === 0) return;
+    driveSetpoint(t, i, model, vxMps * c + vyMps * s, angularRadps, scratchSetpoint);
+    if (scratchSetpoint.linearMps === 0 && scratchSetpoint.angularRadps === 0) return false;
     // Split into wheel forces and clamp each wheel to its share of the full forward force, as a
     // differential drive cannot exceed either motor's limit.
     const wheelMaxN = forceForSpeed(model, model.maxSpeedMps * model.speedFactor) / 2;
@@ -373,15 +401,17 @@ export class World {
     const right = clampAbs(forceN / 2 + diffN, wheelMaxN);
     scratchForce.x = (left + right) * c;
     scratchForce.y = (left + right) * s;
-    body.applyForceToCenter(scratchForce, true);
-    body.applyTorque((right - left) * halfBase, true);
+    scratchDrive.torqueNm = (right - left) * halfBase;
+    return true;
   }
 
-  private readPoses(): void {
+  /** Poses after a physics step; free robots' poses were written by FreeFlight.step. */
+  private readPoses(anyFree: boolean): void {
     const t = this.table;
+    const free = this.freeFlight.free;
     for (let i = 0; i < t.count; i++) {
       const body = this.bodies[i];
-      if (!body || t.kinematic[i]) continue;
+      if (!body || t.kinematic[i] || (anyFree && free[i])) continue;
       const p = body.getPosition();
       t.xM[i] = p.x;
       t.yM[i] = p.y;

@@ -28,6 +28,11 @@ export interface WorldConfig {
   readonly positionIterations: number;
   /** planck's time-of-impact sub-stepping (off: robots are too slow to tunnel through walls). */
   readonly continuousPhysics: boolean;
+  /**
+   * Step robots that cannot touch anything this tick outside planck (FreeFlight.ts): the same
+   * motion, a fraction of the cost. Off only to compare against planck's own stepping.
+   */
+  readonly integrateFreeRobots: boolean;
   readonly robot: RobotModel;
   readonly lidar: LidarConfig;
   readonly nearbyRangeM: number;
@@ -47,6 +52,7 @@ export const DEFAULT_WORLD_CONFIG: WorldConfig = {
   velocityIterations: 8,
   positionIterations: 3,
   continuousPhysics: false,
+  integrateFreeRobots: true,
   robot: DEFAULT_ROBOT_MODEL,
   lidar: { rangeM: 10, rayCount: lidarRayCount(10) },
   nearbyRangeM: 20,

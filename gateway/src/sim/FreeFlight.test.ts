@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { World } from './World.js';
+import { borderedRoom } from './testing/testGrids.js';
+
+/** Poses and collision counts per tick of a scripted run, free-robot stepping on or off. */
+function scriptedRun(integrateFreeRobots: boolean, script: (world: World, tick: number) => void, ticks: number) {
+  const world = new World(borderedRoom(30), { integrateFreeRobots });
+  world.addRobot({ id: 'a', pose: { xM: -6, yM: 0.5, headingRad: 0 } });
+  world.addRobot({ id: 'b', pose: { xM: 6, yM: 0.5, headingRad: Math.PI } });
+  const trace: number[] = [];
+  let freeTicks = 0;
+  for (let k = 0; k < ticks; k++) {
+    script(world, world.tick);
+    world.step();
+    if (world.freeRobotCount > 0) freeTicks++;
+    for (const id of ['a', 'b']) {
+      const p = world.truePose(id);
+      trace.push(p.xM, p.yM, p.headingRad, world.robot(id).state().collision.touching ? 1 : 0);
+    }
+  }
+  return { trace, freeTicks };
+}
+
+describe('free robots stepped outside planck (FreeFlight)', () => {
+  it('move bit-identically to planck through move, rotate, drive, stop and falling asleep', () => {
+    const script = (world: World, tick: number): void => {
+      const a = world.robot('a');
+      if (tick === 0) a.move(5);
+      if (tick === 40) a.rotate(-120);
+      if (tick === 80) a.setVelocity(1.2, 0.7);
+      if (tick === 110) a.stop();
+      // Long enough idle for planck's sleep rule (0.5 s below tolerance), then woken again.
+      if (tick === 200) a.move(-2);
+    };
+    const planck = scriptedRun(false, script, 260);
+    const free = scriptedRun(true, script, 260);
+    expect(planck.freeTicks).toBe(0);
+    expect(free.freeTicks).toBeGreaterThan(200);
+    expect(free.trace).toEqual(planck.trace);
+  });
+
+  it('hand robots back to planck before they can touch: a head-on crash and a wall hit are the same', () => {
+    const script = (world: World, tick: number): void => {
+      if (tick === 0) {
+        world.robot('a').setVelocity(2, 0);
+        world.robot('b').setVelocity(2, 0);
+      }
+      if (tick === 60) world.robot('a').setVelocity(-3, 0);
+    };
+    const planck = scriptedRun(false, script, 140);
+    const free = scriptedRun(true, script, 140);
+    expect(free.freeTicks).toBeGreaterThan(20);
+    // Both robots touched each other and, later, robot a the west wall.
+    expect(planck.trace.filter((_, k) => k % 4 === 3).some((touching) => touching === 1)).toBe(true);
+    expect(free.trace).toEqual(planck.trace);
+  });
+});

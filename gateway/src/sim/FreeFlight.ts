@@ -1,0 +1,256 @@
+/**
+ * Robots that cannot touch anything during a tick, integrated here instead of by planck.
+ *
+ * planck steps every awake body as an island of its own: island search, solveIsland,
+ * synchronizeFixtures and a broad-phase check, ten times a tick. For a robot far from walls
+ * and other robots that machinery has nothing to solve, and it was most of the physics cost
+ * (a third of a frontier run). Such a robot is put to sleep in planck for the tick, stepped
+ * here with the very arithmetic of planck's island solver for a lone body without contacts
+ * (semi-implicit Euler, damping as v / (1 + h c), its sleep rule), and handed back at the end
+ * of the tick with one setTransform. Its motion is bit-identical to planck's own stepping
+ * (FreeFlight.test.ts); only the broad-phase tree sees one move per tick instead of ten.
+ *
+ * "Cannot touch anything": a robot's speed never rises above the larger of its current speed and
+ * the terminal speed of its wheel forces (damping pulls towards it), unless something pushes it;
+ * so in one tick it moves at most travel = that speed * tick, and a pushed robot at most the
+ * largest travel of all. A robot is free when it touches nothing now, no wall cell lies within
+ * radius + travel + margin and no other robot's centre within 2 radius + its travel + the
+ * largest travel + margin.
+ */
+import { Settings, type Body } from 'planck';
+import { isWall, type Grid } from '@swarmgate/maps';
+import { Action, type RobotTable } from './RobotTable.js';
+import type { WorldConfig } from './WorldConfig.js';
+import { SpatialHash } from './radio/index.js';
+import { wallClearance } from './radio/wallClearance.js';
+
+/**
+ * Slack on top of the travel bound: planck's polygon skin (0.01 m) and position corrections of
+ * robots in contact elsewhere move things by millimetres, not by this much.
+ */
+const MARGIN_M = 0.1;
+
+/** Debug checks (tests set SWARMGATE_DEBUG=1). */
+const DEBUG = process.env.SWARMGATE_DEBUG === '1';
+
+/** planck 1.5 keeps a body's sleep clock private; it decides when a resting body falls asleep. */
+interface SleepClock {
+  m_sleepTime: number;
+}
+
+/** planck's sleep thresholds, written as planck's SettingsInternal computes them. */
+const LINEAR_SLEEP_SQ =
+  Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter * Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter;
+const ANGULAR_SLEEP_SQ = Settings.angularSleepTolerance * Settings.angularSleepTolerance;
+
+export class FreeFlight {
+  /** 1: robot slot is integrated here during the current tick. */
+  free = new Uint8Array(0);
+  /** Body velocity of free robots (world frame) and planck's sleep state, carried over the tick. */
+  vxMps = new Float64Array(0);
+  vyMps = new Float64Array(0);
+  angularRadps = new Float64Array(0);
+  private sleepS = new Float64Array(0);
+  /** Bound on each robot's travel during this tick (m). */
+  private travelM = new Float64Array(0);
+  private asleep = new Uint8Array(0);
+  private readonly clearance: Uint8Array;
+  private readonly hash: SpatialHash;
+  /** Query output: only the count matters (more than the robot itself means not free). */
+  private readonly candidates = new Int32Array(2);
+  private readonly scratch = { x: 0, y: 0 };
+  private readonly canSleep: boolean;
+  /** 1 / mass and 1 / inertia exactly as planck derives them from the fixture (0: no robot yet). */
+  private invMass = 0;
+  private invInertia = 0;
+
+  constructor(private readonly grid: Grid, private readonly config: WorldConfig) {
+    this.clearance = wallClearance(grid);
+    // Buckets sized for robots at top speed; slower ones query fewer buckets' worth.
+    const reachM = 2 * (config.robot.radiusM + config.robot.maxSpeedMps * config.robot.speedFactor * config.physicsStepS * config.stepsPerTick) + MARGIN_M;
+    this.hash = new SpatialHash(
+      { minX: grid.originM.x, minY: grid.originM.y, maxX: grid.originM.x + grid.width * grid.cellSizeM, maxY: grid.originM.y + grid.height * grid.cellSizeM },
+      reachM,
+    );
+    // planck puts an island to sleep only once its position constraints are solved, which for a
+    // lone body happens in the first position iteration: never with zero iterations.
+    this.canSleep = config.positionIterations > 0;
+  }
+
+  /**
+   * Chooses this tick's free robots (none while kinematic twins are in the world: they jump to
+   * external poses, so no travel bound holds), copies their planck state here and puts their
+   * bodies to sleep, which takes them out of planck's step. Returns how many are free.
+   */
+  begin(t: RobotTable, bodies: readonly (Body | null)[]): number {
+    this.ensureCapacity(t.capacity);
+    this.free.fill(0, 0, t.count);
+    if (this.config.continuousPhysics) return 0;
+    const tickS = this.config.physicsStepS * this.config.stepsPerTick;
+    const travel = this.travelM;
+    let maxTravelM = 0;
+    this.hash.clear();
+    for (let i = 0; i < t.count; i++) {
+      const body = bodies[i];
+      if (!body) continue;
+      if (t.kinematic[i]) return 0;
+      const v = body.getLinearVelocity();
+      travel[i] = Math.max(Math.sqrt(v.x * v.x + v.y * v.y), this.terminalSpeedMps(t, i)) * tickS;
+      maxTravelM = Math.max(maxTravelM, travel[i]);
+      this.hash.insert(i, t.xM[i], t.yM[i]);
+    }
+    const radiusM = this.config.robot.radiusM;
+    let freeCount = 0;
+    for (let i = 0; i < t.count; i++) {
+      const body = bodies[i];
+      if (!body || t.touching[i] !== 0 || !this.clearOfWalls(t.xM[i], t.yM[i], radiusM + travel[i] + MARGIN_M)) continue;
+      // Another robot may be pushed, so it is given the largest travel of all. The robot itself
+      // is the one hit within reach.
+      const reachM = 2 * radiusM + travel[i] + maxTravelM + MARGIN_M;
+      if (this.hash.query(t.xM[i], t.yM[i], reachM, this.candidates) > 1) continue;
+      if (this.invMass === 0) {
+        this.invMass = 1 / body.getMass();
+        this.invInertia = 1 / body.getInertia();
+      }
+      const v = body.getLinearVelocity();
+      this.vxMps[i] = v.x;
+      this.vyMps[i] = v.y;
+      this.angularRadps[i] = body.getAngularVelocity();
+      this.asleep[i] = body.isAwake() ? 0 : 1;
+      this.sleepS[i] = (body as unknown as SleepClock).m_sleepTime;
+      body.setAwake(false);
+      this.free[i] = 1;
+      freeCount++;
+    }
+    return freeCount;
+  }
+
+  /**
+   * The speed robot i's wheels drive it towards during this tick: the wheel forces sum to at
+   * most the force of the linear setpoint (World.driveForces splits and clamps, never adds),
+   * and actions only end during physics. Rotating and idle robots push nowhere.
+   */
+  private terminalSpeedMps(t: RobotTable, i: number): number {
+    const model = this.config.robot;
+    const vMax = model.maxSpeedMps * model.speedFactor;
+    switch (t.action[i]) {
+      case Action.Move: return vMax;
+      case Action.Drive: return Math.min(Math.abs(t.cmdLinearMps[i]), vMax);
+      default: return 0;
+    }
+  }
+
+  /**
+   * One physics step of free robot i under wheel force (fxN, fyN) and torque, as planck's
+   * solveIsland steps a lone dynamic body; `driven` is false when no force is applied (planck
+   * then leaves a sleeping body asleep). Writes the pose into the table.
+   */
+  step(t: RobotTable, i: number, driven: boolean, fxN: number, fyN: number, torqueNm: number): void {
+    if (driven) {
+      // applyForceToCenter(f, wake = true): a sleeping body wakes with its clock reset.
+      if (this.asleep[i]) this.sleepS[i] = 0;
+      this.asleep[i] = 0;
+    } else if (this.asleep[i]) {
+      return;
+    }
+    const h = this.config.physicsStepS;
+    const model = this.config.robot;
+    let vx = this.vxMps[i];
+    let vy = this.vyMps[i];
+    let w = this.angularRadps[i];
+    if (driven) {
+      const hInvMass = h * this.invMass;
+      vx += hInvMass * fxN;
+      vy += hInvMass * fyN;
+      w += h * this.invInertia * torqueNm;
+    }
+    const linearScale = 1 / (1 + h * model.linearDampingPerS);
+    vx = linearScale * vx;
+    vy = linearScale * vy;
+    w *= 1 / (1 + h * model.angularDampingPerS);
+    // planck clamps a step's travel to 2 m and turn to 90 deg; a free robot is far below both
+    // (vBound is a few m/s and the turn rate is clamped to the model's limit).
+    t.xM[i] += h * vx;
+    t.yM[i] += h * vy;
+    t.angleRad[i] += h * w;
+    if (this.canSleep) {
+      if (w * w > ANGULAR_SLEEP_SQ || vx * vx + vy * vy > LINEAR_SLEEP_SQ) {
+        this.sleepS[i] = 0;
+      } else {
+        this.sleepS[i] += h;
+        if (this.sleepS[i] >= Settings.timeToSleep) {
+          this.asleep[i] = 1;
+          this.sleepS[i] = 0;
+          vx = 0;
+          vy = 0;
+          w = 0;
+        }
+      }
+    }
+    this.vxMps[i] = vx;
+    this.vyMps[i] = vy;
+    this.angularRadps[i] = w;
+  }
+
+  /** Hands the free robots back to planck at their new pose, velocity and sleep state. */
+  end(t: RobotTable, bodies: readonly (Body | null)[]): void {
+    const p = this.scratch;
+    for (let i = 0; i < t.count; i++) {
+      const body = bodies[i];
+      if (!this.free[i] || !body) continue;
+      // The travel bound failed if a free robot touched something. (planck may have woken it:
+      // a new broad-phase pair wakes both bodies even when they do not touch. Stepped by planck
+      // at zero velocity and zero force it stays where it was, so that is harmless.)
+      if (DEBUG && t.touching[i] !== 0) throw new Error(`DEBUG: free robot slot ${i} touched something during the tick`);
+      p.x = t.xM[i];
+      p.y = t.yM[i];
+      body.setTransform(p, t.angleRad[i]); // wakes the body
+      if (this.asleep[i]) {
+        body.setAwake(false);
+        continue;
+      }
+      p.x = this.vxMps[i];
+      p.y = this.vyMps[i];
+      body.setLinearVelocity(p);
+      body.setAngularVelocity(this.angularRadps[i]);
+      (body as unknown as SleepClock).m_sleepTime = this.sleepS[i];
+    }
+  }
+
+  /**
+   * No wall cell within wallM of (xM, yM), which must lie inside the map. The clearance map
+   * answers at once for open space; near walls the cells within reach are measured exactly
+   * (point to cell rectangle), since a robot in a corridor is often closer than a cell to a
+   * wall cell's neighbour but still far from the wall itself.
+   */
+  private clearOfWalls(xM: number, yM: number, wallM: number): boolean {
+    const g = this.grid;
+    const s = g.cellSizeM;
+    const x = Math.floor((xM - g.originM.x) / s);
+    const y = Math.floor((yM - g.originM.y) / s);
+    if (!(x >= 0 && y >= 0 && x < g.width && y < g.height)) return false;
+    const rings = Math.ceil(wallM / s);
+    if (this.clearance[y * g.width + x] >= rings) return true;
+    const wall2 = wallM * wallM;
+    for (let cy = Math.max(0, y - rings); cy <= Math.min(g.height - 1, y + rings); cy++) {
+      const dy = Math.max(g.originM.y + cy * s - yM, 0, yM - (g.originM.y + (cy + 1) * s));
+      for (let cx = Math.max(0, x - rings); cx <= Math.min(g.width - 1, x + rings); cx++) {
+        if (!isWall(g.cells[cy * g.width + cx])) continue;
+        const dx = Math.max(g.originM.x + cx * s - xM, 0, xM - (g.originM.x + (cx + 1) * s));
+        if (dx * dx + dy * dy < wall2) return false;
+      }
+    }
+    return true;
+  }
+
+  private ensureCapacity(capacity: number): void {
+    if (this.free.length >= capacity) return;
+    this.free = new Uint8Array(capacity);
+    this.vxMps = new Float64Array(capacity);
+    this.vyMps = new Float64Array(capacity);
+    this.angularRadps = new Float64Array(capacity);
+    this.sleepS = new Float64Array(capacity);
+    this.travelM = new Float64Array(capacity);
+    this.asleep = new Uint8Array(capacity);
+  }
+}
