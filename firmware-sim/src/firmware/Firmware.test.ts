@@ -1,6 +1,7 @@
 import { decodeEnvelope, encodeEnvelope, makeEnvelope, MONA_SPEC, swarmgate, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { Clock } from '../model/Clock.js';
 import { FakeClock } from '../testing/FakeClock.js';
 import { createMona } from './createMona.js';
 import { FIRMWARE_VERSION, LED } from './Firmware.js';
@@ -149,6 +150,33 @@ describe('Firmware', () => {
     firmware.goOnline(1);
     fc.assert(fc.property(fc.uint8Array({ maxLength: 200 }), (bytes) => firmware.receiveBytes(bytes)));
     expect(firmware.counters.received).toBeGreaterThan(0);
+  });
+
+  it('keeps Telemetry on its 100 ms grid when timers fire late, and skips the ticks a stall missed', () => {
+    const fake = new FakeClock(0);
+    let stallMs = 0;
+    // Every timer fires 3 ms late, as on a busy event loop; `stallMs` delays the next one more.
+    const lateClock: Clock = {
+      nowMs: () => fake.nowMs(),
+      setTimer: (callback, delayMs) => {
+        const lateMs = 3 + stallMs;
+        stallMs = 0;
+        return fake.setTimer(callback, delayMs + lateMs);
+      },
+      clearTimer: (handle) => fake.clearTimer(handle),
+    };
+    const sentAtMs: number[] = [];
+    const firmware = createMona({ robotId: 'mona-03', clock: lateClock, seed: 1 }, (kind) => {
+      if (kind === 'telemetry') sentAtMs.push(fake.nowMs());
+    });
+    firmware.goOnline(1);
+    fake.advance(1000);
+    // Re-arming at "now + period" would drift to 103, 206, 309, ...: nine in the first second at most.
+    expect(sentAtMs).toEqual([103, 203, 303, 403, 503, 603, 703, 803, 903]);
+    stallMs = 350;
+    fake.advance(650);
+    // 1100-1400 fell into the stall: one Telemetry when it ends, then the grid again, no bunch.
+    expect(sentAtMs.slice(9)).toEqual([1003, 1453, 1503, 1603]);
   });
 
   it('going offline stops the motors and the telemetry', () => {

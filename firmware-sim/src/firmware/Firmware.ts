@@ -97,11 +97,20 @@ export class Firmware {
     this.syncModel();
     this.announceBirth(session);
     this.stopTelemetry();
+    // Fixed rate on the robot's own clock, phase set when the link came up. Re-arming at
+    // "now + period" instead let each tick's lateness accumulate (below the rate), and it
+    // locked emulated robots whose timers fired in one batch into one burst for good: after a
+    // minute, 100 robots in one process sent their Telemetry within a few ms of each other.
+    const periodMs = this.telemetryPeriodMs;
+    let dueMs = this.clock.nowMs() + periodMs;
     const tick = (): void => {
-      this.telemetryTimer = this.clock.setTimer(tick, this.telemetryPeriodMs);
+      const nowMs = this.clock.nowMs();
+      // Ticks missed while the process stalled are skipped, never sent in a bunch.
+      dueMs += (Math.floor(Math.max(0, nowMs - dueMs) / periodMs) + 1) * periodMs;
+      this.telemetryTimer = this.clock.setTimer(tick, dueMs - nowMs);
       this.publishTelemetry();
     };
-    this.telemetryTimer = this.clock.setTimer(tick, this.telemetryPeriodMs);
+    this.telemetryTimer = this.clock.setTimer(tick, periodMs);
   }
 
   /** Sends the Birth of `session` (again, on a link where the host may have missed it). */
