@@ -69,9 +69,6 @@ export class HilGateway {
    */
   limitsOf(robotId: string): SafetyLimits {
     const caps = this.registry.get(robotId)?.capabilities;
-    // A Birth is device input: a zero, negative, NaN or infinite claim falls back to MONA_SPEC.
-    const usable = (value: number | undefined, fallback: number) =>
-      value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
     return {
       maxWheelSpeedMps: Math.min(
         usable(caps?.maxWheelSpeedMps, MONA_SPEC.maxWheelSpeedMps),
@@ -159,6 +156,15 @@ export class HilGateway {
       { command: { commandId: 0, emergencyStop: { reason } } },
     ];
   }
+}
+
+/**
+ * A Birth is device input: a zero, negative, NaN or infinite claim falls back to MONA_SPEC.
+ * Module-level, not a closure in limitsOf: tsx's keepNames wraps every closure creation in a
+ * defineProperty call: 7% of `drive`'s CPU time in a profile.
+ */
+function usable(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 function releaseBody(reason: string): EnvelopeBodyInit {
