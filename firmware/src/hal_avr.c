@@ -90,10 +90,10 @@ void hal_init(void) {
     OCR2A = (uint8_t)(F_CPU / 64u / 1000u - 1u);
     TIMSK2 = _BV(OCIE2A);
 
-    /* Timer0: fast PWM on OC0A / OC0B, no prescaler; motors off. */
+    /* Timer0: fast PWM, no prescaler; outputs disconnected (low) until a motor runs. */
     DDRD |= _BV(PD5) | _BV(PD6) | _BV(PD7);
     DDRB |= _BV(PB0) | _BV(PB2);
-    TCCR0A = _BV(COM0A1) | _BV(COM0B1) | _BV(WGM01) | _BV(WGM00);
+    TCCR0A = _BV(WGM01) | _BV(WGM00);
     TCCR0B = _BV(CS00);
     OCR0A = 0;
     OCR0B = 0;
@@ -152,6 +152,12 @@ void hal_motors_set(int16_t left_pwm, int16_t right_pwm) {
     else PORTB &= (uint8_t)~_BV(PB0);
     OCR0A = duty_of(left_pwm);
     OCR0B = duty_of(right_pwm);
+    /* Fast PWM still pulses one timer tick per period at OCR 0: disconnect the pin (its PORT
+     * bit stays low) so that a stopped motor gets no drive at all. */
+    if (left_pwm == 0) TCCR0A &= (uint8_t)~_BV(COM0A1);
+    else TCCR0A |= _BV(COM0A1);
+    if (right_pwm == 0) TCCR0A &= (uint8_t)~_BV(COM0B1);
+    else TCCR0A |= _BV(COM0B1);
     ATOMIC_BLOCK(ATOMIC_RESTORESTATE) {
         wheel_direction[0] = (int8_t)(left_pwm > 0 ? 1 : left_pwm < 0 ? -1 : 0);
         wheel_direction[1] = (int8_t)(right_pwm > 0 ? 1 : right_pwm < 0 ? -1 : 0);
