@@ -106,9 +106,13 @@ describe('emergency stop and release over real links', () => {
     expect(stop.json).toEqual({ stopped: slotOrder });
     expect([...slotOrder].sort()).toEqual([...ALL].sort());
     await waitFor('both firmwares to report the latch', () => PHYSICAL.every((id) => ((flags.get(id) ?? 0) & ESTOP_FLAG) !== 0), 5000);
-    await sleep(500); // let the bodies coast to rest
+    // Let the bodies coast to rest: drag halves a body's speed every few physics steps.
+    const stopTick = live.world.tick;
+    await waitFor('10 ticks after the stop', () => live.world.tick >= stopTick + 10);
     const held = snapshot();
+    const heldTick = live.world.tick;
     await sleep(2000);
+    expect(live.world.tick, 'the trial ran on while the robots were held').toBeGreaterThan(heldTick + 5);
     for (const id of ALL) expect(travelled(id) - held.get(id)!.travelledM, `${id} held still (map m)`).toBeLessThan(1e-3);
     for (const id of PHYSICAL) {
       expect(odometryMovedM(id, held.get(id)!.odometry), `${id} firmware held still (arena m)`).toBeLessThan(1e-4);
