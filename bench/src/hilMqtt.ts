@@ -4,7 +4,8 @@
  * CommandSafety -> MqttBridge, paced by the trial's TickPacer). Latency is from just before
  * `drive` to the firmware's receipt of the decoded MotorCommand; tick overruns are the pacer's.
  * Baseline, same run and broker: bare mqtt.js publishes of the same payload size to 100 bare
- * subscribers, no encode, decode or firmware.
+ * subscribers, no encode, decode or firmware. Each phase also reports the CPU of the sending
+ * process and of the robot processes; a diagnostic phase runs the robots' Telemetry at 1 Hz.
  *   npm run bench -- hil-mqtt            (60 s per phase; SWARMGATE_BENCH_QUICK=1: 10 s)
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -14,7 +15,7 @@ import { HilGateway, MemoryLogger, MqttBridge, RobotRegistry, newMotorDecision }
 import { encodeEnvelope, makeEnvelope } from '@swarmgate/protocols';
 import { startMosquitto } from '@swarmgate/firmware-sim/testing';
 import type { BenchReport } from './BenchReport.js';
-import { monaId, rawTopic, type FirmwareMessage, type ParentMessage } from './hilMqttFirmware.js';
+import { BARE_MQTT_OPTIONS, monaId, rawTopic, type FirmwareMessage, type ParentMessage } from './hilMqttFirmware.js';
 import { pace, until, type PhaseResult } from './hilPace.js';
 import { LatencyLog, SLOTS, benchDurationS, fmtMs, slotSpeedMps } from './hilProbe.js';
 
@@ -22,49 +23,80 @@ const ROBOTS = 100;
 /** Robot processes. One emulates the robots' receipts one after another, which real robots
  * (a CPU each) do not; the report gives both. */
 const PROCESS_COUNTS = [1, 2];
+/** The firmware's default Telemetry rate (the goal's setting). */
+const TELEMETRY_HZ = 10;
+/**
+ * A diagnostic phase (1 robot process) with the robots' Telemetry at this rate instead: how much
+ * of the gateway phase's latency the 1000 uplink messages/s cost. Not the goal's setting.
+ */
+const DIAGNOSTIC_TELEMETRY_HZ = 1;
 const FLEET = 'bench';
 const RAW_ROOT = 'bench-raw';
 const firmwareScript = fileURLToPath(new URL('./hilMqttFirmware.ts', import.meta.url));
 
+interface RobotProcesses {
+  readonly children: readonly ChildProcess[];
+  ready(): boolean;
+  /** Sum over the robot processes of their CPU ms/s from `measure` to `stop` (known after stop). */
+  cpuMsPerS(): number;
+}
+
 /** Forks the robot side, ROBOTS split over `processes`; their receipts go into `log`. */
-function startFirmware(mode: 'mona' | 'raw', url: string, level: string, processes: number, log: LatencyLog): { children: ChildProcess[]; ready: () => boolean } {
+function startFirmware(mode: 'mona' | 'raw', url: string, level: string, processes: number, log: LatencyLog, telemetryHz = TELEMETRY_HZ): RobotProcesses {
   let ready = 0;
+  let cpuMsPerS = 0;
   const perProcess = Math.ceil(ROBOTS / processes);
   const children = Array.from({ length: processes }, (_, p) => {
     const first = p * perProcess;
-    const args = [mode, url, level, String(first), String(Math.min(perProcess, ROBOTS - first))];
+    const args = [mode, url, level, String(first), String(Math.min(perProcess, ROBOTS - first)), String(telemetryHz)];
     // fork() passes our execArgv (tsx's loader) on, so the child runs TypeScript the same way.
     const child = fork(firmwareScript, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.on('message', (message: FirmwareMessage) => {
-      if ('ready' in message) ready++;
-      else for (let k = 0; k + 2 < message.receipts.length; k += 3) log.received(message.receipts[k]!, message.receipts[k + 1]!, message.receipts[k + 2]!);
+      if ('ready' in message) {
+        ready++;
+        return;
+      }
+      for (let k = 0; k + 2 < message.receipts.length; k += 3) log.received(message.receipts[k]!, message.receipts[k + 1]!, message.receipts[k + 2]!);
+      cpuMsPerS += message.cpuMsPerS ?? 0;
     });
     return child;
   });
-  return { children, ready: () => ready === processes };
+  return { children, ready: () => ready === processes, cpuMsPerS: () => cpuMsPerS };
 }
 
+/** Starts the robot processes' CPU meters (just before pacing). */
+function measureFirmware(children: readonly ChildProcess[]): void {
+  for (const child of children) child.send({ measure: true } satisfies ParentMessage);
+}
+
+/** Stops the robot processes; resolves once each has exited and its last message (receipts, CPU) is in. */
 async function stopFirmware(children: readonly ChildProcess[]): Promise<void> {
   const dead = children.find((child) => child.exitCode !== null || child.signalCode !== null);
   if (dead) throw new Error(`hil-mqtt bench: a robot process died (exit ${dead.exitCode ?? dead.signalCode})`);
   await Promise.all(
-    children.map((child) => {
+    children.flatMap((child) => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
+      const channelClosed = new Promise((resolve) => child.once('disconnect', resolve));
       child.send({ stop: true } satisfies ParentMessage);
-      return exited;
+      return [exited, channelClosed];
     }),
   );
 }
 
-async function rawPhase(url: string, durationS: number, payloadBytes: number, processes: number): Promise<PhaseResult> {
+/** A phase's result with the robot side's CPU and the sends a down link refused. */
+type MqttPhase = PhaseResult & { readonly robotCpuMsPerS: number; readonly notSent: number };
+
+async function rawPhase(url: string, durationS: number, payloadBytes: number, processes: number): Promise<MqttPhase> {
   const log = new LatencyLog(ROBOTS, durationS * 12 * ROBOTS);
   const firmware = startFirmware('raw', url, RAW_ROOT, processes, log);
-  const publisher = await mqtt.connectAsync(url, { reconnectPeriod: 0 });
+  const publisher = await mqtt.connectAsync(url, BARE_MQTT_OPTIONS);
+  let result: PhaseResult;
   try {
     await until('raw subscribers', firmware.ready, 30_000);
     const topics = Array.from({ length: ROBOTS }, (_, i) => rawTopic(RAW_ROOT, i));
     const payload = Buffer.alloc(payloadBytes);
-    return await pace(`raw mqtt.js publish -> subscriber (baseline), ${processes} robot process(es)`, ROBOTS, durationS, log, (robot, tick) => {
+    measureFirmware(firmware.children);
+    result = await pace(`raw mqtt.js publish -> subscriber (baseline), ${processes} robot process(es)`, ROBOTS, durationS, log, (robot, tick) => {
       payload[0] = tick % SLOTS;
       publisher.publish(topics[robot]!, payload, { qos: 0 });
     });
@@ -72,35 +104,51 @@ async function rawPhase(url: string, durationS: number, payloadBytes: number, pr
     await publisher.endAsync();
     await stopFirmware(firmware.children);
   }
+  return { ...result, robotCpuMsPerS: firmware.cpuMsPerS(), notSent: 0 };
 }
 
-async function gatewayPhase(url: string, durationS: number, processes: number): Promise<PhaseResult & { notSent: number }> {
+async function gatewayPhase(url: string, durationS: number, processes: number, telemetryHz = TELEMETRY_HZ): Promise<MqttPhase> {
   const log = new LatencyLog(ROBOTS, durationS * 12 * ROBOTS);
   const registry = new RobotRegistry({ keepaliveMs: 5000 });
   const hil = new HilGateway({ registry }).register(new MqttBridge({ url, fleet: FLEET, registry, logger: new MemoryLogger() }));
   await hil.start();
-  const firmware = startFirmware('mona', url, FLEET, processes, log);
+  const firmware = startFirmware('mona', url, FLEET, processes, log, telemetryHz);
+  let result: PhaseResult & { notSent: number };
   try {
     const ids = Array.from({ length: ROBOTS }, (_, i) => monaId(i));
     await until(`Births of ${ROBOTS} robots`, () => ids.every((id) => registry.get(id)?.online === true), 60_000);
     const decision = newMotorDecision();
     let notSent = 0;
-    const result = await pace(`swarmgate HilGateway.drive -> MonaSim firmware, ${processes} robot process(es)`, ROBOTS, durationS, log, (robot, tick) => {
+    measureFirmware(firmware.children);
+    const telemetry = telemetryHz === TELEMETRY_HZ ? '' : `, Telemetry at ${telemetryHz} Hz (diagnostic)`;
+    const paced = await pace(`swarmgate HilGateway.drive -> MonaSim firmware, ${processes} robot process(es)${telemetry}`, ROBOTS, durationS, log, (robot, tick) => {
       const speedMps = slotSpeedMps(tick);
       if (!hil.drive(ids[robot]!, speedMps, -speedMps, null, 0, decision).sent) notSent++;
     });
-    return { ...result, notSent };
+    result = { ...paced, notSent };
   } finally {
     await stopFirmware(firmware.children);
     await hil.stop();
   }
+  return { ...result, robotCpuMsPerS: firmware.cpuMsPerS() };
 }
 
-function row(phase: PhaseResult): string {
+function row(phase: MqttPhase): string {
   const s = phase.log.summary();
   const first = phase.log.summary(0);
   const lost = phase.sent - s.samples - phase.log.unmatched;
-  return `| ${phase.name} | ${phase.sent} | ${s.samples} | ${lost} | ${fmtMs(s.p50Ms)} | ${fmtMs(s.p99Ms)} | ${fmtMs(s.maxMs)} | ${fmtMs(first.p50Ms)} / ${fmtMs(first.p99Ms)} | ${phase.overruns} | ${fmtMs(phase.maxLatenessMs)} |`;
+  return `| ${phase.name} | ${phase.sent} | ${s.samples} | ${lost} | ${fmtMs(s.p50Ms)} | ${fmtMs(s.p99Ms)} | ${fmtMs(s.maxMs)} | ${fmtMs(first.p50Ms)} / ${fmtMs(first.p99Ms)} | ${phase.overruns} | ${fmtMs(phase.maxLatenessMs)} | ${phase.cpuMsPerS.toFixed(0)} | ${phase.robotCpuMsPerS.toFixed(0)} |`;
+}
+
+/** A gateway phase against the bare-MQTT baseline of the same run. */
+function ratios(gateway: MqttPhase, raw: MqttPhase): string {
+  const g = gateway.log.summary();
+  const r = raw.log.summary();
+  return (
+    `gateway / baseline p50 ${(g.p50Ms / r.p50Ms).toFixed(2)}x, p99 ${(g.p99Ms / r.p99Ms).toFixed(2)}x, ` +
+    `CPU sender ${(gateway.cpuMsPerS / raw.cpuMsPerS).toFixed(1)}x, robot processes ${(gateway.robotCpuMsPerS / raw.robotCpuMsPerS).toFixed(1)}x; ` +
+    `not sent (link down) ${gateway.notSent}`
+  );
 }
 
 export async function benchHilMqtt(): Promise<BenchReport> {
@@ -113,25 +161,31 @@ export async function benchHilMqtt(): Promise<BenchReport> {
     for (const processes of PROCESS_COUNTS) {
       const raw = await rawPhase(broker.url, durationS, payloadBytes, processes);
       const gateway = await gatewayPhase(broker.url, durationS, processes);
-      const r = raw.log.summary();
-      const g = gateway.log.summary();
       rows.push(row(raw), row(gateway));
+      const g = gateway.log.summary();
       const met = g.p99Ms <= 10 && gateway.overruns === 0 ? 'met' : 'NOT met';
-      verdicts.push(
-        `${processes} robot process(es): gateway / baseline p50 ${(g.p50Ms / r.p50Ms).toFixed(2)}x, p99 ${(g.p99Ms / r.p99Ms).toFixed(2)}x; ` +
-          `not sent (link down) ${gateway.notSent}; goal p99 <= 10 ms and zero overruns: ${met}.`,
-      );
+      verdicts.push(`${processes} robot process(es): ${ratios(gateway, raw)}; goal p99 <= 10 ms and zero overruns: ${met}.`);
+      if (processes !== 1) continue;
+      const diagnostic = await gatewayPhase(broker.url, durationS, processes, DIAGNOSTIC_TELEMETRY_HZ);
+      rows.push(row(diagnostic));
+      verdicts.push(`diagnostic, Telemetry at ${DIAGNOSTIC_TELEMETRY_HZ} Hz, 1 robot process: ${ratios(diagnostic, raw)} (not the goal's setting).`);
     }
     const markdown = `${ROBOTS} robots at 10 Hz for ${durationS} s per phase, Mosquitto (Debian package, loopback); the robots in
-${PROCESS_COUNTS.join(' or ')} forked Node processes, one MQTT connection each (MonaSim firmwares also send Telemetry at 10 Hz).
+${PROCESS_COUNTS.join(' or ')} forked Node processes, one MQTT connection each. MonaSim firmwares also send their
+Telemetry at 10 Hz (the firmware default), booted one after another over one Telemetry period as a
+real fleet powers on (their phases spread; robots started in the same millisecond would send in step).
 Latency: from just before the send on the gateway side to the receipt of the decoded MotorCommand
 in the firmware (high-resolution clocks of processes on one host), QoS 0, ${payloadBytes} B payload.
 Tick overruns: the trial's TickPacer (a tick starting more than one period late). All robots are
 sent to at once each tick, robot 0 first: its latency leaves out the wait behind the other robots'
-messages in an emulator process (real robots have a CPU each).
+messages in an emulator process (real robots have a CPU each). CPU: user + system ms per second of
+the phase, of the sending process (gateway or bare publisher) and of all robot processes together.
+Every mqtt.js client (gateway, robots, baseline) has mqtt.js's \`debug\` logging replaced by a no-op.
+The diagnostic row runs the robots' Telemetry at ${DIAGNOSTIC_TELEMETRY_HZ} Hz (a MonaSim option; the default stays 10 Hz)
+to show what the uplink traffic costs; the goal is judged on the 10 Hz rows only.
 
-| phase | sent | received | lost | p50 ms | p99 ms | max ms | robot 0 p50 / p99 ms | tick overruns | max tick lateness ms |
-|---|---|---|---|---|---|---|---|---|---|
+| phase | sent | received | lost | p50 ms | p99 ms | max ms | robot 0 p50 / p99 ms | tick overruns | max tick lateness ms | sender CPU ms/s | robot processes CPU ms/s |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}
 
 ${verdicts.map((v) => `- ${v}`).join('\n')}`;

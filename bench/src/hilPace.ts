@@ -1,6 +1,6 @@
 /** The HIL benchmarks' sender loop: the trial's TickPacer at 10 Hz, one message per robot per tick. */
 import { TickPacer, systemClock } from '@swarmgate/gateway';
-import { hiResNowMs, type LatencyLog } from './hilProbe.js';
+import { CpuMeter, hiResNowMs, type LatencyLog } from './hilProbe.js';
 
 export const PERIOD_MS = 100;
 
@@ -11,6 +11,8 @@ export interface PhaseResult {
   readonly log: LatencyLog;
   readonly overruns: number;
   readonly maxLatenessMs: number;
+  /** CPU time of this (the sending) process per second of pacing, ms/s. */
+  readonly cpuMsPerS: number;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,9 +44,11 @@ export async function pace(
     }
     tick++;
   });
+  const cpu = new CpuMeter();
   pacer.start();
   await sleep(durationS * 1000);
   pacer.stop();
+  const cpuMsPerS = cpu.msPerS();
   await sleep(500);
-  return { name, sent: tick * robots, ticks: tick, log, overruns: pacer.overruns, maxLatenessMs: pacer.maxLatenessMs };
+  return { name, sent: tick * robots, ticks: tick, log, overruns: pacer.overruns, maxLatenessMs: pacer.maxLatenessMs, cpuMsPerS };
 }

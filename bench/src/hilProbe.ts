@@ -92,6 +92,17 @@ export class LatencyLog {
   }
 }
 
+/** This process's CPU time (user + system) since construction, per second of wall time. */
+export class CpuMeter {
+  private readonly startCpu = process.cpuUsage();
+  private readonly startMs = performance.now();
+
+  msPerS(): number {
+    const { user, system } = process.cpuUsage(this.startCpu);
+    return (user + system) / (performance.now() - this.startMs);
+  }
+}
+
 /** Benchmark duration: 60 s, or 10 s with SWARMGATE_BENCH_QUICK=1. */
 export function benchDurationS(): number {
   return process.env['SWARMGATE_BENCH_QUICK'] === '1' ? 10 : 60;
