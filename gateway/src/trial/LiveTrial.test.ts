@@ -281,20 +281,40 @@ describe('releasing an emergency stop over the HTTP API', () => {
     expect(live.status().emergencyStopped, 'nothing released by the bad requests').toEqual(['r0', 'm1']);
 
     const sentBefore = link.sent.length;
-    expect((await release({ robotId: 'r0', reason: 'r0 clear' })).json()).toEqual({ released: ['r0'] });
+    expect((await release({ robotId: 'r0', reason: 'r0 clear' })).json()).toEqual({ released: ['r0'], offline: [] });
     expect(link.sent.length, 'a virtual robot: nothing to the firmware').toBe(sentBefore);
     expect(live.status().emergencyStopped).toEqual(['m1']);
     for (let k = 0; k < 20; k++) live.world.step();
     expect(live.world.truePose('r0'), 'r0 moves again under its host-side controller').not.toEqual(r0Stopped);
     expect(link.sent.length, 'm1 is still stopped: no motor commands').toBe(sentBefore);
 
-    expect((await release({ all: true, reason: 'all clear' })).json()).toEqual({ released: ['m1'] });
+    expect((await release({ all: true, reason: 'all clear' })).json()).toEqual({ released: ['m1'], offline: [] });
     expect(link.sent.slice(sentBefore)).toEqual([{ command: { commandId: 0, releaseEmergencyStop: { reason: 'all clear' } } }]);
     expect(live.status().emergencyStopped).toEqual([]);
     live.world.step();
     expect(link.sent.slice(sentBefore + 1).some((b) => 'motorCommand' in b), 'm1 driven again').toBe(true);
-    expect((await release({ all: true })).json(), 'releasing nothing stopped is harmless').toEqual({ released: [] });
+    expect((await release({ all: true })).json(), 'releasing nothing stopped is harmless').toEqual({ released: [], offline: [] });
     await app.close();
+  });
+});
+
+describe('releasing a physical robot that is offline', () => {
+  it('keeps it stopped and says so; once it is back online a release reaches it', () => {
+    const { registry, link, live } = physicalTrial();
+    registry.birth('m1', 'mqtt', BIRTH);
+    live.emergencyStop(undefined, 'stop all');
+    registry.linkLost('m1');
+    const sentBefore = link.sent.length;
+    expect(live.releaseEmergencyStop(undefined, 'all clear')).toEqual({ released: ['r0'], offline: ['m1'] });
+    expect(live.releaseEmergencyStop('m1', 'm1 clear')).toEqual({ released: [], offline: ['m1'] });
+    expect(live.status().emergencyStopped).toEqual(['m1']);
+    expect(link.sent.slice(sentBefore).filter((b) => 'command' in b && b.command.releaseEmergencyStop).length, 'only the broadcast of release all').toBe(1);
+
+    registry.birth('m1', 'mqtt', BIRTH); // back (re-birth after a reconnect)
+    live.world.step();
+    expect(link.sent.slice(sentBefore + 1).some((b) => 'motorCommand' in b), 'still no motor commands while stopped').toBe(false);
+    expect(live.releaseEmergencyStop('m1', 'm1 clear')).toEqual({ released: ['m1'], offline: [] });
+    expect(link.sent.at(-1)).toEqual({ command: { commandId: 0, releaseEmergencyStop: { reason: 'm1 clear' } } });
   });
 });
 
@@ -368,7 +388,7 @@ describe('remote commands over MQTT (embedded broker)', () => {
     for (let k = 0; k < 30; k++) live.world.step(); // coast to rest under the stop
     const pose = live.world.truePose('r1');
     const movedM = () => Math.hypot(live.world.truePose('r1').xM - pose.xM, live.world.truePose('r1').yM - pose.yM);
-    expect(live.releaseEmergencyStop('r1', 'operator')).toEqual(['r1']);
+    expect(live.releaseEmergencyStop('r1', 'operator')).toEqual({ released: ['r1'], offline: [] });
     for (let k = 0; k < 10; k++) live.world.step();
     expect(live.world.robot('r1').state().status, 'no resumption of the velocity it had before the stop').toBe('idle');
     expect(movedM()).toBeLessThan(1e-3);

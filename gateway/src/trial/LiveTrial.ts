@@ -62,6 +62,13 @@ export interface LiveTrialStatus {
   readonly emergencyStopped: readonly string[];
 }
 
+export interface EmergencyStopRelease {
+  /** Robots no longer held (the physical ones among them were sent the release). */
+  readonly released: string[];
+  /** Physical robots offline at the release: still stopped, since their firmware could not hear it. */
+  readonly offline: string[];
+}
+
 export interface LiveRobotSummary {
   readonly id: string;
   readonly kind: 'virtual' | 'physical';
@@ -162,22 +169,28 @@ export class LiveTrial implements TwinHost {
    * on every link (it clears the firmware's latch and moves nothing). No motion resumes: each
    * robot's slot still holds the stop latched while it was stopped, so it stays still until
    * its controller commands it again (a host-side algorithm on its next tick, a remote
-   * controller with its next Command). Returns the robots that were stopped and are released;
-   * throws SG_WORLD_UNKNOWN_ROBOT for an unknown id.
+   * controller with its next Command). A physical robot that is offline cannot hear the
+   * release, so it stays stopped here too (reported in `offline`): release it again once it
+   * is back. Throws SG_WORLD_UNKNOWN_ROBOT for an unknown id.
    */
-  releaseEmergencyStop(robotId: string | undefined, reason: string): string[] {
+  releaseEmergencyStop(robotId: string | undefined, reason: string): EmergencyStopRelease {
     if (robotId !== undefined) this.world.slotOf(robotId);
-    const released = robotId === undefined ? [...this.stopped] : this.stopped.has(robotId) ? [robotId] : [];
-    for (const id of released) this.stopped.delete(id);
+    const released: string[] = [];
+    const offline: string[] = [];
+    const unreachable = (id: string) => this.twins !== null && this.twins.has(id) && !this.twins.isOnline(id);
+    for (const id of robotId === undefined ? [...this.stopped] : [robotId]) {
+      if (unreachable(id)) offline.push(id);
+      else if (this.stopped.delete(id)) released.push(id);
+    }
     const hil = this.options.hil;
     if (hil) {
-      // Sent even for a robot the trial did not stop: the operator asked for it explicitly,
-      // and a firmware latched before a gateway restart is cleared this way too.
+      // Sent even for a robot the trial did not stop: the operator asked for it explicitly, and
+      // a firmware latched before a gateway restart is cleared this way too.
       if (robotId === undefined) hil.releaseEmergencyStopAll(reason);
-      else if (this.twins?.has(robotId)) hil.releaseEmergencyStop(robotId, reason);
+      else if (this.twins?.has(robotId) && !unreachable(robotId)) hil.releaseEmergencyStop(robotId, reason);
     }
-    this.logger.warn('trial: emergency stop released', { robots: released, requested: robotId ?? 'all', reason });
-    return released;
+    this.logger.warn('trial: emergency stop released', { robots: released, offline, requested: robotId ?? 'all', reason });
+    return { released, offline };
   }
 
   status(): LiveTrialStatus {

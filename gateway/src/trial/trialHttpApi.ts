@@ -6,8 +6,9 @@
  *   GET  /api/trial    tick, robots, explored fraction, pacing and overruns
  *   POST /api/estop    {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
  *   POST /api/estop/release  {"robotId": string} or {"all": true}, "reason"?: string: release
- *                      one robot or all. Explicit on purpose: an empty body stops everything,
- *                      but releases nothing (400), so a stray request cannot restart a fleet.
+ *                      one robot or all -> {released, offline}. Explicit on purpose: an empty
+ *                      body stops everything, but releases nothing (400), so a stray request
+ *                      cannot restart a fleet. Offline physical robots stay stopped.
  */
 import Fastify, { type FastifyInstance, type FastifySchemaValidationError } from 'fastify';
 import type { HilGateway } from '../hil/HilGateway.js';
@@ -106,8 +107,7 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
       if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
         return reply.code(404).send({ error: `no robot ${robotId} in this trial` });
       }
-      const released = live.releaseEmergencyStop(robotId, reason ?? 'HTTP release');
-      return { released };
+      return live.releaseEmergencyStop(robotId, reason ?? 'HTTP release');
     },
   );
 }

@@ -124,11 +124,11 @@ describe('emergency stop and release over real links', () => {
     expect((await post('/api/estop/release', { robotId: 'ghost' })).status).toBe(404);
     expect(live.status().emergencyStopped).toEqual(slotOrder);
 
-    expect(await post('/api/estop/release', { all: true, reason: 'test: arena clear' })).toEqual({ status: 200, json: { released: slotOrder } });
+    expect(await post('/api/estop/release', { all: true, reason: 'test: arena clear' })).toEqual({ status: 200, json: { released: slotOrder, offline: [] } });
     expect(logger.entries).toContainEqual({
       level: 'warn',
       message: 'trial: emergency stop released',
-      fields: { robots: slotOrder, requested: 'all', reason: 'test: arena clear' },
+      fields: { robots: slotOrder, offline: [], requested: 'all', reason: 'test: arena clear' },
     });
     await waitFor('both firmwares to clear the latch', () => PHYSICAL.every((id) => ((flags.get(id) ?? 0) & ESTOP_FLAG) === 0), 5000);
     const released = snapshot();

@@ -97,7 +97,10 @@ async function release(robotId) {
   const body = robotId === undefined ? { all: true, reason: 'web UI: release all' } : { robotId, reason: 'web UI' };
   try {
     const reply = await post('api/estop/release', body);
-    toast(reply.released.length > 0 ? `Released: ${reply.released.join(', ')}` : 'Nothing was stopped', false);
+    const released = reply.released.length > 0 ? `Released: ${reply.released.join(', ')}` : 'Nothing released';
+    // An offline robot cannot hear the release: it stays stopped until released again.
+    const offline = reply.offline.length > 0 ? `; offline, still stopped: ${reply.offline.join(', ')}` : '';
+    toast(released + offline, reply.offline.length > 0);
     document.body.dataset.lastRelease = reply.released.join(',');
   } catch (error) {
     toast(`Release FAILED: ${error.message}`, true);
