@@ -35,6 +35,13 @@ export class Lidar {
   private readonly sinRel: Float64Array;
   private readonly wallMask: Uint8Array;
   private readonly invCellSize: number;
+  /**
+   * castRay's inputs (ray origin x, y in SLAM cells, cos and sin of the heading, reach) and its
+   * result [5] (distance in SLAM cells). Passed through this array because castRay is not
+   * inlined into the sense loop, and a call boxes each double argument and return value: two
+   * to three heap numbers per ray were most of a 120-robot run's garbage.
+   */
+  private readonly cast = new Float64Array(6);
 
   constructor(private readonly grid: Grid, config: LidarConfig) {
     this.rayCount = config.rayCount;
@@ -87,10 +94,15 @@ export class Lidar {
     const oy = (yM - this.grid.originM.y) * invSub;
     const maxT = this.rangeM * invSub;
     const subSizeM = this.grid.cellSizeM / SUB;
+    const cast = this.cast;
+    cast[0] = ox;
+    cast[1] = oy;
+    cast[2] = ch;
+    cast[3] = sh;
+    cast[4] = maxT;
     for (let k = 0; k < n; k++) {
-      const dx = ch * this.cosRel[k] - sh * this.sinRel[k];
-      const dy = sh * this.cosRel[k] + ch * this.sinRel[k];
-      const rangeM = this.castRay(ox, oy, dx, dy, maxT, tick, slam) * subSizeM;
+      this.castRay(k, tick, slam);
+      const rangeM = cast[5] * subSizeM;
       this.wallRangesM[base + k] = rangeM;
       this.rangesM[base + k] = rangeM;
     }
@@ -103,11 +115,17 @@ export class Lidar {
   }
 
   /**
-   * Distance in SLAM cells to the first wall along (dx, dy), or maxT. Marks the tiles passed as
-   * explored and, with a map, the SLAM cells passed open and the wall cell hit solid: the same
-   * cells SlamMap.integrateScan marks for this ray (tested in Lidar.test.ts).
+   * Distance in SLAM cells to the first wall along ray k, or the reach, into cast[5]. Marks the
+   * tiles passed as explored and, with a map, the SLAM cells passed open and the wall cell hit
+   * solid: the same cells SlamMap.integrateScan marks for this ray (tested in Lidar.test.ts).
    */
-  private castRay(ox: number, oy: number, dx: number, dy: number, maxT: number, tick: number, slam: SlamMap | null): number {
+  private castRay(k: number, tick: number, slam: SlamMap | null): void {
+    const cast = this.cast;
+    const ox = cast[0];
+    const oy = cast[1];
+    const dx = cast[2] * this.cosRel[k] - cast[3] * this.sinRel[k];
+    const dy = cast[3] * this.cosRel[k] + cast[2] * this.sinRel[k];
+    const maxT = cast[4];
     const width = this.grid.width;
     const subWidth = width * SUB;
     const subHeight = this.grid.height * SUB;
@@ -116,7 +134,10 @@ export class Lidar {
     const explorable = this.explorable;
     let cx = Math.floor(ox);
     let cy = Math.floor(oy);
-    if (cx < 0 || cy < 0 || cx >= subWidth || cy >= subHeight) return 0;
+    if (cx < 0 || cy < 0 || cx >= subWidth || cy >= subHeight) {
+      cast[5] = 0;
+      return;
+    }
     const stepX = dx > 0 ? 1 : -1;
     const stepY = dy > 0 ? 1 : -1;
     const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : Number.POSITIVE_INFINITY;
@@ -141,14 +162,17 @@ export class Lidar {
       seen[tile] = tick;
       if (walls[tile] === 1) {
         if (slamCells !== null && slamCells[sub] !== SOLID) (slam as SlamMap).mark(sub, SOLID);
-        return t;
+        break;
       }
       if (slamCells !== null && slamCells[sub] === UNKNOWN) (slam as SlamMap).mark(sub, OPEN);
       // Leaving the map counts as a hit on its edge: the world ends there.
       if (tMaxX < tMaxY) {
         t = tMaxX;
-        if (t >= maxT) return maxT;
-        if (leftX-- === 0) return t;
+        if (t >= maxT) {
+          cast[5] = maxT;
+          return;
+        }
+        if (leftX-- === 0) break;
         tMaxX += tDeltaX;
         cx += stepX;
         sub += stepX;
@@ -157,8 +181,11 @@ export class Lidar {
         tx = nx;
       } else {
         t = tMaxY;
-        if (t >= maxT) return maxT;
-        if (leftY-- === 0) return t;
+        if (t >= maxT) {
+          cast[5] = maxT;
+          return;
+        }
+        if (leftY-- === 0) break;
         tMaxY += tDeltaY;
         // A tile row is two SLAM rows: the tile changes when cy crosses an even boundary.
         if (((cy + stepY) >> 1) !== cy >> 1) tile += stepY * width;
@@ -166,38 +193,57 @@ export class Lidar {
         sub += subStepY;
       }
     }
+    cast[5] = t;
   }
 
   /**
-   * Shortens robot `slot`'s scan where a disc of radiusM at (ox, oy) blocks rays. Only the rays
-   * within the disc's angular half-width of its bearing are tested.
+   * Shortens robot `slot`'s scan where the discs (radius radiusM) of the robots listed in
+   * others[0 .. count) block rays; poses are read from the robot table's arrays. Only the rays
+   * within a disc's angular half-width of its bearing are tested. One call per robot with
+   * arrays, rather than one per pair with coordinates: a non-inlined call boxes each double
+   * argument, which was half of a 120-robot run's garbage.
    */
-  occlude(slot: number, xM: number, yM: number, headingRad: number, ox: number, oy: number, radiusM: number): void {
-    const dxC = ox - xM;
-    const dyC = oy - yM;
-    const d2 = dxC * dxC + dyC * dyC;
-    const r2 = radiusM * radiusM;
-    if (d2 <= r2) return;
-    const d = Math.sqrt(d2);
-    if (d - radiusM >= this.rangeM) return;
+  occludeBy(
+    slot: number,
+    xM: Float64Array,
+    yM: Float64Array,
+    headingRad: Float64Array,
+    others: Int32Array,
+    count: number,
+    radiusM: number,
+  ): void {
+    const x = xM[slot];
+    const y = yM[slot];
+    const heading = headingRad[slot];
+    const ch = Math.cos(heading);
+    const sh = Math.sin(heading);
     const n = this.rayCount;
     const inc = this.angleIncrementRad;
-    const bearing = Math.atan2(dyC, dxC) - headingRad;
-    const half = Math.asin(radiusM / d);
-    const k0 = Math.ceil((bearing - half) / inc);
-    const k1 = Math.floor((bearing + half) / inc);
-    const ch = Math.cos(headingRad);
-    const sh = Math.sin(headingRad);
     const base = slot * n;
-    for (let kk = k0; kk <= k1; kk++) {
-      const k = ((kk % n) + n) % n;
-      const rx = ch * this.cosRel[k] - sh * this.sinRel[k];
-      const ry = sh * this.cosRel[k] + ch * this.sinRel[k];
-      const along = dxC * rx + dyC * ry;
-      const perp2 = d2 - along * along;
-      if (perp2 > r2 || along <= 0) continue;
-      const hitM = along - Math.sqrt(r2 - perp2);
-      if (hitM < this.rangesM[base + k]) this.rangesM[base + k] = hitM;
+    const r2 = radiusM * radiusM;
+    for (let o = 0; o < count; o++) {
+      const j = others[o];
+      if (j === slot) continue;
+      const dxC = xM[j] - x;
+      const dyC = yM[j] - y;
+      const d2 = dxC * dxC + dyC * dyC;
+      if (d2 <= r2) continue;
+      const d = Math.sqrt(d2);
+      if (d - radiusM >= this.rangeM) continue;
+      const bearing = Math.atan2(dyC, dxC) - heading;
+      const half = Math.asin(radiusM / d);
+      const k0 = Math.ceil((bearing - half) / inc);
+      const k1 = Math.floor((bearing + half) / inc);
+      for (let kk = k0; kk <= k1; kk++) {
+        const k = ((kk % n) + n) % n;
+        const rx = ch * this.cosRel[k] - sh * this.sinRel[k];
+        const ry = sh * this.cosRel[k] + ch * this.sinRel[k];
+        const along = dxC * rx + dyC * ry;
+        const perp2 = d2 - along * along;
+        if (perp2 > r2 || along <= 0) continue;
+        const hitM = along - Math.sqrt(r2 - perp2);
+        if (hitM < this.rangesM[base + k]) this.rangesM[base + k] = hitM;
+      }
     }
   }
 }

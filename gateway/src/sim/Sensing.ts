@@ -125,10 +125,7 @@ export class Sensing {
       this.candidates = new Int32Array(found * 2);
       found = this.robotHash.query(t.xM[i], t.yM[i], reachM, this.candidates);
     }
-    for (let k = 0; k < found; k++) {
-      const j = this.candidates[k];
-      if (j !== i) this.lidar.occlude(i, t.xM[i], t.yM[i], t.angleRad[i], t.xM[j], t.yM[j], radiusM);
-    }
+    this.lidar.occludeBy(i, t.xM, t.yM, t.angleRad, this.candidates, found, radiusM);
   }
 
   /** MAES SlamMap.UpdateApproxPosition: err = clamp(err + U(-1, 1) * bound / 10, -bound, bound). */

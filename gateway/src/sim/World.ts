@@ -45,7 +45,18 @@ const DEBUG = process.env.SWARMGATE_DEBUG === '1';
 /** Scratch vector handed to planck (which copies it): forces, velocities, positions. */
 const scratchForce = { x: 0, y: 0 };
 const scratchSetpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
-const scratchDrive = { torqueNm: 0 };
+/**
+ * One robot's body velocity in (vx, vy, angular) and wheel drive out (fx, fy, torque) for
+ * driveForces: numbers passed to or returned from a non-inlined call are boxed, thousands per
+ * tick in a swarm; typed-array slots are not.
+ */
+const drive = new Float64Array(6);
+const VX = 0;
+const VY = 1;
+const W = 2;
+const FX = 3;
+const FY = 4;
+const TORQUE = 5;
 
 export class World {
   readonly config: WorldConfig;
@@ -305,13 +316,21 @@ export class World {
         const body = this.bodies[i];
         if (!body || t.kinematic[i]) continue;
         if (anyFree && free.free[i]) {
-          const driven = this.driveForces(i, free.vxMps[i], free.vyMps[i], free.angularRadps[i]);
-          free.step(t, i, driven, scratchForce.x, scratchForce.y, scratchDrive.torqueNm);
+          drive[VX] = free.vxMps[i];
+          drive[VY] = free.vyMps[i];
+          drive[W] = free.angularRadps[i];
+          const driven = this.driveForces(i);
+          free.step(t, i, driven, drive[FX], drive[FY], drive[TORQUE]);
         } else {
           const v = body.getLinearVelocity();
-          if (this.driveForces(i, v.x, v.y, body.getAngularVelocity())) {
+          drive[VX] = v.x;
+          drive[VY] = v.y;
+          drive[W] = body.getAngularVelocity();
+          if (this.driveForces(i)) {
+            scratchForce.x = drive[FX];
+            scratchForce.y = drive[FY];
             body.applyForceToCenter(scratchForce, true);
-            body.applyTorque(scratchDrive.torqueNm, true);
+            body.applyTorque(drive[TORQUE], true);
           }
         }
       }
@@ -379,17 +398,18 @@ export class World {
   }
 
   /**
-   * Robot i's wheel forces for this physics step from its setpoint and body velocity (world
-   * frame): the total force into scratchForce, the torque into scratchDrive. False when the
-   * setpoint is zero (no force is applied, so a sleeping body stays asleep).
+   * Robot i's wheel forces for this physics step from its setpoint and its body velocity (world
+   * frame) in drive[VX, VY, W]: the total force into drive[FX, FY], the torque into
+   * drive[TORQUE]. False when the setpoint is zero (no force is applied, so a sleeping body
+   * stays asleep).
    */
-  private driveForces(i: number, vxMps: number, vyMps: number, angularRadps: number): boolean {
+  private driveForces(i: number): boolean {
     const t = this.table;
     const model = this.config.robot;
     const angle = t.angleRad[i];
     const c = Math.cos(angle);
     const s = Math.sin(angle);
-    driveSetpoint(t, i, model, vxMps * c + vyMps * s, angularRadps, scratchSetpoint);
+    driveSetpoint(t, i, model, drive[VX] * c + drive[VY] * s, drive[W], scratchSetpoint);
     if (scratchSetpoint.linearMps === 0 && scratchSetpoint.angularRadps === 0) return false;
     // Split into wheel forces and clamp each wheel to its share of the full forward force, as a
     // differential drive cannot exceed either motor's limit.
@@ -399,9 +419,9 @@ export class World {
     const diffN = torqueForRate(model, scratchSetpoint.angularRadps) / (2 * halfBase);
     const left = clampAbs(forceN / 2 - diffN, wheelMaxN);
     const right = clampAbs(forceN / 2 + diffN, wheelMaxN);
-    scratchForce.x = (left + right) * c;
-    scratchForce.y = (left + right) * s;
-    scratchDrive.torqueNm = (right - left) * halfBase;
+    drive[FX] = (left + right) * c;
+    drive[FY] = (left + right) * s;
+    drive[TORQUE] = (right - left) * halfBase;
     return true;
   }
 
