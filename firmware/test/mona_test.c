@@ -97,7 +97,7 @@ static void test_birth(void) {
     EXPECT(n == 1 && out[0].which_body == swarmgate_v1_Envelope_birth_tag);
     birth = &out[0];
     EXPECT(strcmp(birth->robot_id, "mona-07") == 0 && birth->seq == 0 && birth->timestamp_ms == 0);
-    EXPECT(birth->has_version && birth->version.major == 1 && birth->version.minor == 0);
+    EXPECT(birth->has_version && birth->version.major == 1 && birth->version.minor == SG_PROTOCOL_MINOR);
     EXPECT(strcmp(birth->body.birth.model, "mona") == 0);
     EXPECT(strcmp(birth->body.birth.firmware_version, MONA_FIRMWARE_VERSION) == 0);
     EXPECT(birth->body.birth.session == 4);
@@ -270,7 +270,10 @@ static void test_bad_input(void) {
     env.body.motor_command.left_mps = 0.1f;
     env.body.motor_command.deadline_ms = 100;
     EXPECT(sg_envelope_encode_frame(&env, frame, sizeof frame, &length) == SG_OK);
-    frame[5] ^= 0x10;
+    /* Flip a bit inside the frame, never making a 0x00 (that would be a delimiter, not a CRC error). */
+    for (n = 5; (frame[n] ^ 0x10u) == 0u; ++n) {
+    }
+    frame[n] ^= 0x10;
     fake_uart_feed(frame, length);
     n = run_until(5001);
     e = find_kind(n, swarmgate_v1_Envelope_error_tag);

@@ -3,7 +3,8 @@
 # Set before including:
 #   SG_BUILD    output directory (generated code goes to $(SG_BUILD)/gen)
 #   SG_OPTIONS  nanopb .options files, concatenated in order (later lines override earlier)
-# Defines: SG_SOURCES (library + nanopb runtime + generated .pb.c), SG_CPPFLAGS, SG_PB_H and
+# Defines: SG_SOURCES (library + nanopb runtime + generated .pb.c), SG_HEADERS (what a build
+# including them must be rebuilt on), SG_CPPFLAGS, SG_PB_H and
 # the rule that regenerates the code whenever the .proto or an options file changes.
 
 SG_C_DIR := $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
@@ -16,6 +17,7 @@ SG_NANOPB_DIR := $(SG_C_DIR)/third_party/nanopb
 
 SG_SOURCES := $(wildcard $(SG_C_DIR)/src/*.c) $(SG_PB_C) \
 	$(SG_NANOPB_DIR)/pb_common.c $(SG_NANOPB_DIR)/pb_decode.c $(SG_NANOPB_DIR)/pb_encode.c
+SG_HEADERS := $(wildcard $(SG_C_DIR)/src/*.h) $(SG_PB_H)
 SG_CPPFLAGS := -I$(SG_C_DIR)/src -I$(SG_NANOPB_DIR) -I$(SG_GEN_DIR)
 
 NANOPB_GENERATOR ?= nanopb_generator.py

@@ -9,6 +9,7 @@ import { PROTO_FILE, PROTO_INCLUDE_DIR } from './codegen/generateStatic.js';
 import { BODY_KINDS, encodeEnvelope } from './Envelope.js';
 import { envelopeArbitrary } from './testing/arbitraries.js';
 import { EXTRA_VECTOR_SAMPLES, VECTOR_SAMPLES } from './vectors/samples.js';
+import { PROTOCOL_VERSION } from './limits.js';
 
 const protocArgs = (mode: 'decode' | 'encode') => [`--${mode}=swarmgate.v1.Envelope`, '-I', PROTO_INCLUDE_DIR, PROTO_FILE];
 const protocDecode = (bytes: Uint8Array) => execFileSync('protoc', protocArgs('decode'), { input: bytes }).toString('utf8');
@@ -34,7 +35,7 @@ describe('protoc', () => {
     ]) {
       expect(text).toContain(line);
     }
-    expect(text).toMatch(/^version \{\n {2}major: 1\n\}/);
+    expect(text).toMatch(new RegExp(`^version \\{\\n {2}major: ${PROTOCOL_VERSION.major}\\n {2}minor: ${PROTOCOL_VERSION.minor}\\n\\}`));
 
     const state = protocDecode(encodeEnvelope(VECTOR_SAMPLES.state.envelope));
     for (const line of ['timestamp_ms: 1764000042000', 'tick: 420', 'status: ROBOT_STATUS_MOVING', 'touching: true', 'ranges_m: 0.75', 'payload: "{}"', 'from: "mona-02"', 'sent_tick: 419', 'payload: "\\001\\000\\002"']) {

@@ -28,7 +28,7 @@ export const VECTOR_SAMPLES: Readonly<Record<BodyKind, VectorSample>> = {
       birth: {
         model: 'mona',
         firmwareVersion: '0.1.0',
-        protocolVersion: { major: 1, minor: 0 },
+        protocolVersion: { major: 1, minor: 1 },
         capabilities: {
           maxWheelSpeedMps: 0.125,
           wheelBaseM: 0.078125,

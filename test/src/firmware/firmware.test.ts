@@ -5,7 +5,7 @@
  * Ack, encoder ticks while driving, the deadline watchdog, and the emergency-stop latch.
  */
 import { MemoryLogger, RobotRegistry, SerialBridge } from '@swarmgate/gateway';
-import { MONA_SPEC, swarmgate, type Ack, type ErrorMessage, type Telemetry } from '@swarmgate/protocols';
+import { MONA_SPEC, PROTOCOL_VERSION, swarmgate, type Ack, type ErrorMessage, type Telemetry } from '@swarmgate/protocols';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -94,8 +94,7 @@ describe('MONA firmware on simavr, through the SerialBridge', () => {
   it('registers on its Birth with the MONA_SPEC numbers', async () => {
     await until(() => registry.get(ROBOT_ID)?.online === true, 'the Birth of the simulated MONA');
     const record = registry.get(ROBOT_ID)!;
-    expect(record).toMatchObject({ link: 'serial', model: 'mona', firmwareVersion: '0.1.0', protocolVersion: { major: 1 } });
-    expect(record.protocolVersion!.minor ?? 0).toBe(0); // proto3 default, absent on the wire
+    expect(record).toMatchObject({ link: 'serial', model: 'mona', firmwareVersion: '0.1.0', protocolVersion: { major: PROTOCOL_VERSION.major, minor: PROTOCOL_VERSION.minor } });
     const caps = record.capabilities!;
     // float32 on the wire: equal to MONA_SPEC at float precision.
     expect(caps.maxWheelSpeedMps).toBeCloseTo(MONA_SPEC.maxWheelSpeedMps, 6);
