@@ -4,7 +4,7 @@
  * on the in-process robot, so validation, clamping and latching happen in one place whatever
  * the link.
  */
-import { validateCommand, type Command, type CommandActionKind, type swarmgate } from '@swarmgate/protocols';
+import { ProtocolError, validateCommand, type Command, type CommandActionKind, type swarmgate } from '@swarmgate/protocols';
 import type { Robot } from '../Robot.js';
 import type { RobotAction } from '../actions/validateAction.js';
 
@@ -41,6 +41,9 @@ export function applyCommand(robot: Robot, command: Command): CommandActionKind 
     case 'emergencyStop':
       robot.stop();
       break;
+    case 'releaseEmergencyStop':
+      // Only the gateway's operator releases a latched stop; a controller's Command never does.
+      throw new ProtocolError('SG_PROTO_COMMAND_INVALID', 'releaseEmergencyStop is the gateway operator\'s, not a robot action');
   }
   return kind;
 }
