@@ -5,3 +5,4 @@ export { startMosquitto, type MosquittoBroker, type MosquittoOptions } from './m
 export { startPtyPair, type PtyPair } from './socat.js';
 export { exited, terminate } from './processes.js';
 export { Inbox } from './Inbox.js';
+export { until } from './until.js';

@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '@swarmgate/firmware-sim/testing';
 
 const firmwareDir = join(dirname(fileURLToPath(import.meta.url)), '../../../firmware');
 const run = promisify(execFile);
@@ -30,13 +31,6 @@ async function make(target: string): Promise<string> {
   return stdout;
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 describe('MONA firmware (C)', () => {
   it('passes its host unit tests on the fake HAL', async () => {

@@ -19,6 +19,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMosquitto, type MosquittoBroker } from '../harness/mosquitto.js';
+import { until } from '@swarmgate/firmware-sim/testing';
+import { grantedQos, publishHandled } from '../harness/mqttProbes.js';
 
 async function fleetYaml(): Promise<string> {
   // r2's password as a mosquitto_passwd-style hash: both brokers must verify it.
@@ -60,36 +62,7 @@ function record(client: MqttClient): Received[] {
   return received;
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
-/** Publishes and waits until the broker has handled it: PUBACK, or the broker closed us. */
-function publishHandled(client: MqttClient, topic: string, payload: Buffer): Promise<void> {
-  return new Promise((resolve) => {
-    const onClose = () => resolve();
-    client.once('close', onClose);
-    client.publish(topic, payload, { qos: 1 }, () => {
-      client.off('close', onClose);
-      resolve();
-    });
-  });
-}
-
-/** The QoS the broker granted, or 128 when it refused the subscription. */
-async function grantedQos(client: MqttClient, topic: string): Promise<number> {
-  try {
-    const [grant] = await client.subscribeAsync(topic, { qos: 1 });
-    return grant.qos;
-  } catch (error) {
-    if (error instanceof Error && error.name === 'ErrorWithSubackPacket') return 128;
-    throw error;
-  }
-}
 
 interface BrokerUnderTest {
   url: string;

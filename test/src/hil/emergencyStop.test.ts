@@ -22,6 +22,7 @@ import { SerialPort } from 'serialport';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMosquitto } from '../harness/mosquitto.js';
 import { startPtyPair } from '../harness/socat.js';
+import { until } from '@swarmgate/firmware-sim/testing';
 
 const FLEET_YAML = `
 fleet: lab
@@ -42,13 +43,6 @@ const cleanups: Array<() => Promise<unknown> | unknown> = [];
 const arrivals = new Map<string, Arrival[]>();
 let hil: HilGateway;
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 8000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 const birth = { model: 'mona', firmwareVersion: '0.1', protocolVersion: { major: 1, minor: 0 }, session: 1 };
 

@@ -7,19 +7,13 @@ import { decodeEnvelope, encodeEnvelope, gatewayStateTopic, makeEnvelope, robotT
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startMosquitto } from '../harness/mosquitto.js';
+import { until } from '@swarmgate/firmware-sim/testing';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 const birth = (session: number) =>
   Buffer.from(

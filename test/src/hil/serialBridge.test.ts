@@ -12,19 +12,13 @@ import { join } from 'node:path';
 import { SerialPort } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startPtyPair, type PtyPair } from '../harness/socat.js';
+import { until } from '@swarmgate/firmware-sim/testing';
 
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function until(condition: () => boolean, what: string, timeoutMs = 8000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 let seq = 0;
 const frame = (robotId: string, body: EnvelopeBodyInit) => Buffer.from(encodeEnvelopeFrame(makeEnvelope(robotId, body, ++seq, seq)));

@@ -15,7 +15,7 @@ import {
   runController,
   type ControllerRun,
 } from '@swarmgate/sdk';
-import { terminate } from '@swarmgate/firmware-sim/testing';
+import { terminate, until } from '@swarmgate/firmware-sim/testing';
 
 const MONA_SIM_BIN = join(import.meta.dirname, '..', '..', '..', 'firmware-sim', 'bin', 'mona-sim.js');
 
@@ -98,14 +98,8 @@ export async function startRemoteFrontier(service: LiveService, robotId: string,
   return { robot, run: runController(controller, robot) };
 }
 
-/** Polls until `condition` holds; fails naming `what` after timeoutMs. */
-export async function waitFor(what: string, condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** `until` with the label first, as the trial tests read: polls until `condition` holds. */
+export const waitFor = (what: string, condition: () => boolean, timeoutMs?: number): Promise<void> => until(condition, what, timeoutMs);
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
