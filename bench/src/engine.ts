@@ -23,7 +23,8 @@ by the process's CPU time instead, the better number on a shared machine. "planc
 baseline measured in the same process (bench/src/enginePlanckBaseline.ts): planck set up as the
 engine sets it up, stepping the same robots on the same merged walls with constant wheel forces
 and nothing else, per CPU s; "engine / planck" is the engine's per-CPU-s speed as a fraction of
-it (1.0 would mean sensing, SLAM, radio, controllers and metrics cost nothing).
+it. The engine steps robots that cannot touch anything during a tick outside planck
+(gateway/src/sim/FreeFlight.ts) and the baseline does not, so the ratio can exceed 1.
 
 | scenario | ticks | sim s | wall s | speed (x real time) | CPU s | speed per CPU s | planck alone per CPU s | engine / planck | goal | explored |
 |---|---|---|---|---|---|---|---|---|---|---|
