@@ -15,6 +15,8 @@ export const SDK_ERROR_DOCS = {
     'No algorithm is registered under that name; `swarmgate list algorithms` prints the registered ones.',
   SG_UNKNOWN_PARAMETER:
     'An algorithm parameter was given that the algorithm does not declare; the message lists the declared ones.',
+  SG_OPERATOR_ONLY:
+    'A Command only the gateway\'s operator may give reached a robot: releasing an emergency stop is done with POST /api/estop/release or the web UI, never by a controller.',
   SG_LINK_CONNECT:
     'A remote controller link (MqttRobot.connect) could not connect or subscribe: broker not reachable, wrong credentials, or the fleet ACL refuses the robot\'s topics.',
 } as const;

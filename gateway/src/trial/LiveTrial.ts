@@ -305,7 +305,10 @@ export class LiveTrial implements TwinHost {
 
 /** The wire code for a refused command: the controller's mistakes, or our own fault. */
 function wireCodeOf(error: unknown): swarmgate.v1.ErrorCode {
-  if (error instanceof SdkError) return error.code === 'SG_ROBOT_BUSY' ? ErrorCode.ERROR_CODE_BUSY : ErrorCode.ERROR_CODE_OUT_OF_RANGE;
+  if (error instanceof SdkError) {
+    if (error.code === 'SG_ROBOT_BUSY') return ErrorCode.ERROR_CODE_BUSY;
+    return error.code === 'SG_OPERATOR_ONLY' ? ErrorCode.ERROR_CODE_UNSUPPORTED : ErrorCode.ERROR_CODE_OUT_OF_RANGE;
+  }
   if (error instanceof ProtocolError) return ErrorCode.ERROR_CODE_DECODE;
   return ErrorCode.ERROR_CODE_INTERNAL;
 }

@@ -109,7 +109,7 @@ describe('wire Command', () => {
     expect(applyCommand(robot, decodedCommand({ commandId: 3, emergencyStop: { reason: 'x' } }))).toBe('emergencyStop');
     expect(calls.map((c) => c[0])).toEqual(['broadcast', 'depositTag', 'stop']);
     expect(() => applyCommand(robot, decodedCommand({ commandId: 4 }))).toThrow(/SG_PROTO_COMMAND_INVALID: command 4 carries no action/);
-    expect(() => applyCommand(robot, decodedCommand({ commandId: 5, releaseEmergencyStop: { reason: 'x' } }))).toThrow(/SG_PROTO_COMMAND_INVALID: releaseEmergencyStop is the gateway operator's/);
+    expect(() => applyCommand(robot, decodedCommand({ commandId: 5, releaseEmergencyStop: { reason: 'x' } }))).toThrow(/SG_OPERATOR_ONLY: releaseEmergencyStop is the gateway operator's/);
     expect(calls).toHaveLength(3);
   });
 });

@@ -4,7 +4,8 @@
  * on the in-process robot, so validation, clamping and latching happen in one place whatever
  * the link.
  */
-import { ProtocolError, validateCommand, type Command, type CommandActionKind, type swarmgate } from '@swarmgate/protocols';
+import { validateCommand, type Command, type CommandActionKind, type swarmgate } from '@swarmgate/protocols';
+import { SwarmgateError } from '../errors.js';
 import type { Robot } from '../Robot.js';
 import type { RobotAction } from '../actions/validateAction.js';
 
@@ -43,7 +44,7 @@ export function applyCommand(robot: Robot, command: Command): CommandActionKind 
       break;
     case 'releaseEmergencyStop':
       // Only the gateway's operator releases a latched stop; a controller's Command never does.
-      throw new ProtocolError('SG_PROTO_COMMAND_INVALID', 'releaseEmergencyStop is the gateway operator\'s, not a robot action');
+      throw new SwarmgateError('SG_OPERATOR_ONLY', 'releaseEmergencyStop is the gateway operator\'s, not a robot action');
   }
   return kind;
 }
