@@ -2,7 +2,7 @@
  * MONA-class robot constants: the one place the robot's geometry and limits live
  * (STYLE.md: the Robotarium's simulator and controllers disagreed on the wheel base).
  *
- * Sources (see /work/shared/reference/peers-and-protocols.md section 1): body 80 mm
+ * Sources: body 80 mm
  * (secondary sources), mass 0.085 kg, wheel radius 10.4 mm and separation 78 mm (Webots
  * model ICE9-Robotics/MONA_ESP_WeBot), 5 IR sensors right..left (Mona-Motion-Control.ino).
  * Values marked "estimate" are derived, not published: replace them when measured.
