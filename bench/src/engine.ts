@@ -15,7 +15,7 @@ export function benchEngine(): BenchReport {
   const rows = SCENARIOS.map((s) =>
     execFileSync(process.execPath, [...process.execArgv, caseScript, s.name], { encoding: 'utf8' }).trim(),
   );
-  const docs = SCENARIOS.map((s) => `- ${s.name}: ${s.doc}, ${s.ticks} ticks`).join('\n');
+  const docs = SCENARIOS.map((s) => `- ${s.name}: ${s.doc}, at most ${s.ticks} ticks`).join('\n');
   const markdown = `${docs}
 
 Speed = simulated seconds / wall seconds of the stepping loop (setup excluded); "per CPU s" divides
