@@ -11,12 +11,11 @@ export interface MosquittoOptions {
   /** Port to listen on; a free one when omitted. */
   readonly port?: number;
   /**
-   * Authentication: with a password file (mosquitto_passwd format) anonymous clients are
-   * refused; with an ACL file topics are restricted. Shaped like gateway's MosquittoFiles,
-   * so `startMosquitto(await writeMosquittoConfig(fleet, dir))` works.
+   * A directory of mosquitto.conf fragments loaded with `include_dir`, as a lab would load what
+   * `swarmgate fleet mosquitto-config -o DIR` writes (its authentication and ACL). Without it,
+   * anonymous clients are allowed.
    */
-  readonly passwordFile?: string;
-  readonly aclFile?: string;
+  readonly includeDir?: string;
   /** Further mosquitto.conf lines, appended after the listener. */
   readonly config?: readonly string[];
   /** Path of the mosquitto binary. */
@@ -44,14 +43,11 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   const dir = mkdtempSync(join(tmpdir(), 'sg-mosquitto-'));
   const port = options.port ?? (await freePort());
   const configPath = join(dir, 'mosquitto.conf');
-  const auth = options.passwordFile
-    ? ['allow_anonymous false', `password_file ${options.passwordFile}`]
-    : ['allow_anonymous true'];
-  const acl = options.aclFile ? [`acl_file ${options.aclFile}`] : [];
+  const fragments = options.includeDir ? [`include_dir ${options.includeDir}`] : ['allow_anonymous true'];
   // Started as root, mosquitto drops to user "mosquitto", which cannot read a 0600 password
   // file written by the test: keep the test's own user.
   const user = process.getuid?.() === 0 ? ['user root'] : [];
-  const lines = [`listener ${port} 127.0.0.1`, ...user, ...auth, ...acl, 'persistence false', ...(options.config ?? [])];
+  const lines = [`listener ${port} 127.0.0.1`, ...user, ...fragments, 'persistence false', ...(options.config ?? [])];
   writeFileSync(configPath, lines.join('\n') + '\n');
   let output = '';
   let child: ChildProcess;

@@ -3,6 +3,7 @@
  *   swarmgate fleet check --fleet fleet.yaml
  *   swarmgate fleet mosquitto-config --fleet fleet.yaml -o dir/
  */
+import { dirname } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import { loadFleetFile } from '../hil/FleetFile.js';
 import { writeMosquittoConfig } from '../hil/MosquittoConfig.js';
@@ -14,10 +15,10 @@ const HELP = `Usage:
       Validate a fleet file and print its robots and controllers.
   swarmgate fleet mosquitto-config --fleet FILE -o DIR
       Write DIR/passwd (mosquitto_passwd format, PBKDF2-SHA512) and DIR/acl, equivalent to
-      the embedded broker's authentication and topic ACL. In mosquitto.conf:
-        password_file DIR/passwd
-        acl_file DIR/acl
-        allow_anonymous false`;
+      the embedded broker's authentication and topic ACL, and DIR/swarmgate.conf, the
+      mosquitto.conf lines that use them (allow_anonymous false, password_file, acl_file,
+      set_tcp_nodelay true). In mosquitto.conf:
+        include_dir DIR`;
 
 async function run(argv: string[]): Promise<number> {
   const parsed = parseCommandArgs(
@@ -43,7 +44,7 @@ async function run(argv: string[]): Promise<number> {
       return 0;
     }
     const files = await writeMosquittoConfig(fleet, parsed.values.out!);
-    process.stdout.write(`wrote ${files.passwordFile}\nwrote ${files.aclFile}\n`);
+    process.stdout.write(`wrote ${files.passwordFile}\nwrote ${files.aclFile}\nwrote ${files.configFile} (in mosquitto.conf: include_dir ${dirname(files.configFile)})\n`);
     return 0;
   } catch (error) {
     if (error instanceof SwarmgateError) {

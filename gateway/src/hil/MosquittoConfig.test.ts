@@ -37,6 +37,13 @@ describe('MosquittoConfig', () => {
     expect(acl).not.toContain('topic read swarmgate/v1/lab/r1/cmd');
     expect(acl).toContain('user c1\ntopic write swarmgate/v1/lab/r1/cmd');
     expect(acl).not.toContain('topic write swarmgate/v1/lab/r1/downlink');
+    expect(readFileSync(files.configFile, 'utf8').split('\n').filter((line) => !line.startsWith('#'))).toEqual([
+      'allow_anonymous false',
+      `password_file ${files.passwordFile}`,
+      `acl_file ${files.aclFile}`,
+      'set_tcp_nodelay true',
+      '',
+    ]);
   });
 
   it('refuses a scrypt hash it cannot convert, naming the user', async () => {

@@ -3,7 +3,7 @@
  * credentials (hashed in Mosquitto 2's PBKDF2-SHA512 `$7$` format) and the same TopicAcl rules.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import type { Credentials, Fleet } from './FleetFile.js';
 import { hashPasswordMosquitto } from './PasswordHash.js';
@@ -42,17 +42,34 @@ export function mosquittoAclFile(fleet: Fleet): string {
 export interface MosquittoFiles {
   readonly passwordFile: string;
   readonly aclFile: string;
+  /** `swarmgate.conf`: the mosquitto.conf lines that use the two files (for `include_dir`). */
+  readonly configFile: string;
+}
+
+/** mosquitto.conf lines for the fleet; the paths should be absolute (mosquitto resolves none). */
+export function mosquittoConfFragment(fleet: Fleet, files: Pick<MosquittoFiles, 'passwordFile' | 'aclFile'>): string {
+  return [
+    `# swarmgate fleet "${fleet.name}": load with \`include_dir <this directory>\` in mosquitto.conf, or copy these lines.`,
+    'allow_anonymous false',
+    `password_file ${files.passwordFile}`,
+    `acl_file ${files.aclFile}`,
+    // Measured (BENCHMARKS.md, HIL over MQTT): with Nagle's algorithm on, Mosquitto held robots'
+    // 10 Hz Telemetry back and forwarded it in bunches up to 40 ms late, which is the twins' pose.
+    'set_tcp_nodelay true',
+    '',
+  ].join('\n');
 }
 
 /**
- * Writes `passwd` (mode 0600: it holds hashes) and `acl` into dir, creating dir. Returns the
- * paths, for a mosquitto.conf `password_file` / `acl_file`.
+ * Writes `passwd` (mode 0600: it holds hashes), `acl` and `swarmgate.conf` into dir, creating
+ * dir. Returns the absolute paths.
  */
 export async function writeMosquittoConfig(fleet: Fleet, dir: string): Promise<MosquittoFiles> {
-  await mkdir(dir, { recursive: true });
-  const passwordFile = join(dir, 'passwd');
-  const aclFile = join(dir, 'acl');
-  await writeFile(passwordFile, await mosquittoPasswordFile(fleet), { mode: 0o600 });
-  await writeFile(aclFile, mosquittoAclFile(fleet), { mode: 0o644 });
-  return { passwordFile, aclFile };
+  const root = resolve(dir);
+  await mkdir(root, { recursive: true });
+  const files = { passwordFile: join(root, 'passwd'), aclFile: join(root, 'acl'), configFile: join(root, 'swarmgate.conf') };
+  await writeFile(files.passwordFile, await mosquittoPasswordFile(fleet), { mode: 0o600 });
+  await writeFile(files.aclFile, mosquittoAclFile(fleet), { mode: 0o644 });
+  await writeFile(files.configFile, mosquittoConfFragment(fleet, files), { mode: 0o644 });
+  return files;
 }

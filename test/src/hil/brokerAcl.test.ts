@@ -76,10 +76,10 @@ const backends: Record<string, (fleet: Fleet) => Promise<BrokerUnderTest>> = {
   },
   mosquitto: async (fleet) => {
     const dir = mkdtempSync(join(tmpdir(), 'fleet-mosq-'));
-    const files = await writeMosquittoConfig(fleet, dir);
+    await writeMosquittoConfig(fleet, dir);
     let broker: MosquittoBroker;
     try {
-      broker = await startMosquitto(files);
+      broker = await startMosquitto({ includeDir: dir });
     } catch (error) {
       rmSync(dir, { recursive: true, force: true });
       throw error;

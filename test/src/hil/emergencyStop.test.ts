@@ -54,7 +54,8 @@ beforeAll(async () => {
   const fleet = parseFleetFile(FLEET_YAML);
   const dir = mkdtempSync(join(tmpdir(), 'estop-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const broker = await startMosquitto(await writeMosquittoConfig(fleet, dir));
+  await writeMosquittoConfig(fleet, dir);
+  const broker = await startMosquitto({ includeDir: dir });
   cleanups.push(() => broker.stop());
   const pair = await startPtyPair();
   cleanups.push(() => pair.close());

@@ -49,7 +49,7 @@ const backends: Record<string, Backend> = {
       writeFileSync(fleetPath, FLEET_YAML);
       const out = join(dir, 'mosquitto');
       await promisify(execFile)(process.execPath, [SWARMGATE_BIN, 'fleet', 'mosquitto-config', '--fleet', fleetPath, '-o', out]);
-      const mosquitto = await startMosquitto({ passwordFile: join(out, 'passwd'), aclFile: join(out, 'acl') });
+      const mosquitto = await startMosquitto({ includeDir: out });
       return { broker: { mqttUrl: mosquitto.url }, stop: () => mosquitto.stop() };
     },
   },
