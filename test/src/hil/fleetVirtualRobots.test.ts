@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { LiveService, MemoryLogger, parseFleetFile, type Fleet, type LiveServiceOptions } from '@swarmgate/gateway';
+import { LiveService, parseFleetFile, type Fleet, type LiveServiceOptions } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { encodeEnvelope, makeEnvelope, robotTopic } from '@swarmgate/protocols';
 import { MqttRobot, SlamMap } from '@swarmgate/sdk';
@@ -20,7 +20,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMosquitto } from '../harness/mosquitto.js';
 import { grantedQos, publishHandled } from '../harness/mqttProbes.js';
-import { sleep, waitFor } from '../trial/liveHarness.js';
+import { sleep, startLive, waitFor } from '../trial/liveHarness.js';
 
 const SWARMGATE_BIN = join(import.meta.dirname, '..', '..', '..', 'gateway', 'bin', 'swarmgate.js');
 
@@ -78,28 +78,13 @@ describe.each(Object.keys(backends))('virtual robots under a fleet file on %s', 
     const fleet = parseFleetFile(FLEET_YAML);
     const started = await backends[backend].start(fleet, dir);
     stopBroker = started.stop;
-    service = await LiveService.start({
-      trial: {
-        grid: loadMap('building:30x30:seed=7'),
-        robots: VIRTUAL.length,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'apart' },
-        seed: 3,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
-        remoteControlled: new Set(VIRTUAL),
-      },
-      ...started.broker,
-      fleet,
-      fleetName: fleet.name,
-      username: 'gw',
-      password: 'gw-pw',
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-      realtime: true,
-      logger: new MemoryLogger(),
-    });
+    ({ service } = await startLive({
+      grid: loadMap('building:30x30:seed=7'),
+      robots: VIRTUAL.length,
+      spawn: { kind: 'apart' },
+      remote: VIRTUAL,
+      service: { ...started.broker, fleet, fleetName: fleet.name, username: 'gw', password: 'gw-pw' },
+    }));
     service.port.on('command', (robotId, command) => reached.push(`${robotId}:${command.commandId}`));
   }, 60_000);
 

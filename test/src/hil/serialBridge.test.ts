@@ -4,7 +4,7 @@
  * disappears (socat killed) and returns (a new socat behind the same stable link name, as
  * udev's /dev/serial/by-id links behave) and the bridge reopens it with backoff.
  */
-import { MemoryLogger, RobotRegistry, SerialBridge, type LinkStateEvent } from '@swarmgate/gateway';
+import { MemoryLogger, RobotRegistry, SerialBridge, type LinkStateEvent, type SerialBridgeOptions } from '@swarmgate/gateway';
 import { FrameDecoder, encodeEnvelopeFrame, makeEnvelope, type Envelope, type EnvelopeBodyInit } from '@swarmgate/protocols';
 import { mkdtempSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +44,29 @@ async function ptyPair(): Promise<PtyPair> {
   const pair = await startPtyPair();
   cleanups.push(() => pair.close());
   return pair;
+}
+
+/**
+ * A bridge on a stable link name (like /dev/serial/by-id/usb-...) to a fresh pty, with a robot
+ * born on it: the setup of the unplug tests.
+ */
+async function bridgeOnStableLink(robotId: string, options: Pick<SerialBridgeOptions, 'backoff' | 'presenceCheckMs'>) {
+  const dir = mkdtempSync(join(tmpdir(), 'serial-link-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const stablePath = join(dir, 'ttyMONA');
+  const pair = await ptyPair();
+  symlinkSync(pair.a, stablePath);
+  const registry = new RobotRegistry({ keepaliveMs: 60_000 });
+  const bridge = new SerialBridge({ registry, ports: [stablePath], logger: new MemoryLogger(), ...options });
+  const links: LinkStateEvent[] = [];
+  bridge.on('link', (event) => links.push(event));
+  cleanups.push(() => bridge.stop());
+  await bridge.start();
+  await until(() => bridge.stateOf(stablePath) === 'online', 'port open');
+  const robot = await robotEnd(pair.b);
+  robot.port.write(frame(robotId, birth(1)));
+  await until(() => registry.get(robotId)?.online === true, 'birth');
+  return { stablePath, pair, registry, bridge, links, robot };
 }
 
 describe('SerialBridge over socat ptys', () => {
@@ -86,21 +109,9 @@ describe('SerialBridge over socat ptys', () => {
   });
 
   it('reopens a port that disappears and returns, with backoff', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'serial-link-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const stablePath = join(dir, 'ttyMONA'); // like /dev/serial/by-id/usb-...
-    let pair = await ptyPair();
-    symlinkSync(pair.a, stablePath);
-    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
-    const bridge = new SerialBridge({ registry, ports: [stablePath], logger: new MemoryLogger(), backoff: { initialMs: 20, maxMs: 200 } });
-    const links: LinkStateEvent[] = [];
-    bridge.on('link', (event) => links.push(event));
-    cleanups.push(() => bridge.stop());
-    await bridge.start();
-    await until(() => bridge.stateOf(stablePath) === 'online', 'port open');
-    let robot = await robotEnd(pair.b);
-    robot.port.write(frame('mona-08', birth(1)));
-    await until(() => registry.get('mona-08')?.online === true, 'birth');
+    const setup = await bridgeOnStableLink('mona-08', { backoff: { initialMs: 20, maxMs: 200 } });
+    const { stablePath, registry, bridge, links } = setup;
+    let { pair, robot } = setup;
 
     // Unplug: socat dies, the link name goes.
     await pair.close();
@@ -130,21 +141,10 @@ describe('SerialBridge over socat ptys', () => {
     // The pty stays alive, only its stable name goes (udev removing a by-id link): reads never
     // fail, so only the presence check can notice. This is also what saves a pty whose master
     // died while the kernel hung it up with 0-byte reads instead of EIO.
-    const dir = mkdtempSync(join(tmpdir(), 'serial-node-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const stablePath = join(dir, 'ttyMONA');
-    const pair = await ptyPair();
-    symlinkSync(pair.a, stablePath);
-    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
-    const bridge = new SerialBridge({ registry, ports: [stablePath], logger: new MemoryLogger(), backoff: { initialMs: 20, maxMs: 100 }, presenceCheckMs: 50 });
-    const links: LinkStateEvent[] = [];
-    bridge.on('link', (event) => links.push(event));
-    cleanups.push(() => bridge.stop());
-    await bridge.start();
-    await until(() => bridge.stateOf(stablePath) === 'online', 'port open');
-    const robot = await robotEnd(pair.b);
-    robot.port.write(frame('mona-09', birth(1)));
-    await until(() => registry.get('mona-09')?.online === true, 'birth');
+    const { stablePath, pair, registry, bridge, links, robot } = await bridgeOnStableLink('mona-09', {
+      backoff: { initialMs: 20, maxMs: 100 },
+      presenceCheckMs: 50,
+    });
 
     unlinkSync(stablePath);
     await until(() => bridge.stateOf(stablePath) !== 'online', 'port lost', 3000);

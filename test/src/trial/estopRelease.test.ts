@@ -12,7 +12,7 @@ import { loadMap } from '@swarmgate/maps';
 import { swarmgate, type Pose } from '@swarmgate/protocols';
 import { startMosquitto, type MosquittoBroker } from '../harness/mosquitto.js';
 import { startPtyPair, type PtyPair } from '../harness/socat.js';
-import { FLEET, sleep, startMonaSim, terminate, waitFor } from './liveHarness.js';
+import { FLEET, sleep, startLive, startMonaSim, terminate, waitFor } from './liveHarness.js';
 
 const ESTOP_FLAG = swarmgate.v1.TelemetryFlag.TELEMETRY_FLAG_EMERGENCY_STOP;
 const VIRTUAL = ['r0', 'r1'];
@@ -34,27 +34,13 @@ describe('emergency stop and release over real links', () => {
   beforeAll(async () => {
     broker = await startMosquitto();
     pty = await startPtyPair();
-    service = await LiveService.start({
-      trial: {
-        grid: loadMap('building:30x30:seed=7'),
-        robots: VIRTUAL.length,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'together' },
-        seed: 3,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
-      },
-      mqttUrl: broker.url,
-      fleet: null,
-      fleetName: FLEET,
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
+    ({ service } = await startLive({
+      url: broker.url,
+      grid: loadMap('building:30x30:seed=7'),
+      robots: VIRTUAL.length,
       serialPorts: [pty.b],
-      httpPort: 0,
-      realtime: true,
-      logger,
-    });
+      service: { httpPort: 0, logger },
+    }));
     service.hil.registry.on('telemetry', (id, telemetry) => {
       // Field by field: protobufjs keeps zero-valued fields on the prototype, a spread drops them.
       const o = telemetry.odometry;

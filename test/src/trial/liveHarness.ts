@@ -22,18 +22,22 @@ const MONA_SIM_BIN = join(import.meta.dirname, '..', '..', '..', 'firmware-sim',
 export const FLEET = 'lab';
 
 export interface LiveOptions {
-  readonly url: string;
+  /** An external broker (e.g. a test's Mosquitto); or give `service.mqttPort` for the embedded one. */
+  readonly url?: string;
   readonly grid: Grid;
   readonly robots: number;
   readonly remote?: readonly string[];
   readonly comm?: string;
   /** Algorithm spec (default frontier). */
   readonly algorithm?: string;
+  readonly spawn?: LiveServiceOptions['trial']['spawn'];
   readonly keepaliveMs?: number;
   readonly serialPorts?: LiveServiceOptions['serialPorts'];
+  /** Further LiveService options (fleet and credentials, HTTP port, ...), over the defaults here. */
+  readonly service?: Partial<Omit<LiveServiceOptions, 'trial'>>;
 }
 
-/** A live service on an external broker (e.g. a test's Mosquitto), frontier, paced in real time. */
+/** A live service, frontier, paced in real time, twins by odometry at 25 map m per arena m. */
 export async function startLive(options: LiveOptions): Promise<{ service: LiveService; logger: MemoryLogger }> {
   const logger = new MemoryLogger();
   const service = await LiveService.start({
@@ -42,7 +46,7 @@ export async function startLive(options: LiveOptions): Promise<{ service: LiveSe
       robots: options.robots,
       algorithm: options.algorithm ?? 'frontier',
       comm: options.comm ?? 'global',
-      spawn: { kind: 'together' },
+      spawn: options.spawn ?? { kind: 'together' },
       seed: 3,
       targetExplored: 0.99,
       maxTicks: Number.POSITIVE_INFINITY,
@@ -56,11 +60,11 @@ export async function startLive(options: LiveOptions): Promise<{ service: LiveSe
     serialPorts: options.serialPorts,
     realtime: true,
     logger,
+    ...options.service,
   });
   return { service, logger };
 }
 
-/** Starts a mona-sim process (`--mqtt URL` or `--serial PATH` in `linkArgs`). */
 export function startMonaSim(id: string, linkArgs: readonly string[], extra: readonly string[] = []): ChildProcess & { output(): string } {
   const child = spawn(process.execPath, [MONA_SIM_BIN, ...linkArgs, '--id', id, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
