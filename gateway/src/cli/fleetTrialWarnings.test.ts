@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFleetFile } from '../hil/FleetFile.js';
-import { fleetTrialWarnings } from './fleetTrialWarnings.js';
+import { fleetTrialWarnings, remoteRobotIds } from './fleetTrialWarnings.js';
 
 const fleet = parseFleetFile(`
 fleet: lab
@@ -22,5 +22,10 @@ describe('fleetTrialWarnings', () => {
   it('has nothing to say in bench mode or when the two agree', () => {
     expect(fleetTrialWarnings(null, ['r0'], ['r0'])).toEqual([]);
     expect(fleetTrialWarnings(fleet, ['r0', 'r1', 'r5'], ['r0'])).toEqual([]);
+  });
+
+  it('counts every robot the fleet assigns to a controller as remote, besides --remote', () => {
+    expect(remoteRobotIds(fleet, ['r1', 'r0'])).toEqual(['r1', 'r0', 'mona-01']);
+    expect(remoteRobotIds(null, ['r1'])).toEqual(['r1']);
   });
 });

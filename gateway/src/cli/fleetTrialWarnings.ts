@@ -17,3 +17,13 @@ export function fleetTrialWarnings(fleet: Fleet | null, trialRobotIds: readonly 
       .map((id) => `serve: --remote ${id}: no controller in the fleet file is assigned ${id}, so nobody may command it`),
   ];
 }
+
+/**
+ * The robots remote controllers drive: the --remote ones, and every robot the fleet file
+ * assigns to a controller (the lab said who drives it; running the host-side algorithm too
+ * would have two controllers fighting over one robot).
+ */
+export function remoteRobotIds(fleet: Fleet | null, remote: readonly string[]): string[] {
+  const assigned = fleet?.controllers.flatMap((c) => c.robotIds) ?? [];
+  return [...new Set([...remote, ...assigned])];
+}

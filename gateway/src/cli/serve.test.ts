@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadMap } from '@swarmgate/maps';
 import { MqttRobot, SlamMap, findAlgorithm, resolveAlgorithmParams, runController } from '@swarmgate/sdk';
@@ -88,6 +91,29 @@ describe('swarmgate serve (real process)', () => {
     child.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(stdout).toMatch(/stopped at tick \d+, explored \d+\.\d%, \d+ tick overruns/);
+  }, 60_000);
+
+  it('hands every robot the fleet file assigns to a controller to remote control, without --remote', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'serve-fleet-'));
+    try {
+      const fleetPath = join(dir, 'fleet.yaml');
+      writeFileSync(fleetPath, 'fleet: lab\ngateway: { username: gw, password: g }\nvirtualRobots: [r0, r1]\ncontrollers: [{ id: c1, password: c, robots: [r1] }]\n');
+      const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '2', '--fleet', fleetPath, '--mqtt-port', '0', '--port', '0'];
+      child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
+      const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
+      const robots = (await (await fetch(`${httpUrl}/api/robots`)).json()) as { id: string; remoteControlled: boolean }[];
+      expect(robots.map((r) => [r.id, r.remoteControlled])).toEqual([['r0', false], ['r1', true]]);
+      expect(stderr).toContain('serve: driven by remote controllers: r1');
+      expect(stderr).not.toMatch(/bench mode/);
+    } finally {
+      child?.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 60_000);
 });
 

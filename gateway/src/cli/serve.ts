@@ -12,7 +12,7 @@ import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
-import { fleetTrialWarnings } from './fleetTrialWarnings.js';
+import { fleetTrialWarnings, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
@@ -29,7 +29,8 @@ controllers read States and send Commands over MQTT. Stop with Ctrl-C.
 ${NETWORK_AND_SPAWN_HELP}
   --seed S                trial seed, an integer (default 0)
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
-                          controller instead of the host-side algorithm; repeatable
+                          controller instead of the host-side algorithm; repeatable (with
+                          --fleet, every robot assigned to a controller is remote already)
 MQTT:
   --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one
   --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
@@ -137,6 +138,7 @@ async function run(argv: string[]): Promise<number> {
   const nameProblem = idProblem(fleetName);
   if (nameProblem) throw new CliUsageError(`--fleet-name '${fleetName}' ${nameProblem}`);
   const login = gatewayLogin(fleet);
+  const remote = remoteRobotIds(fleet, v.remote ?? []);
   const logger = stderrLogger;
   if (!fleet) logger.warn('serve: bench mode: no --fleet file, so any robot may join the trial and any client may command it');
   if (!fence) logger.warn('serve: no --arena fence: physical robots are bounded only by the map\'s walls and edges, not by the arena\'s size');
@@ -145,7 +147,7 @@ async function run(argv: string[]): Promise<number> {
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,
-    remoteControlled: new Set(v.remote ?? []),
+    remoteControlled: new Set(remote),
   };
   let service: LiveService;
   try {
@@ -172,6 +174,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const live = service.live;
   for (const warning of fleetTrialWarnings(fleet, live.world.robotIds(), v.remote ?? [])) logger.warn(warning);
+  if (remote.length > 0) logger.info(`serve: driven by remote controllers: ${remote.join(', ')}`);
   const http = service.httpPort === null ? '' : `; web UI http://127.0.0.1:${service.httpPort}/`;
   process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.url} (fleet ${fleetName})${http}\n`);
   const tty = process.stdout.isTTY === true;
