@@ -3,6 +3,10 @@
 // packages the tests and demos use (real brokers, real ttys, real protoc) when they are
 // missing. Runs as root on the CI and dev machines; elsewhere it only says what is missing.
 // Plain Node, no dependencies: it runs before anything is installed.
+//
+//   node scripts/ensure-deps.mjs             npm dependencies and the Debian packages (npm test)
+//   node scripts/ensure-deps.mjs --npm-only  npm dependencies only (npm start: the gateway embeds
+//                                            its broker and needs none of the Debian packages)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +16,8 @@ if (!existsSync(join(root, 'node_modules', '.bin', 'turbo'))) {
   console.log('swarmgate: installing npm dependencies (npm ci)');
   execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
 }
+
+if (process.argv.includes('--npm-only')) process.exit(0);
 
 const needed = [
   { bin: 'mosquitto', pkg: 'mosquitto', path: '/usr/sbin/mosquitto' },
