@@ -18,6 +18,8 @@ export type MonaLinkOptions =
       readonly username?: string;
       readonly password?: string;
       readonly keepaliveS: number;
+      /** PEM CA for an mqtts:// broker. */
+      readonly ca?: string | Buffer;
     }
   | { readonly kind: 'serial'; readonly path: string; readonly baudRate: number };
 

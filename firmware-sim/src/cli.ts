@@ -1,4 +1,5 @@
 import { MONA_SPEC, idProblem } from '@swarmgate/protocols';
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SwarmgateError } from './errors.js';
 import { FIRMWARE_VERSION } from './firmware/Firmware.js';
@@ -13,7 +14,10 @@ Usage:
   mona-sim --serial PATH --id ID [--baud N] [options]
 
 Link (exactly one):
-  --mqtt URL           broker, e.g. mqtt://127.0.0.1:1883; topics swarmgate/v1/<fleet>/<id>/<kind>
+  --mqtt URL           broker, e.g. mqtt://127.0.0.1:1883, or mqtts://HOST:PORT for MQTT over TLS;
+                       topics swarmgate/v1/<fleet>/<id>/<kind>
+  --ca FILE            PEM CA certificate the mqtts:// broker's certificate must chain to
+                       (default: Node's bundled CAs)
   --serial PATH        tty, e.g. /dev/ttyUSB0 or one end of a socat pty pair; COBS+CRC frames
 Identity:
   --id ID              robot id (required); with --count N the ids count up from it:
@@ -57,6 +61,7 @@ function numberFlag(name: string, raw: string | undefined, fallback: number, che
 
 export const CLI_OPTIONS = {
   mqtt: { type: 'string' },
+  ca: { type: 'string' },
   serial: { type: 'string' },
   id: { type: 'string' },
   count: { type: 'string' },
@@ -93,6 +98,14 @@ function parsePose(raw: string): Pose {
   return { xM: parts[0]!, yM: parts[1]!, headingRad: parts[2]! };
 }
 
+function readCa(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new UsageError(`--ca: cannot read ${path}: ${(error as Error).message}`);
+  }
+}
+
 interface Plan {
   readonly sims: MonaSim[];
 }
@@ -120,6 +133,7 @@ function plan(argv: string[]): Plan | null {
   if (fleetProblem) throw new UsageError(`--fleet '${fleet}' ${fleetProblem}`);
   if ((v.username === undefined) !== (v.password === undefined)) throw new UsageError('--username and --password go together');
   if (v.mqtt !== undefined && !/^(mqtts?|wss?|tcp):\/\//.test(v.mqtt)) throw new UsageError(`--mqtt must be a URL like mqtt://host:1883, got '${v.mqtt}'`);
+  if (v.ca !== undefined && !/^(mqtts|wss):\/\//.test(v.mqtt ?? '')) throw new UsageError(`--ca needs an mqtts:// (or wss://) --mqtt URL, got '${v.mqtt ?? v.serial}'`);
   const keepaliveS = numberFlag('keepalive', v.keepalive, 5, { min: 1, max: 65535, integer: true });
   const baudRate = numberFlag('baud', v.baud, MONA_SPEC.serialBaud, { min: 300, integer: true });
   const telemetryHz = numberFlag('telemetry-hz', v['telemetry-hz'], 10, { min: 0.1, max: 1000 });
@@ -134,7 +148,7 @@ function plan(argv: string[]): Plan | null {
   const start = v.pose === undefined ? { xM: arena.widthM / 2, yM: arena.heightM / 2, headingRad: 0 } : parsePose(v.pose);
   const link: MonaLinkOptions =
     v.mqtt !== undefined
-      ? { kind: 'mqtt', url: v.mqtt, fleet, username: v.username, password: v.password, keepaliveS }
+      ? { kind: 'mqtt', url: v.mqtt, fleet, username: v.username, password: v.password, keepaliveS, ca: v.ca === undefined ? undefined : readCa(v.ca) }
       : { kind: 'serial', path: v.serial!, baudRate };
   const log = (message: string): void => void process.stderr.write(`mona-sim ${message}\n`);
   const sims = ids.map((robotId, k) => {

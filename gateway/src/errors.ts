@@ -35,6 +35,9 @@ export const ERROR_CODES = {
   // Live trials and `swarmgate serve` (trial/)
   SG_TRIAL_CONFIG:
     'A live trial option is out of range (arena transform scale or rotation, pose source, tick period); the message names it.',
+  SG_BIND:
+    'The bind address is not an IP address, or it is beyond loopback without a fleet file (give --fleet, or --insecure to accept an open gateway).',
+  SG_TLS_FILES: 'A TLS certificate, key or CA file could not be read, or the certificate and key do not make a TLS server; the message names the file.',
   SG_TRIAL_MQTT:
     'The live trial could not connect to the MQTT broker or subscribe to the command topics (wrong URL, credentials, or an ACL without the fleet tree for the gateway user).',
   // Web UI (web/)

@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   // MQTT topics (topics.ts)
   SG_TOPIC_ID: 'A fleet or robot id is empty, contains an MQTT wildcard or separator (+ # /), or starts with $.',
   SG_TOPIC_PARSE: 'A topic is not of the form swarmgate/v1/<fleet>/<robot>/<kind> with a known kind.',
+  // MQTT over TLS (mqttTls.ts)
+  SG_MQTT_TLS: 'A CA file or pinned certificate was given for a broker URL that is not mqtts:// (or wss://), where it would protect nothing.',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -5,11 +5,13 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   gatewayStateTopic,
+  mqttTlsConnectOptions,
   robotTopic,
   TOPIC_KIND_OF_BODY,
   TOPIC_QOS,
   type BodyKind,
   type EnvelopeInit,
+  type MqttTlsOptions,
 } from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Firmware } from '../firmware/Firmware.js';
@@ -19,7 +21,8 @@ import type { FaultInjector } from './FaultInjector.js';
 import { RetryTimer } from './RetryTimer.js';
 import type { LinkLog, RobotLink } from './RobotLink.js';
 
-export interface MqttLinkOptions {
+/** `ca`: how to trust an mqtts:// broker. */
+export interface MqttLinkOptions extends MqttTlsOptions {
   readonly url: string;
   readonly fleet: string;
   readonly username?: string;
@@ -103,6 +106,7 @@ export class MqttLink implements RobotLink {
     const session = this.sessionValue;
     const { url, username, password, keepaliveS } = this.options;
     const client = mqtt.connect(url, {
+      ...mqttTlsConnectOptions(url, this.options),
       clientId: `mona-sim:${this.options.fleet}:${this.firmware.robotId}`,
       username,
       password,

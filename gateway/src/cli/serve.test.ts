@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,6 +33,15 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
     [['--map', 'building:20x20:seed=1', '--latency-ms=-5'], /--latency-ms must be >= 0, got -5/],
     [['--map', 'building:20x20:seed=1', '--robots', '2', '--spawn', 'at:3,3'], /--spawn: 1 position given for --robots 2/],
     [['--map', 'building:20x20:seed=1', '--spawn', 'at:-4,3'], /--spawn: SG_SPAWN: spawn position 1 \(-4, 3\) is off the map/],
+    [['--map', 'building:20x20:seed=1', '--bind', '0.0.0.0'], /--bind: SG_BIND: binding 0\.0\.0\.0 opens the gateway .* give --fleet FILE, or --insecure/],
+    [['--map', 'building:20x20:seed=1', '--bind', '::'], /--bind: SG_BIND: binding :: opens the gateway/],
+    [['--map', 'building:20x20:seed=1', '--bind', '192.168.1.10'], /--bind: SG_BIND: binding 192\.168\.1\.10 opens/],
+    [['--map', 'building:20x20:seed=1', '--bind', 'localhost'], /--bind: SG_BIND: bind address 'localhost' is not an IP address/],
+    [['--map', 'building:20x20:seed=1', '--tls-cert', 'cert.pem'], /--tls-cert and --tls-key go together/],
+    [['--map', 'building:20x20:seed=1', '--tls-cert', '/nonexistent/c.pem', '--tls-key', '/nonexistent/k.pem'], /--tls-cert: cannot read \/nonexistent\/c\.pem/],
+    [['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--tls-cert', 'c', '--tls-key', 'k'], /configure the embedded broker/],
+    [['--map', 'building:20x20:seed=1', '--mqtt-ca', 'ca.pem'], /--mqtt-ca needs an mqtts:\/\/ --mqtt URL \(got the embedded broker\)/],
+    [['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-ca', 'ca.pem'], /--mqtt-ca needs an mqtts:\/\/ --mqtt URL \(got 'mqtt:\/\/127\.0\.0\.1:1'\)/],
   ])('serve %j', (args, message) => {
     const r = usage(...args);
     expect(r.stderr).toMatch(message);
@@ -93,6 +103,30 @@ describe('swarmgate serve (real process)', () => {
     expect(stdout).toMatch(/stopped at tick \d+, explored \d+\.\d%, \d+ tick overruns/);
   }, 60_000);
 
+  it('listens on --bind for HTTP and MQTT, prints those URLs, and on loopback without a fleet asks no token', async () => {
+    // 127.0.0.2 is loopback on Linux: a bind that is not the default, without leaving the machine.
+    const args = ['serve', '--map', 'building:20x20:seed=1', '--bind', '127.0.0.2', '--mqtt-port', '0', '--port', '0'];
+    child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
+    const [, mqttHost, mqttPort] = /mqtt mqtt:\/\/(\S+):(\d+) /.exec(stdout)!;
+    const [, httpHost, httpPort] = /web UI http:\/\/(\S+):(\d+)\/(\s|$)/.exec(stdout)!;
+    expect([mqttHost, httpHost]).toEqual(['127.0.0.2', '127.0.0.2']);
+    expect(stdout).not.toMatch(/HTTP token/);
+    expect(stderr).not.toMatch(/INSECURE/);
+    const estop = await fetch(`http://127.0.0.2:${httpPort}/api/estop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"robotId":"r0"}' });
+    expect(await estop.json()).toEqual({ stopped: ['r0'] });
+    await expect(fetch(`http://127.0.0.1:${httpPort}/api/trial`)).rejects.toThrow();
+    const refused = await new Promise<string>((resolve) => {
+      const socket = connect(Number(mqttPort), '127.0.0.1').once('connect', () => resolve('connected')).once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+      socket.once('connect', () => socket.destroy());
+    });
+    expect(refused).toBe('ECONNREFUSED');
+  }, 60_000);
+
   it('hands every robot the fleet file assigns to a controller to remote control, without --remote', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'serve-fleet-'));
     try {
@@ -104,8 +138,15 @@ describe('swarmgate serve (real process)', () => {
       let stderr = '';
       child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
-      const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
+      await until(() => /HTTP token/.test(stdout), 30_000, () => stdout + stderr);
+      // A fleet means a token: printed, and in the web UI's URL for the page to pick up.
+      const [, httpUrl, token] = /web UI (http:\/\/[^\s/]+)\/#token=(\S+)/.exec(stdout)!;
+      expect(stdout).toContain(`HTTP token (Authorization: Bearer): ${token}`);
+      const post = (authorization?: string) =>
+        fetch(`${httpUrl}/api/estop`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: '{"robotId":"r0"}' });
+      expect((await post()).status).toBe(401);
+      expect((await post('Bearer not-the-token')).status).toBe(401);
+      expect(await (await post(`Bearer ${token}`)).json()).toEqual({ stopped: ['r0'] });
       const robots = (await (await fetch(`${httpUrl}/api/robots`)).json()) as { id: string; remoteControlled: boolean }[];
       expect(robots.map((r) => [r.id, r.remoteControlled])).toEqual([['r0', false], ['r1', true]]);
       expect(stderr).toContain('serve: driven by remote controllers: r1');

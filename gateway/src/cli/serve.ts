@@ -3,10 +3,12 @@
  * The N virtual robots start at once; a physical robot that sends a Birth joins as a twin and
  * runs the same algorithm host-side. Runs until SIGINT/SIGTERM, then shuts down in order.
  */
+import { readFileSync } from 'node:fs';
 import { idProblem } from '@swarmgate/protocols';
 import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
 import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
+import { DEFAULT_BIND, checkBind } from '../hil/NetworkAccess.js';
 import { SwarmgateError } from '../errors.js';
 import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
@@ -31,9 +33,22 @@ ${NETWORK_AND_SPAWN_HELP}
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
                           controller instead of the host-side algorithm; repeatable (with
                           --fleet, every robot assigned to a controller is remote already)
+Network:
+  --bind ADDR             IP address the web UI / HTTP API and the embedded broker listen on
+                          (default 127.0.0.1: this machine only). Anything beyond loopback,
+                          0.0.0.0 and :: included, needs --fleet, or --insecure
+  --insecure              allow a bind beyond loopback without --fleet: anyone on that network
+                          may connect robots and command them (a warning at start)
+  --public-host NAME      a DNS name of this machine the web UI is opened under (the HTTP Host
+                          check refuses names it does not know); repeatable
 MQTT:
-  --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one
+  --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one;
+                          mqtts://HOST:PORT for MQTT over TLS
+  --mqtt-ca FILE          PEM CA certificate the --mqtt mqtts:// broker's certificate must chain
+                          to (default: Node's bundled CAs)
   --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
+  --tls-cert FILE         the embedded broker speaks MQTT over TLS only (mqtts://), with this
+                          PEM certificate (chain); needs --tls-key FILE, its private key
   --fleet FILE            fleet file: only its robots and controllers, with their credentials,
                           may connect, each controller commanding only its assigned robots
                           (physical, or virtual ones listed under virtualRobots); without it:
@@ -52,13 +67,22 @@ Physical robots:
 HTTP:
   --port P                serve the web UI at / and GET /api/robots, GET /api/trial, POST /api/estop,
                           POST /api/estop/release on this port (a stop holds until released there
-                          or with the UI's Release button; released robots wait for their controller)`;
+                          or with the UI's Release button; released robots wait for their controller).
+                          With --fleet or a bind beyond loopback, POSTs and the live stream need
+                          'Authorization: Bearer TOKEN': the fleet file's http.token, else one
+                          generated at start; the printed URL carries it (#token=...)`;
 
 const OPTIONS = {
   ...TRIAL_FLAG_OPTIONS,
   remote: { type: 'string', multiple: true },
   mqtt: { type: 'string' },
+  'mqtt-ca': { type: 'string' },
   'mqtt-port': { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
+  bind: { type: 'string' },
+  insecure: { type: 'boolean' },
+  'public-host': { type: 'string', multiple: true },
   fleet: { type: 'string' },
   'fleet-name': { type: 'string' },
   keepalive: { type: 'string' },
@@ -92,6 +116,24 @@ function parseArena(raw: string | undefined): ArenaRect | null {
   return { minXM: 0, minYM: 0, maxXM: widthM, maxYM: heightM };
 }
 
+function readPem(flag: string, path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new CliUsageError(`--${flag}: cannot read ${path}: ${(error as Error).message}`);
+  }
+}
+
+/** `--tls-cert` and `--tls-key` go together, and only with the embedded broker. */
+function parseBrokerTls(v: { mqtt?: string; 'tls-cert'?: string; 'tls-key'?: string }): { cert: Buffer; key: Buffer } | undefined {
+  const cert = v['tls-cert'];
+  const key = v['tls-key'];
+  if (cert === undefined && key === undefined) return undefined;
+  if (cert === undefined || key === undefined) throw new CliUsageError('--tls-cert and --tls-key go together');
+  if (v.mqtt !== undefined) throw new CliUsageError('--tls-cert/--tls-key configure the embedded broker; with --mqtt the external broker has its own');
+  return { cert: readPem('tls-cert', cert), key: readPem('tls-key', key) };
+}
+
 /** The gateway's own MQTT login: the fleet file's gateway user (it must hold a plain password). */
 function gatewayLogin(fleet: Fleet | null): { username?: string; password?: string } {
   if (!fleet) return {};
@@ -112,6 +154,12 @@ async function run(argv: string[]): Promise<number> {
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
   const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });
+  const brokerTls = parseBrokerTls(v);
+  if (v['mqtt-ca'] !== undefined && !/^(mqtts|wss):\/\//i.test(v.mqtt ?? '')) {
+    throw new CliUsageError(`--mqtt-ca needs an mqtts:// --mqtt URL (got ${v.mqtt === undefined ? 'the embedded broker' : `'${v.mqtt}'`})`);
+  }
+  const mqttCa = v['mqtt-ca'] === undefined ? undefined : readPem('mqtt-ca', v['mqtt-ca']);
+  const bind = v.bind ?? DEFAULT_BIND;
   const scale = numberFlag('arena-scale', v['arena-scale'], 25, { min: 1e-6, max: 1e6 });
   const rotationDeg = numberFlag('arena-rotation', v['arena-rotation'], 0, { min: -360, max: 360 });
   const offset = parseOffset(v['arena-offset']);
@@ -134,6 +182,12 @@ async function run(argv: string[]): Promise<number> {
       throw error;
     }
   }
+  try {
+    checkBind(bind, fleet !== null, v.insecure === true);
+  } catch (error) {
+    if (error instanceof SwarmgateError) throw new CliUsageError(`--bind: ${error.message}`);
+    throw error;
+  }
   const fleetName = fleet?.name ?? v['fleet-name'] ?? 'lab';
   const nameProblem = idProblem(fleetName);
   if (nameProblem) throw new CliUsageError(`--fleet-name '${fleetName}' ${nameProblem}`);
@@ -154,7 +208,12 @@ async function run(argv: string[]): Promise<number> {
     service = await LiveService.start({
       trial,
       mqttUrl: v.mqtt,
+      mqttCa,
       mqttPort,
+      brokerTls,
+      bind,
+      insecure: v.insecure === true,
+      publicHosts: v['public-host'],
       fleet,
       fleetName,
       ...login,
@@ -175,8 +234,9 @@ async function run(argv: string[]): Promise<number> {
   const live = service.live;
   for (const warning of fleetTrialWarnings(fleet, live.world.robotIds(), v.remote ?? [])) logger.warn(warning);
   if (remote.length > 0) logger.info(`serve: driven by remote controllers: ${remote.join(', ')}`);
-  const http = service.httpPort === null ? '' : `; web UI http://127.0.0.1:${service.httpPort}/`;
-  process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.url} (fleet ${fleetName})${http}\n`);
+  const http = service.httpUrls.length === 0 ? '' : `; web UI ${service.httpUrls.join(' ')}`;
+  process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.mqttUrls.join(' ')} (fleet ${fleetName})${http}\n`);
+  if (service.httpToken !== null) process.stdout.write(`swarmgate serve: HTTP token (Authorization: Bearer): ${service.httpToken}\n`);
   const tty = process.stdout.isTTY === true;
   // On a terminal one line redrawn every second; in a log a line every 10 s.
   const statusTimer = setInterval(

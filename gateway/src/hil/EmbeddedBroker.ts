@@ -1,5 +1,6 @@
 /**
- * The gateway's embedded MQTT broker (aedes on a TCP port). With a fleet, every client must
+ * The gateway's embedded MQTT broker (aedes on a TCP port, or a TLS one with `tls`: then only
+ * TLS clients get through, and `url` is mqtts://). With a fleet, every client must
  * authenticate with its fleet credentials and TopicAcl decides what it may publish, subscribe
  * to and receive. Without a fleet: bench mode, anyone may connect, said as a warning.
  *
@@ -8,7 +9,10 @@
  */
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createServer, type AddressInfo, type Server } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
+import type { MqttTlsOptions } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
+import { DEFAULT_BIND, authority, localAddress } from './NetworkAccess.js';
 import type { Credentials, Fleet } from './FleetFile.js';
 import { stderrLogger, type Logger } from './Logger.js';
 import { verifyPasswordHash, verifyPlainPassword } from './PasswordHash.js';
@@ -19,8 +23,16 @@ export interface EmbeddedBrokerOptions {
   readonly fleet: Fleet | null;
   /** 0 lets the OS choose (tests). */
   readonly port?: number;
+  /** Default 127.0.0.1; a wildcard (0.0.0.0, ::) listens on every interface. */
   readonly host?: string;
+  /** PEM certificate (chain) and private key: listen for MQTT over TLS only. */
+  readonly tls?: BrokerTls;
   readonly logger?: Logger;
+}
+
+export interface BrokerTls {
+  readonly cert: string | Buffer;
+  readonly key: string | Buffer;
 }
 
 export interface BrokerCounters {
@@ -44,7 +56,7 @@ export class EmbeddedBroker {
   private constructor(
     private readonly aedes: Aedes,
     private readonly server: Server,
-    options: EmbeddedBrokerOptions,
+    private readonly options: EmbeddedBrokerOptions,
   ) {
     const fleet = options.fleet;
     this.logger = options.logger ?? stderrLogger;
@@ -95,15 +107,21 @@ export class EmbeddedBroker {
 
   static async start(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
     const aedes = await Aedes.createBroker();
-    const server = createServer(aedes.handle);
+    let server: Server;
+    try {
+      server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, aedes.handle) : createServer(aedes.handle);
+    } catch (cause) {
+      aedes.close();
+      throw new SwarmgateError('SG_TLS_FILES', `the broker's TLS certificate and key do not make a TLS server: ${(cause as Error).message}`, { cause });
+    }
     const broker = new EmbeddedBroker(aedes, server, options);
     await new Promise<void>((resolve, reject) => {
       const onError = (cause: Error) => {
         aedes.close();
-        reject(new SwarmgateError('SG_BROKER_LISTEN', `cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0}: ${cause.message}`, { cause }));
+        reject(new SwarmgateError('SG_BROKER_LISTEN', `cannot listen on ${authority(options.host ?? DEFAULT_BIND, options.port ?? 0)}: ${cause.message}`, { cause }));
       };
       server.once('error', onError);
-      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      server.listen(options.port ?? 0, options.host ?? DEFAULT_BIND, () => {
         server.off('error', onError);
         resolve();
       });
@@ -118,9 +136,15 @@ export class EmbeddedBroker {
     return (this.server.address() as AddressInfo).port;
   }
 
+  /** The URL this machine's clients reach the broker at (loopback for a wildcard listen). */
   get url(): string {
-    const { address, port } = this.server.address() as AddressInfo;
-    return `mqtt://${address.includes(':') ? `[${address}]` : address}:${port}`;
+    const { port } = this.server.address() as AddressInfo;
+    return `${this.options.tls ? 'mqtts' : 'mqtt'}://${authority(localAddress(this.options.host ?? DEFAULT_BIND), port)}`;
+  }
+
+  /** What the gateway's own clients need to trust this broker: its certificate, pinned. */
+  get clientTls(): MqttTlsOptions {
+    return this.options.tls ? { pinnedCert: this.options.tls.cert } : {};
   }
 
   /** Closes every client connection and the port; idempotent. */

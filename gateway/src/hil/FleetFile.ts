@@ -14,6 +14,7 @@
  *   - id: team-blue
  *     password: blue-secret
  *     robots: [mona-01, r0]       # physical or virtual: it commands these and no others
+ * http: { token: a-long-random-string }  # optional: the HTTP bearer token (else generated at start)
  * ```
  *
  * Virtual robots have no credentials (nobody logs in as a simulated robot); listing one only
@@ -64,6 +65,8 @@ export interface Fleet {
   /** Ids of simulated robots that controllers may be assigned to (no credentials). */
   readonly virtualRobotIds: readonly string[];
   readonly controllers: readonly FleetController[];
+  /** The HTTP API's bearer token; absent: `serve` generates one at start. */
+  readonly httpToken?: string;
 }
 
 /**
@@ -72,6 +75,8 @@ export interface Fleet {
  */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const LINKS: readonly PhysicalLink[] = ['mqtt', 'serial'];
+/** A shorter HTTP token could be guessed over the network. */
+const MIN_HTTP_TOKEN_LENGTH = 16;
 
 /** Walks the YAML tree with the field path and line at hand, for error messages. */
 class FleetReader {
@@ -219,7 +224,7 @@ export function parseFleetFile(text: string, source = 'fleet file'): Fleet {
     throw new SwarmgateError('SG_FLEET_PARSE', `${source}: ${doc.errors[0].message}`);
   }
   const reader = new FleetReader(doc, lines, source);
-  const get = reader.map(doc.contents, '(top level)', ['fleet', 'gateway', 'robots', 'virtualRobots', 'controllers']);
+  const get = reader.map(doc.contents, '(top level)', ['fleet', 'gateway', 'robots', 'virtualRobots', 'controllers', 'http']);
   const name = reader.string(get('fleet'), 'fleet', NAME);
   const gatewayNode = get('gateway');
   if (gatewayNode === undefined) reader.fail('gateway', doc.contents, 'is required (the gateway\'s own broker credentials)');
@@ -235,7 +240,13 @@ export function parseFleetFile(text: string, source = 'fleet file'): Fleet {
     controllers: controllerNodes.map((node, i) => readController(reader, node, `controllers[${i}]`)),
   };
   checkReferences(reader, fleet, { robots: robotNodes, virtualRobots: virtualNodes, controllers: controllerNodes });
-  return fleet;
+  const httpNode = get('http');
+  if (httpNode === undefined) return fleet;
+  const httpToken = reader.string(reader.map(httpNode, 'http', ['token'])('token'), 'http.token');
+  if (httpToken.length < MIN_HTTP_TOKEN_LENGTH || /\s/.test(httpToken)) {
+    reader.fail('http.token', httpNode, `must be at least ${MIN_HTTP_TOKEN_LENGTH} characters without spaces`);
+  }
+  return { ...fleet, httpToken };
 }
 
 export async function loadFleetFile(path: string): Promise<Fleet> {

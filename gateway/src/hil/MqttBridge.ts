@@ -28,11 +28,13 @@ import {
   encodeEnvelope,
   gatewayStateTopic,
   makeEnvelope,
+  mqttTlsConnectOptions,
   parseRobotTopic,
   robotTopic,
   robotTopicFilter,
   swarmgate,
   type EnvelopeBodyInit,
+  type MqttTlsOptions,
   type RobotTopic,
   type TopicKind,
   type TrackerPose,
@@ -44,7 +46,8 @@ import { deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUpli
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
-export interface MqttBridgeOptions {
+/** `ca` / `pinnedCert`: how to trust an mqtts:// broker. */
+export interface MqttBridgeOptions extends MqttTlsOptions {
   readonly url: string;
   /** The <fleet> topic level. */
   readonly fleet: string;
@@ -128,6 +131,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     const { url, username, password, clientId, keepaliveS } = this.options;
     this.setState({ link: this.name, state: 'connecting' });
     const client = mqtt.connect(url, {
+      ...mqttTlsConnectOptions(url, this.options),
       username,
       password,
       clientId: clientId ?? `swarmgate-gateway-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,

@@ -3,13 +3,15 @@
  * (embedded aedes, or an external one such as Mosquitto), the HIL core with its links (MQTT, serial), the
  * controller port, the live trial and the optional HTTP API. Tests start the same service.
  */
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Grid } from '@swarmgate/maps';
-import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
+import { EmbeddedBroker, type BrokerTls } from '../hil/EmbeddedBroker.js';
 import type { Fleet } from '../hil/FleetFile.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { MqttBridge } from '../hil/MqttBridge.js';
+import { DEFAULT_BIND, allowedHosts, authority, checkBind, httpToken, isLoopback, servedAddresses } from '../hil/NetworkAccess.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { SerialBridge } from '../hil/SerialBridge.js';
 import type { TrialConfig } from '../sim/Trial.js';
@@ -25,8 +27,21 @@ export interface LiveServiceOptions {
   readonly trial: TrialConfig & { readonly grid: Grid };
   /** An external broker; without it an embedded broker listens on `mqttPort`. */
   readonly mqttUrl?: string;
+  /** How to trust the external broker when `mqttUrl` is mqtts:// (its CA's PEM). */
+  readonly mqttCa?: string | Buffer;
   /** Port of the embedded broker (0: any free port). */
   readonly mqttPort?: number;
+  /** The embedded broker speaks MQTT over TLS only, with this certificate and key. */
+  readonly brokerTls?: BrokerTls;
+  /**
+   * The IP address HTTP and the embedded broker listen on (default 127.0.0.1). Beyond loopback
+   * (0.0.0.0 and :: included) it needs a fleet, or `insecure`; the HTTP API then needs a token.
+   */
+  readonly bind?: string;
+  /** Allow a bind beyond loopback without a fleet: anyone on that network may connect and command. */
+  readonly insecure?: boolean;
+  /** DNS names of the gateway, also accepted in the HTTP Host header. */
+  readonly publicHosts?: readonly string[];
   /** null: bench mode (anyone may connect; every robot may join). */
   readonly fleet: Fleet | null;
   /** Topic fleet level; the fleet file's name when there is one. */
@@ -53,6 +68,11 @@ export class LiveService {
     readonly bridge: MqttBridge,
     readonly port: MqttControllerPort,
     readonly http: FastifyInstance | null,
+    /** The bearer token the HTTP API requires, or null (loopback without a fleet). */
+    readonly httpToken: string | null,
+    /** Where robots and controllers reach the broker (every served address for a wildcard bind). */
+    readonly mqttUrls: readonly string[],
+    private readonly bind: string,
     private readonly cleanups: (() => Promise<void> | void)[],
     private readonly logger: Logger,
   ) {}
@@ -60,15 +80,28 @@ export class LiveService {
   /** Starts every part; on failure stops what had started and rethrows. */
   static async start(options: LiveServiceOptions): Promise<LiveService> {
     const logger = options.logger ?? stderrLogger;
+    const bind = options.bind ?? DEFAULT_BIND;
+    checkBind(bind, options.fleet !== null, options.insecure === true);
+    if (!isLoopback(bind) && options.fleet === null) {
+      logger.warn(`serve: INSECURE: listening on ${bind} without a fleet file: anyone on that network may connect robots, command them and read the trial`);
+    }
     const cleanups: (() => Promise<void> | void)[] = [];
     try {
       let url = options.mqttUrl;
+      let mqttUrls: string[];
+      let tls = {};
       if (url === undefined) {
-        const broker = await EmbeddedBroker.start({ fleet: options.fleet, port: options.mqttPort ?? 0, logger });
+        const broker = await EmbeddedBroker.start({ fleet: options.fleet, port: options.mqttPort ?? 0, host: bind, tls: options.brokerTls, logger });
         cleanups.push(() => broker.close());
         url = broker.url;
+        tls = broker.clientTls;
+        const scheme = options.brokerTls ? 'mqtts' : 'mqtt';
+        mqttUrls = servedAddresses(bind).map((address) => `${scheme}://${authority(address, broker.port)}`);
+      } else {
+        tls = { ca: options.mqttCa };
+        mqttUrls = [url];
       }
-      const login = { username: options.username, password: options.password };
+      const login = { username: options.username, password: options.password, ...tls };
       const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs });
       const safety = twinSafety(options.trial.grid, options.twins);
       const hil = new HilGateway({ registry, fleet: options.fleet, safety });
@@ -90,14 +123,19 @@ export class LiveService {
       live.start();
       cleanups.push(() => live.stop());
       let http: FastifyInstance | null = null;
+      const token = httpToken(bind, options.fleet?.httpToken, options.fleet !== null);
       if (options.httpPort != null) {
-        const app = await createTrialHttpServer({ live, hil });
+        // The hosts are known once the port is (it may be 0): filled in after listen, and until
+        // then every request is refused (421), never let through.
+        const hosts = new Set<string>();
+        const app = await createTrialHttpServer({ live, hil, access: { token, hosts } });
         await app.register(webUi, { live, hil });
         cleanups.push(() => app.close());
-        await app.listen({ port: options.httpPort, host: '127.0.0.1' });
+        await app.listen({ port: options.httpPort, host: bind });
+        for (const host of allowedHosts(bind, (app.server.address() as AddressInfo).port, options.publicHosts ?? [])) hosts.add(host);
         http = app;
       }
-      return new LiveService(url, live, hil, bridge, port, http, cleanups, logger);
+      return new LiveService(url, live, hil, bridge, port, http, token, mqttUrls, bind, cleanups, logger);
     } catch (error) {
       await runCleanups(cleanups, logger);
       throw error;
@@ -108,6 +146,18 @@ export class LiveService {
   get httpPort(): number | null {
     const address = this.http?.server.address();
     return address && typeof address === 'object' ? address.port : null;
+  }
+
+  /**
+   * The web UI's URLs, one per served address, each with `#token=` when a token is required
+   * (the page keeps it for the tab; a fragment never reaches the server or a log). Empty
+   * without HTTP.
+   */
+  get httpUrls(): string[] {
+    const port = this.httpPort;
+    if (port === null) return [];
+    const fragment = this.httpToken === null ? '' : `#token=${this.httpToken}`;
+    return servedAddresses(this.bind).map((address) => `http://${authority(address, port)}/${fragment}`);
   }
 
   /** Stops the trial, then HTTP, the controller port, the links and the broker. Idempotent. */

@@ -16,19 +16,22 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   makeEnvelope,
+  mqttTlsConnectOptions,
   parseRobotTopic,
   robotTopic,
   robotTopicFilter,
   swarmgate,
   type Command,
   type EnvelopeBodyInit,
+  type MqttTlsOptions,
   type TopicKind,
 } from '@swarmgate/protocols';
 import { connectResubscribing, type StateInit } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 
-export interface MqttControllerPortOptions {
+/** `ca` / `pinnedCert`: how to trust an mqtts:// broker. */
+export interface MqttControllerPortOptions extends MqttTlsOptions {
   readonly url: string;
   readonly fleet: string;
   readonly username?: string;
@@ -68,6 +71,7 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
   static async connect(options: MqttControllerPortOptions): Promise<MqttControllerPort> {
     const logger = options.logger ?? stderrLogger;
     const clientOptions = {
+      ...mqttTlsConnectOptions(options.url, options),
       username: options.username,
       password: options.password,
       clientId: `swarmgate-trial-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,

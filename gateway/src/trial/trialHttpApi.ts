@@ -12,11 +12,17 @@
  */
 import Fastify, { type FastifyInstance, type FastifySchemaValidationError } from 'fastify';
 import type { HilGateway } from '../hil/HilGateway.js';
+import { installHttpGuard, type HttpGuardOptions } from '../web/httpGuard.js';
 import type { LiveTrial } from './LiveTrial.js';
 
 export interface TrialHttpApiOptions {
   readonly live: LiveTrial;
   readonly hil: HilGateway | null;
+}
+
+export interface TrialHttpServerOptions extends TrialHttpApiOptions {
+  /** Token, Host and Origin checks (httpGuard); default: no token, any Host. */
+  readonly access?: HttpGuardOptions;
 }
 
 const estopSchema = {
@@ -113,11 +119,14 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
 }
 
 /**
- * A fastify app serving the API. Unknown body fields are refused with 400 (fastify's default
- * Ajv silently strips them, which would let a typo such as `robotID` stop every robot).
+ * A fastify app serving the API behind the httpGuard checks. Unknown body fields are refused
+ * with 400 (fastify's default Ajv silently strips them, which would let a typo such as
+ * `robotID` stop every robot), and types are not coerced (its default would turn
+ * `{"all": "true"}` into a release of every robot).
  */
-export async function createTrialHttpServer(options: TrialHttpApiOptions): Promise<FastifyInstance> {
-  const app = Fastify({ ajv: { customOptions: { removeAdditional: false } } });
+export async function createTrialHttpServer(options: TrialHttpServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } });
+  await installHttpGuard(app, options.access ?? { token: null, hosts: null });
   await app.register(trialHttpApi, options);
   return app;
 }

@@ -23,10 +23,12 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   makeEnvelope,
+  mqttTlsConnectOptions,
   parseRobotTopic,
   robotTopic,
   type Ack,
   type ErrorMessage,
+  type MqttTlsOptions,
 } from '@swarmgate/protocols';
 import type { Pose, Robot, RobotState, RobotStatus } from '../Robot.js';
 import type { SlamMapView } from '../SlamMapView.js';
@@ -50,7 +52,8 @@ export interface MqttRobotOptions {
   readonly bodyRadiusM?: number;
 }
 
-export interface MqttRobotConnectOptions extends MqttRobotOptions {
+/** `ca`: the CA file's PEM for an mqtts:// broker whose certificate Node's bundled CAs do not sign. */
+export interface MqttRobotConnectOptions extends MqttRobotOptions, MqttTlsOptions {
   readonly url: string;
   readonly username?: string;
   readonly password?: string;
@@ -135,6 +138,7 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
    */
   static async connect(options: MqttRobotConnectOptions): Promise<MqttRobot> {
     const clientOptions: IClientOptions = {
+      ...mqttTlsConnectOptions(options.url, options),
       username: options.username,
       password: options.password,
       clientId: `swarmgate-controller-${options.robotId}-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
