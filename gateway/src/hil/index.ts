@@ -6,6 +6,7 @@ export * from './Backoff.js';
 export * from './Clock.js';
 export * from './EmbeddedBroker.js';
 export * from './FleetFile.js';
+export * from './NetworkAccess.js';
 export * from './Logger.js';
 export * from './MosquittoConfig.js';
 export * from './PasswordHash.js';

@@ -6,6 +6,17 @@ import { MapView } from './mapView.js';
 
 const $ = (id) => document.getElementById(id);
 
+// The gateway's HTTP token, when it needs one: `swarmgate serve` prints the page's URL as
+// http://HOST:PORT/#token=... A fragment never reaches the server, a log or a Referer; the
+// page keeps the token for this tab (sessionStorage) and takes it out of the address bar.
+const TOKEN_KEY = 'swarmgate-token';
+const fragmentToken = new URLSearchParams(location.hash.slice(1)).get('token');
+if (fragmentToken) {
+  sessionStorage.setItem(TOKEN_KEY, fragmentToken);
+  history.replaceState(null, '', location.pathname + location.search);
+}
+const token = sessionStorage.getItem(TOKEN_KEY);
+
 const view = new MapView($('map'), 'api/map.png');
 const table = new FleetTable(document.querySelector('#fleet tbody'), {
   onStop: (id) => emergencyStop(id),
@@ -64,7 +75,7 @@ function toast(message, isError) {
 async function post(url, body) {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: token ? { 'content-type': 'application/json', authorization: `Bearer ${token}` } : { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   const reply = await response.json();
@@ -116,7 +127,8 @@ function setConnection(state, text) {
   el.textContent = text;
 }
 
-const source = new EventSource('api/live');
+// EventSource cannot send headers: the stream, and only the stream, takes the token in its query.
+const source = new EventSource(token ? `api/live?token=${encodeURIComponent(token)}` : 'api/live');
 source.addEventListener('open', () => setConnection('live', 'live'));
 // EventSource reconnects by itself (the server asks for a 2 s retry).
 source.addEventListener('error', () => setConnection('lost', 'reconnecting…'));
