@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger } from '@swarmgate/gateway';
+import { LiveService, MemoryLogger, parseFleetFile } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { PROTOCOL_VERSION } from '@swarmgate/protocols';
 import { FLEET, startMonaSim, terminate, waitFor } from '../trial/liveHarness.js';
@@ -23,6 +23,26 @@ const ALL = [...VIRTUAL, PHYSICAL];
 /** Reads a number the page keeps in a data attribute of <body> (0 before the first frame). */
 async function bodyNumber(page: Page, name: 'frames' | 'tick'): Promise<number> {
   return Number((await page.locator('body').getAttribute(`data-${name}`)) ?? 0);
+}
+
+/** Headless Chromium with a fresh profile in `profileDir`, at a common laptop screen size. */
+function launchChromium(profileDir: string): Promise<BrowserContext> {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/ensure-deps.mjs as root (apt-get install chromium)`);
+  return chromium.launchPersistentContext(profileDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1366, height: 768 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
 }
 
 describe('web UI in headless Chromium', () => {
@@ -62,24 +82,8 @@ describe('web UI in headless Chromium', () => {
     await waitFor(`${PHYSICAL} to join as a twin`, () => service.live.twins?.has(PHYSICAL) === true, 20_000).catch((error: Error) => {
       throw new Error(`${error.message}\nmona-sim output:\n${sim?.output()}`);
     });
-    if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: run scripts/ensure-deps.mjs as root (apt-get install chromium)`);
     profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    context = await chromium.launchPersistentContext(profileDir, {
-      executablePath: CHROMIUM,
-      headless: true,
-      // A common laptop screen.
-      viewport: { width: 1366, height: 768 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    context = await launchChromium(profileDir);
     page = context.pages()[0] ?? (await context.newPage());
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
@@ -240,6 +244,86 @@ describe('web UI in headless Chromium', () => {
     await expect.poll(() => row.locator('td.seen').textContent(), { timeout: 10_000 }).toMatch(/^\d+\.\d s ago$/);
     expect(await page.locator('#fleet-summary').textContent()).toContain('1 physical, 0 online');
     await page.screenshot({ path: join(OUT_DIR, 'web-ui-offline.png') });
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('web UI in headless Chromium, on a gateway that requires a token (fleet file)', () => {
+  const ROBOTS = ['r0', 'r1', 'r2'];
+  let service: LiveService;
+  let context: BrowserContext;
+  let profileDir: string;
+
+  beforeAll(async () => {
+    service = await LiveService.start({
+      trial: {
+        grid: loadMap('building:40x40:seed=7'),
+        robots: ROBOTS.length,
+        algorithm: 'frontier',
+        comm: 'global',
+        spawn: { kind: 'apart' },
+        seed: 5,
+        targetExplored: 0.99,
+        maxTicks: Number.POSITIVE_INFINITY,
+      },
+      mqttPort: 0,
+      fleet: parseFleetFile(`fleet: ${FLEET}\ngateway: { username: gw, password: gw-secret }\nvirtualRobots: [${ROBOTS.join(', ')}]\n`),
+      fleetName: FLEET,
+      username: 'gw',
+      password: 'gw-secret',
+      keepaliveMs: 1000,
+      twins: { poseSource: 'odometry', transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
+      httpPort: 0,
+      realtime: true,
+      logger: new MemoryLogger(),
+    });
+    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
+    context = await launchChromium(profileDir);
+  }, 90_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await service?.stop();
+    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
+  });
+
+  it('without the token: no live data, and its emergency stop is refused', async () => {
+    const page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${service.httpPort}/`);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.locator('#estop-all').click();
+    await expect.poll(() => page.locator('#toast').textContent(), { timeout: 10_000 }).toMatch(/Emergency stop FAILED: .*Authorization: Bearer/);
+    expect(service.live.status().emergencyStopped).toEqual([]);
+    expect(await bodyNumber(page, 'frames')).toBe(0);
+    expect(await page.locator('#connection').getAttribute('data-state')).not.toBe('live');
+    await page.close();
+  });
+
+  it('opened with the printed #token URL: keeps the token, shows the live map, stops every robot', async () => {
+    const page = await context.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    const [url] = service.httpUrls;
+    expect(url).toMatch(/#token=[A-Za-z0-9_-]{43}$/);
+    await page.goto(url);
+    const drawnIds = async (): Promise<string[]> => ((await page.locator('canvas#map').getAttribute('data-robots')) ?? '').split(',').sort();
+    await expect.poll(drawnIds, { timeout: 20_000 }).toEqual(ROBOTS);
+    await expect.poll(() => page.locator('#connection').getAttribute('data-state')).toBe('live');
+    const firstTick = await bodyNumber(page, 'tick');
+    await expect.poll(() => bodyNumber(page, 'tick'), { timeout: 20_000 }).toBeGreaterThanOrEqual(firstTick + 3);
+    // The token left the address bar (no bookmark or screenshot carries it).
+    expect(page.url()).toBe(`http://127.0.0.1:${service.httpPort}/`);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.locator('#estop-all').click();
+    await waitFor('every robot to be emergency-stopped', () => service.live.status().emergencyStopped.length === ROBOTS.length);
+    await expect.poll(() => page.locator('#fleet tbody tr[data-estop="true"]').count(), { timeout: 10_000 }).toBe(ROBOTS.length);
+    // A reload keeps the tab's token: still live.
+    await page.reload();
+    await expect.poll(() => page.locator('#connection').getAttribute('data-state'), { timeout: 10_000 }).toBe('live');
+    await page.screenshot({ path: join(OUT_DIR, 'web-ui-token.png') });
     expect(pageErrors).toEqual([]);
   });
 });
