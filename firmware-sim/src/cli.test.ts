@@ -48,6 +48,9 @@ describe('mona-sim CLI usage', () => {
       [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a+b'], /--id 'a\+b' contains/],
       [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--pose', '5,5,0'], /--pose .* outside/],
       [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--arena', '/nonexistent.json'], /SG_ARENA_INVALID/],
+      [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--ca', 'ca.pem'], /--ca needs an mqtts:\/\/ \(or wss:\/\/\) --mqtt URL, got 'mqtt:\/\/127\.0\.0\.1:1'/],
+      [['--serial', '/dev/null', '--id', 'a', '--ca', 'ca.pem'], /--ca needs an mqtts:\/\/ .* got '\/dev\/null'/],
+      [['--mqtt', 'mqtts://127.0.0.1:1', '--id', 'a', '--ca', '/nonexistent/ca.pem'], /--ca: cannot read \/nonexistent\/ca\.pem/],
     ];
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {

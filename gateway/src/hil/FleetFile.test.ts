@@ -35,6 +35,15 @@ function errorOf(text: string): SwarmgateError {
 }
 
 describe('parseFleetFile', () => {
+  it('reads an optional HTTP token, at least 16 characters without spaces', () => {
+    expect(parseFleetFile(GOOD).httpToken).toBeUndefined();
+    expect(parseFleetFile(`${GOOD}http: { token: 0123456789abcdef-xyz }\n`).httpToken).toBe('0123456789abcdef-xyz');
+    expect(errorOf(`${GOOD}http: { token: short }\n`).message).toMatch(/fleet\.yaml:\d+: http\.token: must be at least 16 characters/);
+    expect(errorOf(`${GOOD}http: { token: "0123456789 abcdef" }\n`).message).toMatch(/http\.token: must be at least 16 characters without spaces/);
+    expect(errorOf(`${GOOD}http: { tokens: 0123456789abcdef }\n`).message).toMatch(/http\.tokens: unknown field \(allowed: token\)/);
+    expect(errorOf(`${GOOD}http: { token: 12345678901234567 }\n`).message).toMatch(/http\.token: must be a non-empty string/);
+  });
+
   it('reads robots, controllers, credentials and defaults', () => {
     const fleet = parseFleetFile(GOOD);
     expect(fleet.name).toBe('lab-a');
