@@ -49,6 +49,17 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
   });
 });
 
+describe('swarmgate serve --help', () => {
+  it('documents the network flags', () => {
+    const r = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.status).toBe(0);
+    for (const flag of ['--bind ADDR', '--insecure', '--public-host NAME', '--tls-cert FILE', '--tls-key FILE', '--mqtt-ca FILE', 'Authorization: Bearer']) {
+      expect(r.stdout, flag).toContain(flag);
+    }
+    expect(r.stdout).toMatch(/default 127\.0\.0\.1/);
+  });
+});
+
 describe('swarmgate serve (real process)', () => {
   let child: ChildProcess | null = null;
   afterEach(() => {
