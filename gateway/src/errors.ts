@@ -37,7 +37,8 @@ export const ERROR_CODES = {
     'A live trial option is out of range (arena transform scale or rotation, pose source, tick period); the message names it.',
   SG_BIND:
     'The bind address is not an IP address, or it is beyond loopback without a fleet file (give --fleet, or --insecure to accept an open gateway).',
-  SG_TLS_FILES: 'A TLS certificate, key or CA file could not be read, or the certificate and key do not make a TLS server; the message names the file.',
+  SG_TLS_FILES:
+    'The certificate and key given to the embedded broker do not make a TLS server (not PEM, or a key that does not belong to the certificate); the message gives the TLS error.',
   SG_TRIAL_MQTT:
     'The live trial could not connect to the MQTT broker or subscribe to the command topics (wrong URL, credentials, or an ACL without the fleet tree for the gateway user).',
   // Web UI (web/)

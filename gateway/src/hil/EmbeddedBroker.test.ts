@@ -54,4 +54,22 @@ robots: [{ id: r1, password: r1-pw }]
       message: expect.stringContaining(`:${first.port}`),
     });
   });
+
+  it('refuses TLS material that makes no TLS server, with a coded error', async () => {
+    await expect(EmbeddedBroker.start({ fleet: null, port: 0, tls: { cert: 'not a certificate', key: 'not a key' }, logger: new MemoryLogger() })).rejects.toMatchObject({
+      code: 'SG_TLS_FILES',
+      message: expect.stringContaining('TLS certificate and key'),
+    });
+  });
+
+  it('listens on the given loopback address and names it in its URL', async () => {
+    const broker = await EmbeddedBroker.start({ fleet: null, port: 0, host: '127.0.0.2', logger: new MemoryLogger() });
+    try {
+      expect(broker.url).toBe(`mqtt://127.0.0.2:${broker.port}`);
+      const client = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+      await client.endAsync();
+    } finally {
+      await broker.close();
+    }
+  });
 });
