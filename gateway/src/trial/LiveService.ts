@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Grid } from '@swarmgate/maps';
+import type { MqttTlsOptions } from '@swarmgate/protocols';
 import { EmbeddedBroker, type BrokerTls } from '../hil/EmbeddedBroker.js';
 import type { Fleet } from '../hil/FleetFile.js';
 import { HilGateway } from '../hil/HilGateway.js';
@@ -68,7 +69,7 @@ export class LiveService {
     readonly bridge: MqttBridge,
     readonly port: MqttControllerPort,
     readonly http: FastifyInstance | null,
-    /** The bearer token the HTTP API requires, or null (loopback without a fleet). */
+    /** The bearer token the HTTP API requires, or null (no HTTP, or loopback without a fleet). */
     readonly httpToken: string | null,
     /** Where robots and controllers reach the broker (every served address for a wildcard bind). */
     readonly mqttUrls: readonly string[],
@@ -89,7 +90,7 @@ export class LiveService {
     try {
       let url = options.mqttUrl;
       let mqttUrls: string[];
-      let tls = {};
+      let tls: MqttTlsOptions = {};
       if (url === undefined) {
         const broker = await EmbeddedBroker.start({ fleet: options.fleet, port: options.mqttPort ?? 0, host: bind, tls: options.brokerTls, logger });
         cleanups.push(() => broker.close());
@@ -123,8 +124,9 @@ export class LiveService {
       live.start();
       cleanups.push(() => live.stop());
       let http: FastifyInstance | null = null;
-      const token = httpToken(bind, options.fleet?.httpToken, options.fleet !== null);
+      let token: string | null = null;
       if (options.httpPort != null) {
+        token = httpToken(bind, options.fleet?.httpToken, options.fleet !== null);
         // The hosts are known once the port is (it may be 0): filled in after listen, and until
         // then every request is refused (421), never let through.
         const hosts = new Set<string>();
