@@ -45,14 +45,15 @@ function tokenMatches(candidate: string, expected: Buffer): boolean {
   return timingSafeEqual(digest(candidate), expected);
 }
 
-function presentedToken(request: FastifyRequest, path: string): string | null {
+function presentedToken(request: FastifyRequest, stream: boolean): string | null {
   const header = request.headers.authorization;
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     return match ? match[1] : null;
   }
-  if (path !== LIVE_STREAM_PATH) return null;
-  return new URLSearchParams(request.url.slice(path.length + 1)).get('token');
+  if (!stream) return null;
+  const token = (request.query as Record<string, unknown> | undefined)?.['token'];
+  return typeof token === 'string' ? token : null;
 }
 
 /** `http://<served host>` exactly (the gateway serves no https, and an origin has no path). */
@@ -95,18 +96,20 @@ export async function installHttpGuard(app: FastifyInstance, options: HttpGuardO
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?', 1)[0];
+    // The matched route, not the raw path: the router also matches a percent-encoded path
+    // (/api/%6Cive), which a string comparison would let past the token check.
+    const stream = request.routeOptions.url === LIVE_STREAM_PATH;
     const host = (request.headers.host ?? '').toLowerCase();
     if (options.hosts !== null && !options.hosts.has(host)) {
-      return refuse(reply, 421, `Host '${host}' is not served here; use one of ${[...options.hosts].join(', ')}`);
+      return refuse(reply, 421, `Host '${host.slice(0, 100)}' is not a name this gateway serves (serve --public-host NAME adds one)`);
     }
     const mutating = !SAFE_METHODS.has(request.method);
     const origin = request.headers.origin;
     if (mutating && origin !== undefined && options.hosts !== null && !isServedOrigin(origin, options.hosts)) {
       return refuse(reply, 403, `Origin '${origin}' may not change this gateway`);
     }
-    if (expected !== null && (mutating || path === LIVE_STREAM_PATH)) {
-      const token = presentedToken(request, path);
+    if (expected !== null && (mutating || stream)) {
+      const token = presentedToken(request, stream);
       if (token === null || !tokenMatches(token, expected)) {
         reply.header('www-authenticate', 'Bearer');
         return refuse(reply, 401, token === null ? 'this gateway needs Authorization: Bearer <token> (printed by serve at start)' : 'wrong token');

@@ -101,6 +101,9 @@ describe('HTTP attacks: a gateway with a fleet file (token required)', () => {
     const none = await send(port, 'GET', '/api/live');
     expect(none.status).toBe(401);
     expect((await send(port, 'GET', '/api/live?token=wrong')).status).toBe(401);
+    // The router matches a percent-encoded path too: the check must not be a string compare.
+    expect((await send(port, 'GET', '/api/%6Cive')).status).toBe(401);
+    expect((await send(port, 'GET', '/api/live?token=a&token=b')).status).toBe(401);
     for (const [path, headers] of [[`/api/live?token=${encodeURIComponent(token)}`, {}], ['/api/live', { authorization: `Bearer ${token}` }]] as const) {
       const reply = await send(port, 'GET', path, headers);
       expect(reply.status).toBe(200);
