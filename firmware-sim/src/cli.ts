@@ -1,4 +1,4 @@
-import { MONA_SPEC, idProblem } from '@swarmgate/protocols';
+import { MONA_SPEC, idProblem, isTlsMqttUrl } from '@swarmgate/protocols';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SwarmgateError } from './errors.js';
@@ -133,7 +133,7 @@ function plan(argv: string[]): Plan | null {
   if (fleetProblem) throw new UsageError(`--fleet '${fleet}' ${fleetProblem}`);
   if ((v.username === undefined) !== (v.password === undefined)) throw new UsageError('--username and --password go together');
   if (v.mqtt !== undefined && !/^(mqtts?|wss?|tcp):\/\//.test(v.mqtt)) throw new UsageError(`--mqtt must be a URL like mqtt://host:1883, got '${v.mqtt}'`);
-  if (v.ca !== undefined && !/^(mqtts|wss):\/\//.test(v.mqtt ?? '')) throw new UsageError(`--ca needs an mqtts:// (or wss://) --mqtt URL, got '${v.mqtt ?? v.serial}'`);
+  if (v.ca !== undefined && !isTlsMqttUrl(v.mqtt ?? '')) throw new UsageError(`--ca needs an mqtts:// (or wss://) --mqtt URL, got '${v.mqtt ?? v.serial}'`);
   const keepaliveS = numberFlag('keepalive', v.keepalive, 5, { min: 1, max: 65535, integer: true });
   const baudRate = numberFlag('baud', v.baud, MONA_SPEC.serialBaud, { min: 300, integer: true });
   const telemetryHz = numberFlag('telemetry-hz', v['telemetry-hz'], 10, { min: 0.1, max: 1000 });

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { errorCode } from './errors.js';
-import { mqttTlsConnectOptions } from './mqttTls.js';
+import { isTlsMqttUrl, mqttTlsConnectOptions } from './mqttTls.js';
 
 describe('mqttTlsConnectOptions', () => {
+  it('knows the TLS schemes', () => {
+    expect(['mqtts://h:8883', 'MQTTS://h', 'wss://h/mqtt'].map(isTlsMqttUrl)).toEqual([true, true, true]);
+    expect(['mqtt://h:1883', 'ws://h', 'tcp://h', '', 'xmqtts://h'].map(isTlsMqttUrl)).toEqual([false, false, false, false, false]);
+  });
+
   it('passes a CA through for mqtts:// and wss://, and nothing without one', () => {
     expect(mqttTlsConnectOptions('mqtts://broker:8883', { ca: 'PEM' })).toEqual({ ca: 'PEM' });
     expect(mqttTlsConnectOptions('wss://broker/mqtt', { ca: 'PEM' })).toEqual({ ca: 'PEM' });

@@ -26,15 +26,20 @@ export interface MqttTlsConnectOptions {
 
 const TLS_URL = /^(mqtts|wss):\/\//i;
 
+/** An mqtts:// or wss:// URL: the ones a CA file applies to. */
+export function isTlsMqttUrl(url: string): boolean {
+  return TLS_URL.test(url);
+}
+
 /** The connect options for `url`; a CA or pinned certificate on a plain URL is refused (it would protect nothing). */
 export function mqttTlsConnectOptions(url: string, tls: MqttTlsOptions): MqttTlsConnectOptions {
   if (tls.pinnedCert !== undefined) {
-    if (!TLS_URL.test(url)) throw new SwarmgateError('SG_MQTT_TLS', `a pinned broker certificate needs an mqtts:// URL, got ${url}`);
+    if (!isTlsMqttUrl(url)) throw new SwarmgateError('SG_MQTT_TLS', `a pinned broker certificate needs an mqtts:// URL, got ${url}`);
     // The certificate is the only trust anchor, so the chain check already proves the peer
     // holds it; a name check would only fail for an address the certificate does not list.
     return { ca: tls.pinnedCert, allowPartialTrustChain: true, checkServerIdentity: () => undefined };
   }
   if (tls.ca === undefined) return {};
-  if (!TLS_URL.test(url)) throw new SwarmgateError('SG_MQTT_TLS', `a CA file only applies to an mqtts:// URL, got ${url}`);
+  if (!isTlsMqttUrl(url)) throw new SwarmgateError('SG_MQTT_TLS', `a CA file only applies to an mqtts:// URL, got ${url}`);
   return { ca: tls.ca };
 }

@@ -38,6 +38,7 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
     [['--map', 'building:20x20:seed=1', '--bind', '192.168.1.10'], /--bind: SG_BIND: binding 192\.168\.1\.10 opens/],
     [['--map', 'building:20x20:seed=1', '--bind', 'localhost'], /--bind: SG_BIND: bind address 'localhost' is not an IP address/],
     [['--map', 'building:20x20:seed=1', '--tls-cert', 'cert.pem'], /--tls-cert and --tls-key go together/],
+    [['--map', 'building:20x20:seed=1', '--public-host', 'gateway.lab:8080'], /--public-host must be a DNS name .* got 'gateway\.lab:8080'/],
     [['--map', 'building:20x20:seed=1', '--tls-cert', '/nonexistent/c.pem', '--tls-key', '/nonexistent/k.pem'], /--tls-cert: cannot read \/nonexistent\/c\.pem/],
     [['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--tls-cert', 'c', '--tls-key', 'k'], /configure the embedded broker/],
     [['--map', 'building:20x20:seed=1', '--mqtt-ca', 'ca.pem'], /--mqtt-ca needs an mqtts:\/\/ --mqtt URL \(got the embedded broker\)/],

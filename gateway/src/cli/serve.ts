@@ -4,7 +4,7 @@
  * runs the same algorithm host-side. Runs until SIGINT/SIGTERM, then shuts down in order.
  */
 import { readFileSync } from 'node:fs';
-import { idProblem } from '@swarmgate/protocols';
+import { idProblem, isTlsMqttUrl } from '@swarmgate/protocols';
 import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
 import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
@@ -155,11 +155,17 @@ async function run(argv: string[]): Promise<number> {
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
   const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });
   const brokerTls = parseBrokerTls(v);
-  if (v['mqtt-ca'] !== undefined && !/^(mqtts|wss):\/\//i.test(v.mqtt ?? '')) {
+  if (v['mqtt-ca'] !== undefined && !isTlsMqttUrl(v.mqtt ?? '')) {
     throw new CliUsageError(`--mqtt-ca needs an mqtts:// --mqtt URL (got ${v.mqtt === undefined ? 'the embedded broker' : `'${v.mqtt}'`})`);
   }
   const mqttCa = v['mqtt-ca'] === undefined ? undefined : readPem('mqtt-ca', v['mqtt-ca']);
   const bind = v.bind ?? DEFAULT_BIND;
+  for (const name of v['public-host'] ?? []) {
+    // A bare DNS name: the port is the server's, added by the Host check.
+    if (!/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(name) || name.length > 253) {
+      throw new CliUsageError(`--public-host must be a DNS name such as gateway.lab (no port, no scheme), got '${name}'`);
+    }
+  }
   const scale = numberFlag('arena-scale', v['arena-scale'], 25, { min: 1e-6, max: 1e6 });
   const rotationDeg = numberFlag('arena-rotation', v['arena-rotation'], 0, { min: -360, max: 360 });
   const offset = parseOffset(v['arena-offset']);

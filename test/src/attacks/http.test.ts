@@ -174,7 +174,7 @@ describe('HTTP attacks: loopback without a fleet (no token, as npm start)', () =
   let port: number;
 
   beforeAll(async () => {
-    ({ service } = await startLive({ grid: loadMap('building:20x20:seed=1'), robots: 1, service: { httpPort: 0, mqttPort: 0 } }));
+    ({ service } = await startLive({ grid: loadMap('building:20x20:seed=1'), robots: 1, service: { httpPort: 0, mqttPort: 0, publicHosts: ['gateway.test'] } }));
     port = service.httpPort!;
   }, 60_000);
 
@@ -196,7 +196,9 @@ describe('HTTP attacks: loopback without a fleet (no token, as npm start)', () =
     expect(form.status).toBe(415);
     expect((await send(port, 'POST', '/api/estop/release', json, '{"all":"true"}')).status).toBe(400);
     expect(service.live.status().emergencyStopped).toEqual(['r0']);
-    expect((await send(port, 'POST', '/api/estop/release', json, '{"all":true}')).status).toBe(200);
+    // A name given with --public-host is served, as Host and as the page's Origin.
+    const named = await send(port, 'POST', '/api/estop/release', { ...json, host: `gateway.test:${port}`, origin: `http://gateway.test:${port}` }, '{"all":true}');
+    expect(named.status).toBe(200);
     expect(service.live.status().emergencyStopped).toEqual([]);
   });
 });
