@@ -6,7 +6,7 @@
  * controller port against a broker that is not its own (`--mqtt mqtts://... --mqtt-ca`). A
  * plain-TCP client and a client trusting another CA are refused.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,6 +115,29 @@ describe('MQTT over TLS on the embedded broker', () => {
       await robot.close();
     }
   });
+});
+
+describe('swarmgate serve --tls-cert --tls-key (real process)', () => {
+  it('prints an mqtts:// URL, and mosquitto_sub --cafile reads its retained state there', async () => {
+    const pki = makePki();
+    const bin = join(import.meta.dirname, '..', '..', '..', 'gateway', 'bin', 'swarmgate.js');
+    const args = ['serve', '--map', 'building:20x20:seed=1', '--mqtt-port', '0', '--tls-cert', pki.certPath, '--tls-key', pki.keyPath];
+    const serve = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    serve.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    serve.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitFor('the mqtts URL in serve output', () => /mqtt mqtts:\/\/127\.0\.0\.1:\d+ /.test(output), 30_000).catch((error: Error) => {
+        throw new Error(`${error.message}\n${output}`);
+      });
+      const port = /mqtt mqtts:\/\/127\.0\.0\.1:(\d+) /.exec(output)![1];
+      const sub = startTool('mosquitto_sub', ['--cafile', pki.caPath, '-h', '127.0.0.1', '-p', port, '-t', gatewayStateTopic('lab'), '-C', '1', '-F', '%t retained=%r', '-W', '10']);
+      expect(await sub.done).toContain(`${gatewayStateTopic('lab')} retained=1`);
+    } finally {
+      await terminate(serve);
+      rmSync(pki.dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the gateway on an external mqtts:// broker (serve --mqtt mqtts://... --mqtt-ca)', () => {
