@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, type EnvelopeBodyInit, type MotorCommand } from '@swarmgate/protocols';
 import { MqttRobot, SlamMap } from '@swarmgate/sdk';
+import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
 import { parseFleetFile } from '../hil/FleetFile.js';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
@@ -116,3 +117,32 @@ async function until(condition: () => boolean, timeoutMs = 8000): Promise<void> 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('LiveService bind rule', () => {
+  const trial = {
+    grid,
+    robots: 1,
+    algorithm: 'frontier',
+    comm: 'global',
+    spawn: { kind: 'together' },
+    seed: 2,
+    targetExplored: 0.99,
+    maxTicks: Number.POSITIVE_INFINITY,
+  } as const;
+
+  it('refuses a bind beyond loopback without a fleet, and with insecure warns loudly', async () => {
+    const base = { trial, fleet: null, fleetName: 'lab', keepaliveMs: 1000, twins: DEFAULT_TWIN_OPTIONS, httpPort: null };
+    await expect(LiveService.start({ ...base, bind: '0.0.0.0', logger: new MemoryLogger() })).rejects.toMatchObject({ code: 'SG_BIND' });
+    // An external broker on loopback and no HTTP: nothing of this test listens beyond loopback.
+    const broker = await EmbeddedBroker.start({ fleet: null, port: 0, logger: new MemoryLogger() });
+    const logger = new MemoryLogger();
+    const open = await LiveService.start({ ...base, bind: '0.0.0.0', insecure: true, mqttUrl: broker.url, logger });
+    try {
+      expect(logger.entries.some((e) => e.level === 'warn' && /INSECURE: listening on 0\.0\.0\.0 without a fleet file/.test(e.message))).toBe(true);
+      expect(open.httpToken).toBeNull();
+    } finally {
+      await open.stop();
+      await broker.close();
+    }
+  }, 30_000);
+});
