@@ -7,13 +7,14 @@ import { idProblem } from '@swarmgate/protocols';
 import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
 import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
-import { SwarmgateError } from '../errors.js';
+import { SwarmgateError, type ErrorCode } from '../errors.js';
 import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { fleetTrialWarnings, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
+import { watchStopRequest } from './stopRequest.js';
 import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
@@ -70,6 +71,12 @@ const OPTIONS = {
   serial: { type: 'string', multiple: true },
   port: { type: 'string' },
 } as const;
+
+/** What to do about a port that cannot be listened on, by the error's code. */
+const LISTEN_HINTS: Partial<Record<ErrorCode, string>> = {
+  SG_HTTP_LISTEN: '; pick another with --port',
+  SG_BROKER_LISTEN: '; pick another with --mqtt-port',
+};
 
 function parseOffset(raw: string | undefined): { x: number; y: number } {
   if (raw === undefined) return { x: 0, y: 0 };
@@ -149,6 +156,8 @@ async function run(argv: string[]): Promise<number> {
     maxTicks: Number.POSITIVE_INFINITY,
     remoteControlled: new Set(remote),
   };
+  // Listening from before start: a SIGTERM during start-up still ends in a clean stop.
+  const stopRequest = watchStopRequest(logger);
   let service: LiveService;
   try {
     service = await LiveService.start({
@@ -166,8 +175,10 @@ async function run(argv: string[]): Promise<number> {
       logger,
     });
   } catch (error) {
+    stopRequest.dispose();
     if (error instanceof SwarmgateError) {
-      process.stderr.write(`swarmgate serve: ${error.message}\n`);
+      const hint = LISTEN_HINTS[error.code] ?? '';
+      process.stderr.write(`swarmgate serve: ${error.message}${hint}\n`);
       return 1;
     }
     throw error;
@@ -183,19 +194,13 @@ async function run(argv: string[]): Promise<number> {
     () => process.stdout.write(tty ? `\r${formatServeStatus(live.status())}\x1b[K` : `${formatServeStatus(live.status())}\n`),
     tty ? 1000 : 10_000,
   );
-  await new Promise<void>((resolve) => {
-    const onSignal = (): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
+  const reason = await stopRequest.requested;
   clearInterval(statusTimer);
   if (tty) process.stdout.write('\n');
+  logger.info(`serve: ${reason}: stopping (robots halted, gateway Death published, ports closed)`);
   const final = live.status();
   await service.stop();
+  stopRequest.dispose();
   process.stdout.write(`swarmgate serve: stopped at tick ${final.tick}, explored ${(final.exploredFraction * 100).toFixed(1)}%, ${final.overruns} tick overruns\n`);
   return 0;
 }

@@ -8,7 +8,7 @@
  */
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createServer, type AddressInfo, type Server } from 'node:net';
-import { SwarmgateError } from '../errors.js';
+import { listenError } from '../listenError.js';
 import type { Credentials, Fleet } from './FleetFile.js';
 import { stderrLogger, type Logger } from './Logger.js';
 import { verifyPasswordHash, verifyPlainPassword } from './PasswordHash.js';
@@ -100,7 +100,7 @@ export class EmbeddedBroker {
     await new Promise<void>((resolve, reject) => {
       const onError = (cause: Error) => {
         aedes.close();
-        reject(new SwarmgateError('SG_BROKER_LISTEN', `cannot listen on ${options.host ?? '127.0.0.1'}:${options.port ?? 0}: ${cause.message}`, { cause }));
+        reject(listenError('SG_BROKER_LISTEN', 'MQTT', options.host ?? '127.0.0.1', options.port ?? 0, cause));
       };
       server.once('error', onError);
       server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {

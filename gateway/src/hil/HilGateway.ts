@@ -54,7 +54,10 @@ export class HilGateway {
     for (const link of this.links) await link.start();
   }
 
+  /** Halts every robot the links reach (a zero MotorCommand), then stops the links. */
   async stop(): Promise<void> {
+    // Robots stop now, not when their last MotorCommand's deadline passes.
+    if (this.started) this.broadcastOnEveryLink([this.haltBody()]);
     for (const link of [...this.links].reverse()) await link.stop();
     this.registry.close();
   }
@@ -150,11 +153,12 @@ export class HilGateway {
     return sends;
   }
 
+  private haltBody(): EnvelopeBodyInit {
+    return { motorCommand: { leftMps: 0, rightMps: 0, deadlineMs: this.safety.deadlineMs, commandId: 0 } };
+  }
+
   private stopBodies(reason: string): EnvelopeBodyInit[] {
-    return [
-      { motorCommand: { leftMps: 0, rightMps: 0, deadlineMs: this.safety.deadlineMs, commandId: 0 } },
-      { command: { commandId: 0, emergencyStop: { reason } } },
-    ];
+    return [this.haltBody(), { command: { commandId: 0, emergencyStop: { reason } } }];
   }
 }
 

@@ -14,6 +14,7 @@ import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { SerialBridge } from '../hil/SerialBridge.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
+import { listenError } from '../listenError.js';
 import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
@@ -94,7 +95,11 @@ export class LiveService {
         const app = await createTrialHttpServer({ live, hil });
         await app.register(webUi, { live, hil });
         cleanups.push(() => app.close());
-        await app.listen({ port: options.httpPort, host: '127.0.0.1' });
+        try {
+          await app.listen({ port: options.httpPort, host: '127.0.0.1' });
+        } catch (cause) {
+          throw listenError('SG_HTTP_LISTEN', 'HTTP', '127.0.0.1', options.httpPort, cause);
+        }
         http = app;
       }
       return new LiveService(url, live, hil, bridge, port, http, cleanups, logger);
