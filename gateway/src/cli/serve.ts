@@ -15,7 +15,7 @@ import { CliUsageError, type Command } from './Command.js';
 import { fleetTrialWarnings, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
-import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
+import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -24,6 +24,7 @@ that sends a Birth (it joins as a twin and runs the same algorithm host-side). R
 controllers read States and send Commands over MQTT. Stop with Ctrl-C.
 
   --map <file|spec>       map file, bundled map or generator spec, e.g. building:60x60:seed=7 (required)
+${MAX_CELLS_HELP}
   --robots N              virtual robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier)
   --comm <spec>           radio model: global | range:R | los | los:R | material | pathloss (default global)
