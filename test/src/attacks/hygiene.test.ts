@@ -2,15 +2,22 @@
  * Process and input hygiene (issue 7), one attack per class: a stop signal from any parent,
  * a port already in use, a map that declares more cells than it holds, a MotorCommand with an
  * oversized deadline, a Birth that claims a higher speed limit than its model. Deeper tests
- * sit beside the code: maps/src/io/imageHeader.test.ts, gateway/src/hil/CommandSafety.test.ts,
- * gateway/src/hil/HilGateway.test.ts, firmware-sim/src/firmware/Firmware.test.ts, firmware/test.
+ * sit beside the code: maps/src/io/mapBudget.test.ts, gateway/src/cli/map.test.ts,
+ * gateway/src/hil/CommandSafety.test.ts, gateway/src/hil/HilGateway.test.ts,
+ * firmware-sim/src/firmware/Firmware.test.ts, firmware/test/mona_test.c (the C firmware).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { decodeEnvelope, gatewayStateTopic, robotTopic, type Envelope } from '@swarmgate/protocols';
+import { HilGateway, MemoryLogger, MqttBridge, RobotRegistry } from '@swarmgate/gateway';
+import { MonaSim } from '@swarmgate/firmware-sim';
+import { pngBomb } from '@swarmgate/maps/testing';
+import { MONA_SPEC, decodeEnvelope, encodeEnvelope, gatewayStateTopic, makeEnvelope, robotTopic, swarmgate, type Envelope } from '@swarmgate/protocols';
+import { until } from '@swarmgate/firmware-sim/testing';
 import { startMosquitto, type MosquittoBroker } from '../harness/mosquitto.js';
 import { FLEET, startMonaSim, terminate, waitFor } from '../trial/liveHarness.js';
 
@@ -208,4 +215,83 @@ describe('attack: a port already in use', () => {
     const errors = serve.output().split('\n').filter((line) => line.startsWith('swarmgate serve:') || /^\s+at /.test(line));
     expect(errors).toEqual([`swarmgate serve: SG_${protocol === 'HTTP' ? 'HTTP' : 'BROKER'}_LISTEN: cannot listen on 127.0.0.1:${port} (${protocol}): address already in use; pick another with ${flag}`]);
   }, 60_000);
+});
+
+describe('attack: a small map file that declares a huge one', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'hygiene-map-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a 100 kB PNG declaring 10000 x 10000 is refused by serve at once, naming file, size and budget', async () => {
+    const bomb = join(dir, 'bomb.png');
+    writeFileSync(bomb, await pngBomb(10_000, 10_000));
+    const startMs = Date.now();
+    const serve = run(process.execPath, [SWARMGATE_BIN, 'serve', '--map', bomb, '--mqtt-port', '0']);
+    expect((await serve.exit).code).toBe(2);
+    // Decoding it took 19 s and 1 GB before the header check; now it is a process start.
+    expect(Date.now() - startMs).toBeLessThan(15_000);
+    expect(serve.output()).toContain(`--map: ${bomb}: declares 10000 x 10000 = 100000000 cells, over the budget of 4000000 cells`);
+  }, 60_000);
+});
+
+describe('attack: MotorCommands that would outlive the link, and a boastful Birth', () => {
+  let broker: MosquittoBroker;
+  let client: MqttClient;
+
+  beforeAll(async () => {
+    broker = await startMosquitto();
+    client = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+  });
+  afterAll(async () => {
+    await client?.endAsync(true);
+    await broker?.stop();
+  });
+
+  it('mona-sim clamps a 49-day deadline to MONA_SPEC.maxMotorDeadlineMs', async () => {
+    const errors: number[] = [];
+    client.on('message', (topic, payload) => {
+      if (topic.endsWith('/mona-41/error')) errors.push(decodeEnvelope(payload).error!.code);
+    });
+    await client.subscribeAsync(robotTopic(FLEET, 'mona-41', 'error'), { qos: 1 });
+    const robot = new MonaSim({ robotId: 'mona-41', seed: 1, link: { kind: 'mqtt', url: broker.url, fleet: FLEET, keepaliveS: 2 } });
+    robot.start();
+    try {
+      await until(() => robot.firmware.online, 'the robot online');
+      const command = { motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 0xffffffff, commandId: 1 } };
+      await client.publishAsync(robotTopic(FLEET, 'mona-41', 'downlink'), Buffer.from(encodeEnvelope(makeEnvelope('mona-41', command, 1, Date.now()))), { qos: 1 });
+      await until(() => robot.firmware.model.motorsRunning, 'the motors running');
+      const startMs = Date.now();
+      await until(() => errors.includes(swarmgate.v1.ErrorCode.ERROR_CODE_WATCHDOG), 'the watchdog stop', 10_000);
+      expect(robot.firmware.model.motorsRunning).toBe(false);
+      expect(Date.now() - startMs).toBeLessThan(MONA_SPEC.maxMotorDeadlineMs + 2000);
+    } finally {
+      await robot.stop();
+    }
+  }, 30_000);
+
+  it('a Birth claiming 5 m/s does not raise the speed the gateway sends above the model\'s', async () => {
+    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
+    const bridge = new MqttBridge({ url: broker.url, fleet: FLEET, registry, logger: new MemoryLogger() });
+    const hil = new HilGateway({ registry });
+    hil.register(bridge);
+    await hil.start();
+    try {
+      const downlink: Envelope[] = [];
+      client.on('message', (topic, payload) => {
+        if (topic.endsWith('/mona-42/downlink')) downlink.push(decodeEnvelope(payload));
+      });
+      await client.subscribeAsync(robotTopic(FLEET, 'mona-42', 'downlink'), { qos: 1 });
+      const capabilities = { maxWheelSpeedMps: 5, wheelBaseM: 0.001, bodyDiameterM: 0.001, wheelRadiusM: 0.01, encoderTicksPerRev: 1, sensors: [] };
+      const birth = { birth: { model: 'mona', firmwareVersion: '1', protocolVersion: { major: 1, minor: 0 }, session: 1, capabilities } };
+      await client.publishAsync(robotTopic(FLEET, 'mona-42', 'birth'), Buffer.from(encodeEnvelope(makeEnvelope('mona-42', birth, 1, Date.now()))), { qos: 1 });
+      await until(() => registry.get('mona-42')?.online === true, 'the Birth');
+      expect(hil.drive('mona-42', 3, 3, null).sent).toBe(true);
+      await until(() => downlink.some((e) => e.motorCommand != null), 'the MotorCommand');
+      const sent = downlink.find((e) => e.motorCommand != null)!.motorCommand!;
+      expect(sent.leftMps).toBeCloseTo(MONA_SPEC.maxWheelSpeedMps, 6);
+      expect(sent.rightMps).toBeCloseTo(MONA_SPEC.maxWheelSpeedMps, 6);
+      expect(hil.limitsOf('mona-42')).toMatchObject({ wheelBaseM: MONA_SPEC.wheelBaseM, bodyRadiusM: MONA_SPEC.bodyDiameterM / 2 });
+    } finally {
+      await hil.stop();
+    }
+  }, 30_000);
 });
