@@ -198,7 +198,7 @@ async function run(argv: string[]): Promise<number> {
   const reason = await stopRequest.requested;
   clearInterval(statusTimer);
   if (tty) process.stdout.write('\n');
-  logger.info(`serve: ${reason}: stopping (robots halted, gateway Death published, ports closed)`);
+  logger.info(`serve: ${reason}: stopping: halting the robots, publishing the gateway Death, closing the ports`);
   const final = live.status();
   await service.stop();
   stopRequest.dispose();
