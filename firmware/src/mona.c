@@ -134,6 +134,9 @@ static void handle_motor_command(mona_t *mona, swarmgate_v1_MotorCommand command
                    HAL_FLASH_STR("emergency stop latched; release it first"), ref_seq, command.command_id);
         return;
     }
+    /* Clamped like the gateway and mona-sim do; it also keeps the deadline far below the
+     * 2^31 ms horizon of reached() on the wrapping millisecond clock. */
+    if (command.deadline_ms > MONA_MAX_MOTOR_DEADLINE_MS) command.deadline_ms = MONA_MAX_MOTOR_DEADLINE_MS;
     set_motors(mona, mona_pwm_of_speed(command.left_mps), mona_pwm_of_speed(command.right_mps));
     mona->deadline_ms = hal_millis() + command.deadline_ms;
     mona->watchdog_armed = true;

@@ -22,6 +22,8 @@
 #define MONA_IR_SENSORS 5u        /* right, right-front, front, left-front, left */
 #define MONA_IR_RANGE_MAX_M 0.1f
 #define MONA_IR_RAW_MAX 1023u     /* ADC reading with nothing in front ("1023 = none") */
+/* MONA_SPEC.maxMotorDeadlineMs: a longer MotorCommand deadline is clamped to this. */
+#define MONA_MAX_MOTOR_DEADLINE_MS 1000u
 
 #define MONA_TELEMETRY_PERIOD_MS 100u /* 10 Hz */
 #define MONA_BIRTH_REPEAT_MS 1000u    /* Birth again until the host sends a valid frame */

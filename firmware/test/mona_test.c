@@ -163,6 +163,30 @@ static void test_motor_command_and_watchdog(void) {
            e->body.error.command_id == 22 && e->body.error.ref_seq != 0);
 }
 
+static void test_deadline_capped(void) {
+    const swarmgate_v1_Envelope *e;
+    size_t n;
+    boot();
+    (void)run_until(5000);
+    /* A deadline of almost 50 days is clamped to MONA_MAX_MOTOR_DEADLINE_MS: still accepted. */
+    send_motor_command("mona-07", 0.05f, 0.05f, 0xFFFFFFF0u, 31);
+    n = run_until(5001);
+    e = find_kind(n, swarmgate_v1_Envelope_ack_tag);
+    EXPECT(e != NULL && e->body.ack.command_id == 31 && fake_left_pwm > 0);
+    n = run_until(5000 + MONA_MAX_MOTOR_DEADLINE_MS - 1);
+    EXPECT(fake_left_pwm > 0 && count_kind(n, swarmgate_v1_Envelope_error_tag) == 0);
+    n = run_until(5000 + MONA_MAX_MOTOR_DEADLINE_MS);
+    EXPECT(fake_left_pwm == 0);
+    e = find_kind(n, swarmgate_v1_Envelope_error_tag);
+    EXPECT(e != NULL && e->body.error.code == swarmgate_v1_ErrorCode_ERROR_CODE_WATCHDOG);
+    /* At the cap: unchanged (received at 6000 ms). */
+    send_motor_command("mona-07", 0.05f, 0.05f, MONA_MAX_MOTOR_DEADLINE_MS, 32);
+    (void)run_until(4999 + 2 * MONA_MAX_MOTOR_DEADLINE_MS);
+    EXPECT(fake_left_pwm > 0);
+    (void)run_until(5000 + 2 * MONA_MAX_MOTOR_DEADLINE_MS);
+    EXPECT(fake_left_pwm == 0);
+}
+
 static void test_watchdog_across_clock_wrap(void) {
     fake_reset();
     fake_now_ms = 0xFFFFFF00u;
@@ -316,6 +340,7 @@ static void test_pwm_of_speed(void) {
 int main(void) {
     test_birth();
     test_motor_command_and_watchdog();
+    test_deadline_capped();
     test_watchdog_across_clock_wrap();
     test_emergency_stop_latch();
     test_telemetry();

@@ -41,6 +41,7 @@ export const ERROR_CODES = {
     'The certificate and key given to the embedded broker do not make a TLS server (not PEM, or a key that does not belong to the certificate); the message gives the TLS error.',
   SG_TRIAL_MQTT:
     'The live trial could not connect to the MQTT broker or subscribe to the command topics (wrong URL, credentials, or an ACL without the fleet tree for the gateway user).',
+  SG_HTTP_LISTEN: 'The HTTP API and web UI could not listen on the requested port (in use or no permission).',
   // Web UI (web/)
   SG_WEB_CONFIG:
     'A web UI option is out of range (frameHz outside (0, 30], heartbeatMs below 1 ms) or its static/ folder holds a file it cannot serve; the message names it.',

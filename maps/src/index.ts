@@ -19,7 +19,7 @@ export {
 export { parseMapSpec, loadMap, looksLikeMapFile, type MapSpec } from './mapSpec.js';
 export { BUNDLED_MAPS, bundledMap, bundledMapPath, findBundledMap, type BundledMap } from './bundledMaps.js';
 export { loadMapFile, saveMapFile, encodeMapImage, decodeImage, mapFileFormat, type MapFileFormat } from './io/mapFiles.js';
-export type { GreyImage } from './io/greyImage.js';
+export { DEFAULT_MAX_FILE_CELLS, type GreyImage, type MapLoadOptions } from './io/greyImage.js';
 export { parseRosMapYaml, type RosMapMetadata } from './io/rosMapYaml.js';
 export { renderPng, rampColour, defaultRenderScale, type Heatmap, type RenderOptions } from './renderPng.js';
 export { drawMaesTestMap, MAES_TEST_MAPS, type MaesTestMap } from './maesTestMaps.js';

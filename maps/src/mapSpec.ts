@@ -11,6 +11,7 @@ import { MapSpecError } from './errors.js';
 import { BUNDLED_MAPS, bundledMap, findBundledMap } from './bundledMaps.js';
 import { findGenerator, generateMap, type GeneratorSpec, mapGenerators } from './generators/mapGenerators.js';
 import { loadMapFile, mapFileFormat } from './io/mapFiles.js';
+import type { MapLoadOptions } from './io/greyImage.js';
 
 export type MapSpec =
   | ({ readonly kind: 'generator' } & GeneratorSpec)
@@ -63,12 +64,15 @@ export function parseMapSpec(text: string): MapSpec {
   return { kind: 'generator', generator: generator.name, width, height, seed, params };
 }
 
-/** A grid from a spec string or parsed spec: generated, bundled, or loaded from a file. */
-export function loadMap(spec: string | MapSpec): Grid {
+/**
+ * A grid from a spec string or parsed spec: generated, bundled, or loaded from a file (within
+ * `options.maxCells`).
+ */
+export function loadMap(spec: string | MapSpec, options: MapLoadOptions = {}): Grid {
   const parsed = typeof spec === 'string' ? parseMapSpec(spec) : spec;
   switch (parsed.kind) {
     case 'generator': return generateMap(parsed);
     case 'bundled': return bundledMap(parsed.name);
-    case 'file': return loadMapFile(parsed.path);
+    case 'file': return loadMapFile(parsed.path, options);
   }
 }

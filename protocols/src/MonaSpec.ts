@@ -29,6 +29,11 @@ export interface MonaSpec {
   readonly batteryNominalVolts: number;
   readonly batteryEmptyVolts: number;
   readonly serialBaud: number;
+  /**
+   * Longest deadline a MotorCommand may carry, ms: a longer one is clamped to this (gateway,
+   * mona-sim and the C firmware alike), so no command keeps the motors running unwatched.
+   */
+  readonly maxMotorDeadlineMs: number;
 }
 
 const DEG = Math.PI / 180;
@@ -60,4 +65,17 @@ export const MONA_SPEC: MonaSpec = Object.freeze({
   batteryNominalVolts: 3.7,
   batteryEmptyVolts: 3.3,
   serialBaud: 115200,
+  // 1 s at 0.13 m/s is 13 cm: about a body length and a half of travel with the link gone.
+  // The gateway sends 300 ms deadlines every tick; 1 s leaves room for a slow link.
+  // firmware/src/mona_config.h mirrors it (MONA_MAX_MOTOR_DEADLINE_MS; a test compares them).
+  maxMotorDeadlineMs: 1000,
 });
+
+/**
+ * The deadline a MotorCommand runs under: `deadlineMs` clamped to MONA_SPEC.maxMotorDeadlineMs.
+ * Clamped, not refused: the shorter deadline is the safe side, and a refusal would leave the
+ * motors on the previous set-point instead.
+ */
+export function cappedMotorDeadlineMs(deadlineMs: number): number {
+  return Math.min(deadlineMs, MONA_SPEC.maxMotorDeadlineMs);
+}

@@ -63,6 +63,18 @@ describe('Firmware', () => {
     expect(firmware.counters.watchdogStops).toBe(1);
   });
 
+  it('clamps a deadline over MONA_SPEC.maxMotorDeadlineMs to it, as the gateway and the C firmware do', () => {
+    const { clock, firmware, received, deliver } = setup();
+    firmware.goOnline(1);
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 0xffffffff, commandId: 43 } });
+    expect(received('ack').map((e) => e.ack!.commandId)).toEqual([43]);
+    clock.advance(MONA_SPEC.maxMotorDeadlineMs - 10);
+    expect(firmware.model.motorsRunning).toBe(true);
+    clock.advance(60); // the watchdog timer fires at the capped deadline + one model step
+    expect(firmware.model.motorsRunning).toBe(false);
+    expect(received('error').map((e) => e.error!.code)).toEqual([ErrorCode.ERROR_CODE_WATCHDOG]);
+  });
+
   it('newer commands keep the motors running past the first deadline', () => {
     const { clock, firmware, deliver } = setup();
     firmware.goOnline(1);

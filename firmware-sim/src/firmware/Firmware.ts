@@ -6,6 +6,7 @@ import {
   swarmgate,
   validateCommand,
   validateMotorCommand,
+  cappedMotorDeadlineMs,
   type BodyKind,
   type Envelope,
   type EnvelopeBodyInit,
@@ -210,7 +211,8 @@ export class Firmware {
       return;
     }
     const nowMs = this.model.timeMs;
-    const result = this.model.setWheelSpeeds(command.leftMps, command.rightMps, nowMs + command.deadlineMs);
+    const deadlineMs = cappedMotorDeadlineMs(command.deadlineMs);
+    const result = this.model.setWheelSpeeds(command.leftMps, command.rightMps, nowMs + deadlineMs);
     if (result === 'estopped') {
       this.replyError(ErrorCode.ERROR_CODE_EMERGENCY_STOP, 'emergency stop latched; a releaseEmergencyStop Command (or a reboot) clears it', seq, command.commandId);
       return;
@@ -221,7 +223,7 @@ export class Firmware {
     }
     this.lastCommandId = command.commandId;
     this.stoppedByWatchdog = false;
-    this.armWatchdog(command.deadlineMs);
+    this.armWatchdog(deadlineMs);
     this.ack(command.commandId);
   }
 

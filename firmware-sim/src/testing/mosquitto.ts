@@ -35,6 +35,8 @@ export interface MosquittoBroker {
   stop(): Promise<void>;
   /** Stops the broker and starts it again on the same port (for reconnect tests). */
   restart(): Promise<void>;
+  /** Signals the broker process: SIGSTOP makes a broker that accepts bytes and never answers. */
+  signal(signal: NodeJS.Signals): void;
 }
 
 const DEFAULT_BINARY = '/usr/sbin/mosquitto';
@@ -82,6 +84,9 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     async restart() {
       await terminate(child);
       await launch();
+    },
+    signal(signal) {
+      child.kill(signal);
     },
   };
 }

@@ -44,6 +44,22 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`swarmgate ${command.name}: ${error.message}\n`);
       return 2;
     }
+    if (explainsItself(error)) {
+      process.stderr.write(`swarmgate ${command.name}: ${error.message}\n`);
+      return 1;
+    }
+    // Anything else is our bug: its stack trace is what a report needs.
     throw error;
   }
+}
+
+/**
+ * An error whose message tells the user what to fix, so one line and no stack trace: a coded
+ * error of any package (`SG_...`), or a file the command could not read or write (a system
+ * error naming its path, e.g. `-o` into a folder that does not exist).
+ */
+function explainsItself(error: unknown): error is Error {
+  if (!(error instanceof Error)) return false;
+  const { code, path } = error as NodeJS.ErrnoException;
+  return typeof code === 'string' && (code.startsWith('SG_') || typeof path === 'string');
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pngBomb } from '@swarmgate/maps/testing';
 import { runSwarmgate } from './testing/runSwarmgate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'map-cli-'));
@@ -91,6 +92,24 @@ describe('swarmgate map', () => {
       expect(result.stderr.trim().split('\n')).toHaveLength(1);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
+  }, 60_000);
+
+  it('checks a map file against --max-cells before decoding it: map, run and serve', async () => {
+    const bomb = join(dir, 'bomb.png');
+    writeFileSync(bomb, await pngBomb(10_000, 10_000));
+    const refused = await runSwarmgate('map', 'info', bomb);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toBe(`swarmgate map: ${bomb}: declares 10000 x 10000 = 100000000 cells, over the budget of 4000000 cells (raise it with maxCells, --max-cells on the CLI)\n`);
+    const small = join(dir, 'small.png');
+    writeFileSync(small, await pngBomb(30, 20));
+    expect((await runSwarmgate('map', 'info', small, '--max-cells', '599')).stderr).toMatch(/declares 30 x 20 = 600 cells, over the budget of 599 cells/);
+    expect((await infoJson(small)).width).toBe(30);
+    for (const command of ['run', 'serve']) {
+      const r = await runSwarmgate(command, '--map', bomb, '--max-cells', '1000');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--map: .*bomb\.png: declares 10000 x 10000 = 100000000 cells, over the budget of 1000 cells/);
+    }
+    expect((await runSwarmgate('map', 'info', small, '--max-cells', '0')).stderr).toMatch(/--max-cells must be >= 1, got 0/);
   }, 60_000);
 
   it('--help lists every generator with its parameters', async () => {

@@ -2,7 +2,7 @@
  * `swarmgate map`: generate, render and inspect maps.
  *   swarmgate map generate <generator> --width W --height H --seed S -o out.(pgm|png|yaml)
  *   swarmgate map render <map> -o out.png
- *   swarmgate map info <map> [--json]
+ *   swarmgate map info <map> [--json] [--max-cells N]
  * Bad usage (flags, generator names, parameters) exits 2; a map file that cannot be read exits 1
  * with one line naming the file and the problem.
  */
@@ -24,6 +24,7 @@ import {
 import { writeFileSync } from 'node:fs';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
+import { MAX_CELLS_HELP, maxCellsFlag } from './trialFlags.js';
 
 function generatorHelp(): string {
   return mapGenerators
@@ -39,24 +40,26 @@ const HELP = `Usage:
       Generate a map and write it as OUT.pgm (binary PGM), OUT.png (grey image) or OUT.yaml
       (ROS map_server YAML plus OUT.pgm beside it). Sizes are in cells (1 cell = 1 m);
       --seed defaults to 0; --param sets a generator parameter and may be repeated.
-  swarmgate map render <map> -o OUT.png [--scale N]
+  swarmgate map render <map> -o OUT.png [--scale N] [--max-cells N]
       Draw a map: free white, unknown grey, walls black tinted by material (concrete blue-grey,
       wood brown, brick red). --scale is pixels per cell (default: about 400 px across).
-  swarmgate map info <map> [--json]
+  swarmgate map info <map> [--json] [--max-cells N]
       Print width, height, cellSizeM, freeCells, wallCells, unknownCells, components (4-connected
       free regions) and the content hash.
 
   <map> is a file (.pgm P2/P5, .png, ROS .yaml), a bundled map name (e.g. doorway) or a
   generator spec (e.g. cave:75x75:seed=3, building:100x100:seed=7,door=2).
+${MAX_CELLS_HELP}
 
 Generators and their parameters (name=default):
 ${generatorHelp()}`;
 
 /** Loads a map for render/info: a bad spec is a usage error (2), a bad file a failure (1). */
-function readMap(spec: string | undefined): Grid {
+function readMap(spec: string | undefined, values: Values): Grid {
   if (spec === undefined) throw new CliUsageError(`missing <map> argument\n\n${HELP}`);
+  const maxCells = maxCellsFlag(values['max-cells']);
   try {
-    return loadMap(spec);
+    return loadMap(spec, { maxCells });
   } catch (error) {
     if (error instanceof MapSpecError) throw new CliUsageError(error.message);
     throw error;
@@ -110,7 +113,7 @@ function render(positionals: string[], values: Values): number {
   if (!out) throw new CliUsageError('-o OUT.png is required');
   if (!out.toLowerCase().endsWith('.png')) throw new CliUsageError(`-o must end in .png, got '${out}'`);
   const scale = values.scale === undefined ? undefined : numberFlag('scale', values.scale, 1, { min: 1, max: 64, integer: true });
-  const grid = readMap(spec);
+  const grid = readMap(spec, values);
   writeFileSync(out, renderPng(grid, scale === undefined ? {} : { scale }));
   process.stdout.write(`wrote ${out}\n`);
   return 0;
@@ -119,7 +122,7 @@ function render(positionals: string[], values: Values): number {
 function info(positionals: string[], values: Values): number {
   const [spec, ...extra] = positionals;
   if (extra.length > 0) throw new CliUsageError(`unexpected argument '${extra[0]}'`);
-  const grid = readMap(spec);
+  const grid = readMap(spec, values);
   const counts = countCells(grid);
   const summary = {
     width: grid.width,
@@ -159,6 +162,7 @@ const OPTIONS = {
   out: { type: 'string', short: 'o' },
   scale: { type: 'string' },
   json: { type: 'boolean' },
+  'max-cells': { type: 'string' },
 } as const;
 
 interface Values {
@@ -169,13 +173,14 @@ interface Values {
   out?: string;
   scale?: string;
   json?: boolean;
+  'max-cells'?: string;
 }
 
 /** Flags that only make sense for some actions: naming the flag beats ignoring it. */
 const ACTION_FLAGS: Readonly<Record<string, readonly (keyof Values)[]>> = {
   generate: ['width', 'height', 'seed', 'param', 'out'],
-  render: ['out', 'scale'],
-  info: ['json'],
+  render: ['out', 'scale', 'max-cells'],
+  info: ['json', 'max-cells'],
 };
 
 async function run(argv: string[]): Promise<number> {

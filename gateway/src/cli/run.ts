@@ -11,7 +11,7 @@ import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import type { Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
-import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, trialConfigOf, type RadioFlags } from './trialFlags.js';
+import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, trialConfigOf, type RadioFlags } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate run --map <file|spec> [options]
 
@@ -19,6 +19,7 @@ Runs one headless exploration trial as fast as the CPU allows.
 
   --map <file|spec>       map file (.pgm/.png/.yaml), bundled map, or generator spec
                           such as building:100x100:seed=7 or cave:75x75:seed=3 (required)
+${MAX_CELLS_HELP}
   --robots N              number of robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier;
                           see \`swarmgate list algorithms\`)

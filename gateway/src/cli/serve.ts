@@ -9,14 +9,15 @@ import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js
 import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
 import { DEFAULT_BIND, checkBind } from '../hil/NetworkAccess.js';
-import { SwarmgateError } from '../errors.js';
+import { SwarmgateError, type ErrorCode } from '../errors.js';
 import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { fleetTrialWarnings, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
-import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
+import { watchStopRequest } from './stopRequest.js';
+import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -25,6 +26,7 @@ that sends a Birth (it joins as a twin and runs the same algorithm host-side). R
 controllers read States and send Commands over MQTT. Stop with Ctrl-C.
 
   --map <file|spec>       map file, bundled map or generator spec, e.g. building:60x60:seed=7 (required)
+${MAX_CELLS_HELP}
   --robots N              virtual robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier)
   --comm <spec>           radio model: global | range:R | los | los:R | material | pathloss (default global)
@@ -94,6 +96,12 @@ const OPTIONS = {
   serial: { type: 'string', multiple: true },
   port: { type: 'string' },
 } as const;
+
+/** What to do about a port that cannot be listened on, by the error's code. */
+const LISTEN_HINTS: Partial<Record<ErrorCode, string>> = {
+  SG_HTTP_LISTEN: '; pick another with --port',
+  SG_BROKER_LISTEN: '; pick another with --mqtt-port',
+};
 
 function parseOffset(raw: string | undefined): { x: number; y: number } {
   if (raw === undefined) return { x: 0, y: 0 };
@@ -209,6 +217,8 @@ async function run(argv: string[]): Promise<number> {
     maxTicks: Number.POSITIVE_INFINITY,
     remoteControlled: new Set(remote),
   };
+  // Listening from before start: a SIGTERM during start-up still ends in a clean stop.
+  const stopRequest = watchStopRequest(logger);
   let service: LiveService;
   try {
     service = await LiveService.start({
@@ -231,8 +241,10 @@ async function run(argv: string[]): Promise<number> {
       logger,
     });
   } catch (error) {
+    stopRequest.dispose();
     if (error instanceof SwarmgateError) {
-      process.stderr.write(`swarmgate serve: ${error.message}\n`);
+      const hint = LISTEN_HINTS[error.code] ?? '';
+      process.stderr.write(`swarmgate serve: ${error.message}${hint}\n`);
       return 1;
     }
     throw error;
@@ -249,19 +261,13 @@ async function run(argv: string[]): Promise<number> {
     () => process.stdout.write(tty ? `\r${formatServeStatus(live.status())}\x1b[K` : `${formatServeStatus(live.status())}\n`),
     tty ? 1000 : 10_000,
   );
-  await new Promise<void>((resolve) => {
-    const onSignal = (): void => {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-      resolve();
-    };
-    process.on('SIGINT', onSignal);
-    process.on('SIGTERM', onSignal);
-  });
+  const reason = await stopRequest.requested;
   clearInterval(statusTimer);
   if (tty) process.stdout.write('\n');
+  logger.info(`serve: ${reason}: stopping: halting the robots, publishing the gateway Death, closing the ports`);
   const final = live.status();
   await service.stop();
+  stopRequest.dispose();
   process.stdout.write(`swarmgate serve: stopped at tick ${final.tick}, explored ${(final.exploredFraction * 100).toFixed(1)}%, ${final.overruns} tick overruns\n`);
   return 0;
 }

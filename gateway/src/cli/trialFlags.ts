@@ -3,7 +3,7 @@
  * radio network (latency, bandwidth, loss), spawn and seed, as one option table and one parser,
  * so their names, defaults and checks cannot drift apart between commands.
  */
-import { loadMap, type Grid } from '@swarmgate/maps';
+import { DEFAULT_MAX_FILE_CELLS, loadMap, type Grid } from '@swarmgate/maps';
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
 import type { CommsConfig } from '../sim/Comms.js';
@@ -16,6 +16,7 @@ import { parseSpawnFlag } from './spawnFlag.js';
 /** Spread into a command's parseArgs options. */
 export const TRIAL_FLAG_OPTIONS = {
   map: { type: 'string' },
+  'max-cells': { type: 'string' },
   robots: { type: 'string' },
   algorithm: { type: 'string' },
   comm: { type: 'string' },
@@ -25,6 +26,15 @@ export const TRIAL_FLAG_OPTIONS = {
   spawn: { type: 'string' },
   seed: { type: 'string' },
 } as const;
+
+/** Help line of --max-cells, for every command that loads a map file. */
+export const MAX_CELLS_HELP = `  --max-cells N           most cells a map file may declare, checked before its pixels are
+                          decoded (default ${DEFAULT_MAX_FILE_CELLS}, i.e. 2000 x 2000)`;
+
+/** The --max-cells flag: the cell budget of a map file. */
+export function maxCellsFlag(raw: string | undefined): number {
+  return numberFlag('max-cells', raw, DEFAULT_MAX_FILE_CELLS, { min: 1, max: 1e9, integer: true });
+}
 
 /** Help lines of the radio network and spawn flags, the same in every command's --help. */
 export const NETWORK_AND_SPAWN_HELP = `  --latency-ms MS         fixed delay added to every message, milliseconds (default 0)
@@ -46,6 +56,8 @@ export type TrialFlagValues = { readonly [K in keyof typeof TRIAL_FLAG_OPTIONS]?
 export interface TrialFlags {
   /** The --map argument as given (the grid is loaded by loadGrid, after every cheap check). */
   readonly mapSpec: string;
+  /** --max-cells: the cell budget of a map file. */
+  readonly maxCells: number;
   readonly robots: number;
   /** The algorithm spec as given, checked against the registry. */
   readonly algorithm: string;
@@ -82,7 +94,7 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
     lossProbability: radio.lossProbability,
   };
   const spawn = parseSpawnFlag(v.spawn, robots);
-  return { mapSpec: v.map, robots, algorithm, commSpec, comm, radio, network, spawn, seed };
+  return { mapSpec: v.map, maxCells: maxCellsFlag(v['max-cells']), robots, algorithm, commSpec, comm, radio, network, spawn, seed };
 }
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
@@ -102,10 +114,10 @@ export function asUsage<T>(flag: string, parse: () => T): T {
  * Loads the --map grid (any failure to produce one, a bad spec or a missing or malformed file,
  * is bad input) and checks given --spawn positions against it.
  */
-export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'spawn'>): Grid {
+export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'maxCells' | 'spawn'>): Grid {
   let grid: Grid;
   try {
-    grid = loadMap(flags.mapSpec);
+    grid = loadMap(flags.mapSpec, { maxCells: flags.maxCells });
   } catch (error) {
     throw new CliUsageError(`--map: ${(error as Error).message}`);
   }

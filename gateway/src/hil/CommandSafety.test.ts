@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { MONA_SPEC } from '@swarmgate/protocols';
 import { describe, expect, it } from 'vitest';
 import { CommandSafety, newMotorDecision } from './CommandSafety.js';
 
@@ -12,6 +13,14 @@ describe('CommandSafety', () => {
     expect(out).toEqual({ leftMps: 0.1, rightMps: 0.05, deadlineMs: 250, verdict: 'clamped' });
     expect(safety.counters.clamps).toBe(1);
     expect(safety.filterWheels(limits, null, 0.05, -0.05, newMotorDecision()).verdict).toBe('ok');
+  });
+
+  it('caps its MotorCommand deadline at MONA_SPEC.maxMotorDeadlineMs, the firmware\'s cap', () => {
+    const safety = new CommandSafety({ deadlineMs: 60_000 });
+    expect(safety.deadlineMs).toBe(MONA_SPEC.maxMotorDeadlineMs);
+    expect(safety.filterWheels(limits, null, 0.05, 0.05, newMotorDecision()).deadlineMs).toBe(MONA_SPEC.maxMotorDeadlineMs);
+    expect(safety.stop(newMotorDecision()).deadlineMs).toBe(MONA_SPEC.maxMotorDeadlineMs);
+    expect(new CommandSafety().deadlineMs).toBe(300);
   });
 
   it('refuses driving through the fence but allows backing away and turning in place', () => {

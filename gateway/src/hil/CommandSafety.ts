@@ -8,6 +8,7 @@
  * y up). The caller composes the arena-to-map transform into `isBlocked`, so this module
  * needs neither the map nor the simulator.
  */
+import { cappedMotorDeadlineMs } from '@swarmgate/protocols';
 
 export interface ArenaRect {
   readonly minXM: number;
@@ -39,7 +40,7 @@ export interface CommandSafetyOptions {
   readonly lookAheadS?: number;
   /** Projected points per look-ahead (the arc is sampled, not swept). */
   readonly samples?: number;
-  /** Watchdog deadline attached to every MotorCommand, ms. */
+  /** Watchdog deadline attached to every MotorCommand, ms (default 300; at most MONA_SPEC.maxMotorDeadlineMs). */
   readonly deadlineMs?: number;
 }
 
@@ -79,7 +80,8 @@ export class CommandSafety {
     this.isBlocked = options.isBlocked ?? null;
     this.lookAheadS = options.lookAheadS ?? 0.5;
     this.samples = Math.max(1, Math.round(options.samples ?? 8));
-    this.deadlineMs = options.deadlineMs ?? 300;
+    // The cap the firmware applies too: a longer deadline would not be honoured there anyway.
+    this.deadlineMs = cappedMotorDeadlineMs(options.deadlineMs ?? 300);
   }
 
   /** A zero set-point with the deadline: what every stop and refusal sends. */

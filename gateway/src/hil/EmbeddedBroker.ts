@@ -11,8 +11,9 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
 import type { MqttTlsOptions } from '@swarmgate/protocols';
-import { SwarmgateError } from '../errors.js';
 import { DEFAULT_BIND, authority, localAddress } from './NetworkAccess.js';
+import { SwarmgateError } from '../errors.js';
+import { listenError } from '../listenError.js';
 import type { Credentials, Fleet } from './FleetFile.js';
 import { stderrLogger, type Logger } from './Logger.js';
 import { verifyPasswordHash, verifyPlainPassword } from './PasswordHash.js';
@@ -118,7 +119,7 @@ export class EmbeddedBroker {
     await new Promise<void>((resolve, reject) => {
       const onError = (cause: Error) => {
         aedes.close();
-        reject(new SwarmgateError('SG_BROKER_LISTEN', `cannot listen on ${authority(options.host ?? DEFAULT_BIND, options.port ?? 0)}: ${cause.message}`, { cause }));
+        reject(listenError('SG_BROKER_LISTEN', 'MQTT', options.host ?? DEFAULT_BIND, options.port ?? 0, cause));
       };
       server.once('error', onError);
       server.listen(options.port ?? 0, options.host ?? DEFAULT_BIND, () => {

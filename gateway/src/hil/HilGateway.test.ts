@@ -27,7 +27,8 @@ robots: [{ id: slow, password: q, capabilities: { maxWheelSpeedMps: 0.02 } }]
       capabilities: { maxWheelSpeedMps: 0.3, wheelBaseM: 0.1, wheelRadiusM: 0.01, encoderTicksPerRev: 0, bodyDiameterM: 0.12, sensors: [] },
       session: 1,
     });
-    expect(hil.limitsOf('slow')).toEqual({ maxWheelSpeedMps: 0.02, wheelBaseM: 0.1, bodyRadiusM: 0.06 });
+    // The wheel base is the model's: a Birth's claim would only mispredict the arc.
+    expect(hil.limitsOf('slow')).toEqual({ maxWheelSpeedMps: 0.02, wheelBaseM: MONA_SPEC.wheelBaseM, bodyRadiusM: 0.06 });
     hil.registry.birth('boastful', 'mqtt', {
       model: 'x',
       firmwareVersion: '1',
@@ -36,6 +37,28 @@ robots: [{ id: slow, password: q, capabilities: { maxWheelSpeedMps: 0.02 } }]
       session: 1,
     });
     expect(hil.limitsOf('boastful')).toEqual(hil.limitsOf('unknown'));
+    hil.registry.close();
+  });
+
+  it('a Birth cannot loosen the limits: faster, smaller or differently built than its model', () => {
+    const hil = new HilGateway({ fleet });
+    const birth = (id: string, caps: { maxWheelSpeedMps: number; wheelBaseM: number; bodyDiameterM: number }) =>
+      hil.registry.birth(id, 'mqtt', {
+        model: 'mona',
+        firmwareVersion: '1',
+        protocolVersion: { major: 1, minor: 0 },
+        capabilities: { wheelRadiusM: 0.01, encoderTicksPerRev: 0, sensors: [], ...caps },
+        session: 1,
+      });
+    birth('liar', { maxWheelSpeedMps: 5, wheelBaseM: 0.001, bodyDiameterM: 0.01 });
+    expect(hil.limitsOf('liar')).toEqual(hil.limitsOf('unknown'));
+    birth('big', { maxWheelSpeedMps: 0.05, wheelBaseM: 1, bodyDiameterM: 0.2 });
+    expect(hil.limitsOf('big')).toEqual({ maxWheelSpeedMps: 0.05, wheelBaseM: MONA_SPEC.wheelBaseM, bodyRadiusM: 0.1 });
+    // The fleet file's limit holds whatever the Birth says.
+    birth('slow', { maxWheelSpeedMps: 1, wheelBaseM: 0.078, bodyDiameterM: 0.08 });
+    expect(hil.limitsOf('slow').maxWheelSpeedMps).toBe(0.02);
+    // And the filter clamps the liar's wheels to the model's speed.
+    expect(hil.drive('liar', 1, 1, null).decision).toMatchObject({ leftMps: MONA_SPEC.maxWheelSpeedMps, rightMps: MONA_SPEC.maxWheelSpeedMps, verdict: 'clamped' });
     hil.registry.close();
   });
 

@@ -20,7 +20,7 @@ import type { RobotLinkPlugin } from './RobotLink.js';
 export interface HilGatewayOptions {
   readonly registry?: RobotRegistry;
   readonly safety?: CommandSafety;
-  /** Fleet limits (maxWheelSpeedMps) override a robot's Birth when smaller. */
+  /** Fleet limits (maxWheelSpeedMps) override a robot's Birth and the model when smaller. */
   readonly fleet?: Fleet | null;
 }
 
@@ -54,7 +54,10 @@ export class HilGateway {
     for (const link of this.links) await link.start();
   }
 
+  /** Halts every robot the links reach (a zero MotorCommand), then stops the links. */
   async stop(): Promise<void> {
+    // Robots stop now, not when their last MotorCommand's deadline passes.
+    if (this.started) this.broadcastOnEveryLink([this.haltBody()]);
     for (const link of [...this.links].reverse()) await link.stop();
     this.registry.close();
   }
@@ -64,18 +67,25 @@ export class HilGateway {
   }
 
   /**
-   * The limits the safety filter applies: the robot's Birth capabilities, tightened by the
-   * fleet file, with MONA_SPEC for anything the robot did not declare.
+   * The limits the safety filter applies. A Birth is the robot's own claim, so it may tighten
+   * them but never loosen them below the model (MONA_SPEC) or the fleet file:
+   * - speed: the least of the Birth's, the model's and the fleet file's;
+   * - body radius: the larger of the Birth's and the model's (a bigger body keeps further from
+   *   walls and the fence; a smaller claim would let it graze them);
+   * - wheel base: the model's. The filter projects the arc with it, and a claim could only
+   *   mispredict that arc, either way: a smaller base curls the projection up in place (it
+   *   reaches fewer walls), a larger one straightens it (it misses walls to the side).
    */
   limitsOf(robotId: string): SafetyLimits {
     const caps = this.registry.get(robotId)?.capabilities;
     return {
       maxWheelSpeedMps: Math.min(
         usable(caps?.maxWheelSpeedMps, MONA_SPEC.maxWheelSpeedMps),
+        MONA_SPEC.maxWheelSpeedMps,
         this.fleetSpeedLimits.get(robotId) ?? Infinity,
       ),
-      wheelBaseM: usable(caps?.wheelBaseM, MONA_SPEC.wheelBaseM),
-      bodyRadiusM: usable(caps?.bodyDiameterM, MONA_SPEC.bodyDiameterM) / 2,
+      wheelBaseM: MONA_SPEC.wheelBaseM,
+      bodyRadiusM: Math.max(usable(caps?.bodyDiameterM, MONA_SPEC.bodyDiameterM), MONA_SPEC.bodyDiameterM) / 2,
     };
   }
 
@@ -150,11 +160,12 @@ export class HilGateway {
     return sends;
   }
 
+  private haltBody(): EnvelopeBodyInit {
+    return { motorCommand: { leftMps: 0, rightMps: 0, deadlineMs: this.safety.deadlineMs, commandId: 0 } };
+  }
+
   private stopBodies(reason: string): EnvelopeBodyInit[] {
-    return [
-      { motorCommand: { leftMps: 0, rightMps: 0, deadlineMs: this.safety.deadlineMs, commandId: 0 } },
-      { command: { commandId: 0, emergencyStop: { reason } } },
-    ];
+    return [this.haltBody(), { command: { commandId: 0, emergencyStop: { reason } } }];
   }
 }
 

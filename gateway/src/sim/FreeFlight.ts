@@ -33,7 +33,7 @@ const MARGIN_M = 0.1;
 /** Debug checks (tests set SWARMGATE_DEBUG=1). */
 const DEBUG = process.env.SWARMGATE_DEBUG === '1';
 
-/** planck 1.5 keeps a body's sleep clock private; it decides when a resting body falls asleep. */
+/** planck keeps a body's sleep clock private (pinned exactly in gateway/package.json); it decides when a resting body falls asleep. */
 interface SleepClock {
   m_sleepTime: number;
 }

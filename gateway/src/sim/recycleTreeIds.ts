@@ -1,7 +1,8 @@
 /**
- * planck 1.5's broad-phase tree names every new node `++m_lastProxyId` and keeps nodes in a
- * plain object, deleting the key when a node is freed. A moving robot's proxy is re-inserted
- * every few physics steps (a new parent node each time), so the keys grow without bound and the
+ * planck's broad-phase tree (pinned exactly in gateway/package.json: this reaches into its
+ * internals) names every new node `++m_lastProxyId` and keeps nodes in a plain object,
+ * deleting the key when a node is freed. A moving robot's proxy is re-inserted every few
+ * physics steps (a new parent node each time), so the keys grow without bound and the
  * object turns into a sparse dictionary whose inserts cost microseconds: ~10 % of a one-robot
  * run's CPU was `DynamicTree.allocateNode`. Reusing freed ids keeps the keys below the peak
  * node count, in an array.

@@ -17,6 +17,7 @@ import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { SerialBridge } from '../hil/SerialBridge.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
+import { listenError } from '../listenError.js';
 import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
@@ -133,7 +134,11 @@ export class LiveService {
         const app = await createTrialHttpServer({ live, hil, access: { token, hosts } });
         await app.register(webUi, { live, hil });
         cleanups.push(() => app.close());
-        await app.listen({ port: options.httpPort, host: bind });
+        try {
+          await app.listen({ port: options.httpPort, host: bind });
+        } catch (cause) {
+          throw listenError('SG_HTTP_LISTEN', 'HTTP', bind, options.httpPort, cause);
+        }
         for (const host of allowedHosts(bind, (app.server.address() as AddressInfo).port, options.publicHosts ?? [])) hosts.add(host);
         http = app;
       }

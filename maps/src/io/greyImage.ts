@@ -14,15 +14,30 @@ export interface GreyImage {
   readonly samples: Uint16Array;
 }
 
-/** Refuses images too large to hold (a corrupt header must not allocate gigabytes). */
-export const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * Default cell budget of a map file: 4,000,000 cells (2000 x 2000). A grid costs a byte per
+ * cell and a PNG decodes to 4 bytes per pixel, so the budget bounds a load to tens of MB
+ * whatever a small file's header declares (a 120 kB PNG can declare 10000 x 10000). It is
+ * checked against the header before any pixel is decoded; `maxCells` raises it.
+ */
+export const DEFAULT_MAX_FILE_CELLS = 4_000_000;
 
-export function checkImageSize(file: string, width: number, height: number): void {
+/** Options of every map-file load. */
+export interface MapLoadOptions {
+  /** Most cells (width x height pixels) a map file may declare; default DEFAULT_MAX_FILE_CELLS. */
+  readonly maxCells?: number;
+}
+
+/** Refuses a declared size that is not positive or over the cell budget, naming both. */
+export function checkImageSize(file: string, width: number, height: number, maxCells = DEFAULT_MAX_FILE_CELLS): void {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
     throw new MapFormatError(file, `image size must be positive integers, got ${width} x ${height}`);
   }
-  if (width * height > MAX_IMAGE_PIXELS) {
-    throw new MapFormatError(file, `image of ${width} x ${height} pixels exceeds the ${MAX_IMAGE_PIXELS} pixel limit`);
+  if (width * height > maxCells) {
+    throw new MapFormatError(
+      file,
+      `declares ${width} x ${height} = ${width * height} cells, over the budget of ${maxCells} cells (raise it with maxCells, --max-cells on the CLI)`,
+    );
   }
 }
 

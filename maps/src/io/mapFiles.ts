@@ -6,7 +6,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Grid } from '../Grid.js';
 import { MapFormatError } from '../errors.js';
-import { classifyBareImage, type GreyImage, greyImageFromGrid, gridFromGreyImage } from './greyImage.js';
+import { classifyBareImage, type GreyImage, greyImageFromGrid, gridFromGreyImage, type MapLoadOptions } from './greyImage.js';
 import { decodePgm, encodePgm } from './pgm.js';
 import { decodePng, encodePng, isPng } from './png.js';
 import { formatRosMapYaml, readRosMap } from './rosMapYaml.js';
@@ -26,25 +26,27 @@ function readBytes(file: string): Uint8Array {
  * Decodes an image file to grey samples: by extension (.pgm, .png), so the error says what is
  * wrong with that format, otherwise by content.
  */
-export function decodeImage(bytes: Uint8Array, file: string): GreyImage {
+export function decodeImage(bytes: Uint8Array, file: string, options: MapLoadOptions = {}): GreyImage {
   const ext = extname(file).toLowerCase();
-  if (ext === '.pgm') return decodePgm(bytes, file);
-  if (ext === '.png' || isPng(bytes)) return decodePng(bytes, file);
-  if (bytes[0] === 0x50 && (bytes[1] === 0x32 || bytes[1] === 0x35)) return decodePgm(bytes, file);
+  const { maxCells } = options;
+  if (ext === '.pgm') return decodePgm(bytes, file, maxCells);
+  if (ext === '.png' || isPng(bytes)) return decodePng(bytes, file, maxCells);
+  if (bytes[0] === 0x50 && (bytes[1] === 0x32 || bytes[1] === 0x35)) return decodePgm(bytes, file, maxCells);
   throw new MapFormatError(file, 'not a map: expected a PGM (P2/P5), PNG or ROS map YAML file');
 }
 
 /**
  * Loads a map file. Bare images use MAES's rule (sample < 125 of 255 is a wall) at 1 m per
- * pixel; a YAML gives resolution, origin and unknown cells.
+ * pixel; a YAML gives resolution, origin and unknown cells. The image's declared size is
+ * checked against `options.maxCells` before its pixels are decoded.
  */
-export function loadMapFile(file: string): Grid {
+export function loadMapFile(file: string, options: MapLoadOptions = {}): Grid {
   const ext = extname(file).toLowerCase();
   if (ext === '.yaml' || ext === '.yml') {
     const text = Buffer.from(readBytes(file)).toString('utf8');
-    return readRosMap(file, text, (imageFile) => decodeImage(readBytes(imageFile), imageFile));
+    return readRosMap(file, text, (imageFile) => decodeImage(readBytes(imageFile), imageFile, options));
   }
-  return gridFromGreyImage(decodeImage(readBytes(file), file), classifyBareImage);
+  return gridFromGreyImage(decodeImage(readBytes(file), file, options), classifyBareImage);
 }
 
 export type MapFileFormat = 'pgm' | 'png' | 'yaml';

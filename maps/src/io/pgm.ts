@@ -41,7 +41,7 @@ class Tokens {
   }
 }
 
-export function decodePgm(bytes: Uint8Array, file: string): GreyImage {
+export function decodePgm(bytes: Uint8Array, file: string, maxCells?: number): GreyImage {
   const magic = String.fromCharCode(bytes[0] ?? 0, bytes[1] ?? 0);
   if (magic !== 'P2' && magic !== 'P5') {
     throw new MapFormatError(file, `not a PGM file: expected magic 'P2' or 'P5', got ${JSON.stringify(magic)}`);
@@ -49,7 +49,7 @@ export function decodePgm(bytes: Uint8Array, file: string): GreyImage {
   const tokens = new Tokens(bytes, 2, file);
   const width = tokens.integer('width');
   const height = tokens.integer('height');
-  checkImageSize(file, width, height);
+  checkImageSize(file, width, height, maxCells);
   const maxValue = tokens.integer('maxval');
   if (maxValue < 1 || maxValue > 65535) throw new MapFormatError(file, `maxval must be in [1, 65535], got ${maxValue}`);
   const count = width * height;

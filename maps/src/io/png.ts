@@ -4,20 +4,38 @@ import { MapFormatError } from '../errors.js';
 import { checkImageSize, type GreyImage } from './greyImage.js';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+/** Signature (8), IHDR length and type (8), width and height (8). */
+const IHDR_END = 24;
 
 export function isPng(bytes: Uint8Array): boolean {
   return PNG_SIGNATURE.every((b, i) => bytes[i] === b);
 }
 
-export function decodePng(bytes: Uint8Array, file: string): GreyImage {
+/**
+ * Width and height from a PNG's header bytes alone: the signature, then the IHDR chunk that
+ * the format requires first (length 13, type, width and height as big-endian uint32). Lets a
+ * size be checked before pngjs inflates anything. Throws MapFormatError for anything else.
+ */
+export function readPngSize(bytes: Uint8Array, file: string): { width: number; height: number } {
   if (!isPng(bytes)) throw new MapFormatError(file, 'not a PNG file: bad signature');
+  if (bytes.length < IHDR_END) throw new MapFormatError(file, `truncated PNG: ${bytes.length} bytes, the header needs ${IHDR_END}`);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const type = String.fromCharCode(...bytes.subarray(12, 16));
+  if (view.getUint32(8) !== 13 || type !== 'IHDR') {
+    throw new MapFormatError(file, `corrupt PNG: the first chunk must be a 13-byte IHDR, got ${JSON.stringify(type)} of ${view.getUint32(8)} bytes`);
+  }
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+export function decodePng(bytes: Uint8Array, file: string, maxCells?: number): GreyImage {
+  const size = readPngSize(bytes, file);
+  checkImageSize(file, size.width, size.height, maxCells);
   let png: PNG;
   try {
     png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
     throw new MapFormatError(file, `corrupt PNG: ${(error as Error).message}`, { cause: error });
   }
-  checkImageSize(file, png.width, png.height);
   const samples = new Uint16Array(png.width * png.height);
   const { data } = png;
   for (let i = 0; i < samples.length; i++) {
