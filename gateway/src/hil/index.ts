@@ -7,6 +7,7 @@ export * from './Clock.js';
 export * from './EmbeddedBroker.js';
 export * from './FleetFile.js';
 export * from './Logger.js';
+export * from './RateLimitedLogger.js';
 export * from './MosquittoConfig.js';
 export * from './PasswordHash.js';
 export * from './RobotRegistry.js';
