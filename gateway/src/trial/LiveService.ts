@@ -10,6 +10,7 @@ import type { Fleet } from '../hil/FleetFile.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { MqttBridge } from '../hil/MqttBridge.js';
+import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { SerialBridge } from '../hil/SerialBridge.js';
 import type { TrialConfig } from '../sim/Trial.js';
@@ -60,6 +61,8 @@ export class LiveService {
   /** Starts every part; on failure stops what had started and rethrows. */
   static async start(options: LiveServiceOptions): Promise<LiveService> {
     const logger = options.logger ?? stderrLogger;
+    // What robots and controllers can make the links log at will: one line per interval per robot.
+    const peerLogger = new RateLimitedLogger(logger);
     const cleanups: (() => Promise<void> | void)[] = [];
     try {
       let url = options.mqttUrl;
@@ -78,15 +81,17 @@ export class LiveService {
         registry,
         ...login,
         knownRobotIds: options.fleet?.robots.map((r) => r.id),
-        logger,
+        logger: peerLogger,
       });
       hil.register(bridge);
-      if (options.serialPorts?.length) hil.register(new SerialBridge({ registry, ports: options.serialPorts, logger }));
+      const serial = options.serialPorts?.length ? new SerialBridge({ registry, ports: options.serialPorts, logger: peerLogger }) : null;
+      if (serial) hil.register(serial);
       cleanups.push(() => hil.stop());
       await hil.start();
-      const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger });
+      const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger: peerLogger });
       cleanups.push(() => port.close());
-      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, realtime: options.realtime, logger });
+      const uplinks = serial ? [bridge, serial] : [bridge];
+      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks, realtime: options.realtime, logger });
       live.start();
       cleanups.push(() => live.stop());
       let http: FastifyInstance | null = null;
