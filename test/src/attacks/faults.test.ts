@@ -1,0 +1,137 @@
+/**
+ * Faults stay where they start, on both brokers: a remote controller (bench mode, no
+ * credentials) sends a 200 kB Broadcast, a few 60 kB DepositTags and a flood of broadcasts; a
+ * robot sends a 200 kB Error text. Before the size budgets, the first two made the next robot
+ * State exceed MAX_ENVELOPE_BYTES and the throw in the tick loop ended the process. After each
+ * attack here: the trial still ticks, the sender got an Error naming the budget it broke,
+ * GET /api/trial counts the fault, and every log line stays bounded.
+ */
+import { GATEWAY_ID, MAX_BROADCAST_PAYLOAD_BYTES, MAX_BROADCASTS_PER_TICK, MAX_TAG_PAYLOAD_BYTES, encodeEnvelope, makeEnvelope, swarmgate, type Envelope } from '@swarmgate/protocols';
+import type { CommandInit } from '@swarmgate/sdk';
+import type { TrialFaults } from '@swarmgate/gateway';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../trial/liveHarness.js';
+import { BROKERS, collect, startAttackTarget, type AttackTarget } from './attackHarness.js';
+
+const ErrorCode = swarmgate.v1.ErrorCode;
+const REMOTE = 'r0';
+/** A log line's size that no peer's text can push it over (MAX_LOG_FIELD_CHARS per field). */
+const MAX_LOG_LINE_CHARS = 2048;
+
+describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
+  let target: AttackTarget;
+  let attacker: MqttClient;
+  /** What the gateway published on r0's error and ack topics. */
+  let errors: Envelope[];
+  let acks: Envelope[];
+  let seq = 0;
+
+  beforeAll(async () => {
+    target = await startAttackTarget({ broker, robots: 2, remote: [REMOTE], http: true });
+    attacker = await target.connect();
+    errors = await collect(attacker, target.topic(REMOTE, 'error'));
+    acks = await collect(attacker, target.topic(REMOTE, 'ack'));
+    await waitFor('the trial to tick', () => target.service.live.status().tick > 3);
+  }, 60_000);
+
+  afterAll(async () => {
+    await target?.cleanup();
+  });
+
+  /** Publishes raw Commands for r0 as any client could (not through the SDK, which would refuse them first). */
+  async function command(...bodies: CommandInit[]): Promise<void> {
+    for (const body of bodies) {
+      seq++;
+      const bytes = encodeEnvelope(makeEnvelope(REMOTE, { command: body }, seq, Date.now()));
+      await attacker.publishAsync(target.topic(REMOTE, 'cmd'), Buffer.from(bytes), { qos: 1 });
+    }
+  }
+
+  const errorFor = (commandId: number) => errors.find((e) => e.robotId === GATEWAY_ID && e.error!.commandId === commandId)?.error;
+  const ackFor = (commandId: number) => acks.some((e) => e.robotId === GATEWAY_ID && e.ack!.commandId === commandId);
+
+  async function trialFaults(): Promise<TrialFaults> {
+    const response = await fetch(`${target.httpUrl}/api/trial`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { faults: TrialFaults }).faults;
+  }
+
+  /** The trial goes on: ticks advance after the attack. */
+  async function stillTicks(): Promise<void> {
+    const tick = target.service.live.status().tick;
+    await waitFor('the trial to keep ticking', () => target.service.live.status().tick >= tick + 5);
+  }
+
+  function logIsBounded(): void {
+    for (const entry of target.logger.entries) expect(JSON.stringify(entry).length, entry.message).toBeLessThan(MAX_LOG_LINE_CHARS);
+  }
+
+  it('refuses a 200 kB Broadcast naming MAX_BROADCAST_PAYLOAD_BYTES, and accepts one at the budget', async () => {
+    const before = await trialFaults();
+    await command({ commandId: 101, broadcast: { payload: new Uint8Array(200_000).fill(0x41) } }, { commandId: 102, broadcast: { payload: new Uint8Array(MAX_BROADCAST_PAYLOAD_BYTES) } });
+    await waitFor('the Error and the Ack', () => errorFor(101) !== undefined && ackFor(102));
+    expect(errorFor(101)).toMatchObject({ code: ErrorCode.ERROR_CODE_OUT_OF_RANGE, message: expect.stringContaining('MAX_BROADCAST_PAYLOAD_BYTES') });
+    await stillTicks();
+    const after = await trialFaults();
+    expect(after.commandRefused).toBe(before.commandRefused + 1);
+    expect(after.stateEncode).toBe(0);
+    expect(after.tick).toBe(0);
+    logIsBounded();
+  });
+
+  it('refuses 60 kB DepositTags naming MAX_TAG_PAYLOAD_BYTES; tags at the budget are kept and read back', async () => {
+    const before = await trialFaults();
+    await command(
+      { commandId: 201, depositTag: { payload: new Uint8Array(60_000) } },
+      { commandId: 202, depositTag: { payload: new Uint8Array(60_000) } },
+      { commandId: 203, depositTag: { payload: new Uint8Array(60_000) } },
+      { commandId: 204, depositTag: { payload: new Uint8Array(MAX_TAG_PAYLOAD_BYTES).fill(7) } },
+    );
+    await waitFor('three Errors and an Ack', () => [201, 202, 203].every((id) => errorFor(id) !== undefined) && ackFor(204));
+    for (const id of [201, 202, 203]) expect(errorFor(id)!.message).toContain(`over MAX_TAG_PAYLOAD_BYTES (${MAX_TAG_PAYLOAD_BYTES})`);
+    await stillTicks();
+    const state = target.service.live.world.robot(REMOTE).state();
+    expect(state.nearbyTags.some((t) => t.payload.length === MAX_TAG_PAYLOAD_BYTES && t.payload[0] === 7)).toBe(true);
+    expect((await trialFaults()).commandRefused).toBe(before.commandRefused + 3);
+    logIsBounded();
+  });
+
+  it('refuses a flood of broadcasts beyond MAX_BROADCASTS_PER_TICK, logging it once, not per Command', async () => {
+    const before = await trialFaults();
+    const linesBefore = target.logger.entries.length;
+    const ids = Array.from({ length: 200 }, (_, k) => 1000 + k);
+    // One burst between two ticks (100 ms apart): at most a few ticks' budgets can be accepted.
+    await Promise.all(
+      ids.map((commandId) => {
+        seq++;
+        const bytes = encodeEnvelope(makeEnvelope(REMOTE, { command: { commandId, broadcast: { payload: new Uint8Array(512) } } }, seq, Date.now()));
+        return attacker.publishAsync(target.topic(REMOTE, 'cmd'), Buffer.from(bytes), { qos: 1 });
+      }),
+    );
+    await waitFor('an answer to every Command', () => ids.every((id) => errorFor(id) !== undefined || ackFor(id)), 20_000);
+    const refused = ids.filter((id) => errorFor(id) !== undefined);
+    expect(refused.length).toBeGreaterThan(100);
+    expect(ids.length - refused.length).toBeGreaterThanOrEqual(MAX_BROADCASTS_PER_TICK);
+    expect(errorFor(refused[0]!)!.message).toContain(`MAX_BROADCASTS_PER_TICK (${MAX_BROADCASTS_PER_TICK})`);
+    await stillTicks();
+    expect((await trialFaults()).commandRefused).toBe(before.commandRefused + refused.length);
+    const refusalLines = target.logger.entries.slice(linesBefore).filter((e) => e.message === 'trial: command refused');
+    expect(refusalLines.length).toBeLessThanOrEqual(1);
+    logIsBounded();
+  });
+
+  it('counts a robot\'s 200 kB Error text and logs it cut to a bounded line', async () => {
+    const before = await trialFaults();
+    const robot = await target.connect();
+    const text = 'E'.repeat(200_000);
+    const bytes = encodeEnvelope(makeEnvelope('mona-x', { error: { code: ErrorCode.ERROR_CODE_INTERNAL, message: text } }, 1, 0));
+    await robot.publishAsync(target.topic('mona-x', 'error'), Buffer.from(bytes), { qos: 1 });
+    await waitFor('the robot error to be counted', () => target.service.live.status().faults.robotError > before.robotError);
+    await stillTicks();
+    const line = target.logger.entries.find((e) => e.fields?.robotId === 'mona-x' && e.message.includes('robot reported an error'));
+    expect(line?.fields?.message).toMatch(/^E{256}…\(\+199744 bytes\)$/);
+    expect((await trialFaults()).robotError).toBe(before.robotError + 1);
+    logIsBounded();
+  });
+});
