@@ -1,8 +1,8 @@
 /**
  * Faults stay where they start, on both brokers: a remote controller (bench mode, no
- * credentials) sends a 200 kB Broadcast, a few 60 kB DepositTags and a flood of broadcasts; a
- * robot sends a 200 kB Error text. Before the size budgets, the first two made the next robot
- * State exceed MAX_ENVELOPE_BYTES and the throw in the tick loop ended the process. After each
+ * credentials) sends two 200 kB Broadcasts, five 60 kB DepositTags and a flood of broadcasts; a
+ * robot sends a 200 kB Error text. Before the size budgets, the first two made the next State
+ * of a robot in reach exceed MAX_ENVELOPE_BYTES and the throw in the tick loop ended the process. After each
  * attack here: the trial still ticks, the sender got an Error naming the budget it broke,
  * GET /api/trial counts the fault, and every log line stays bounded.
  */
@@ -67,33 +67,35 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
     for (const entry of target.logger.entries) expect(JSON.stringify(entry).length, entry.message).toBeLessThan(MAX_LOG_LINE_CHARS);
   }
 
-  it('refuses a 200 kB Broadcast naming MAX_BROADCAST_PAYLOAD_BYTES, and accepts one at the budget', async () => {
+  it('refuses 200 kB Broadcasts naming MAX_BROADCAST_PAYLOAD_BYTES, and accepts one at the budget', async () => {
     const before = await trialFaults();
-    await command({ commandId: 101, broadcast: { payload: new Uint8Array(200_000).fill(0x41) } }, { commandId: 102, broadcast: { payload: new Uint8Array(MAX_BROADCAST_PAYLOAD_BYTES) } });
-    await waitFor('the Error and the Ack', () => errorFor(101) !== undefined && ackFor(102));
-    expect(errorFor(101)).toMatchObject({ code: ErrorCode.ERROR_CODE_OUT_OF_RANGE, message: expect.stringContaining('MAX_BROADCAST_PAYLOAD_BYTES') });
+    const large = new Uint8Array(200_000).fill(0x41);
+    await command({ commandId: 101, broadcast: { payload: large } }, { commandId: 102, broadcast: { payload: large } }, { commandId: 103, broadcast: { payload: new Uint8Array(MAX_BROADCAST_PAYLOAD_BYTES) } });
+    await waitFor('two Errors and an Ack', () => errorFor(101) !== undefined && errorFor(102) !== undefined && ackFor(103));
+    for (const id of [101, 102]) {
+      expect(errorFor(id)).toMatchObject({ code: ErrorCode.ERROR_CODE_OUT_OF_RANGE, message: expect.stringContaining(`over MAX_BROADCAST_PAYLOAD_BYTES (${MAX_BROADCAST_PAYLOAD_BYTES})`) });
+    }
     await stillTicks();
     const after = await trialFaults();
-    expect(after.commandRefused).toBe(before.commandRefused + 1);
+    expect(after.commandRefused).toBe(before.commandRefused + 2);
     expect(after.stateEncode).toBe(0);
     expect(after.tick).toBe(0);
     logIsBounded();
   });
 
-  it('refuses 60 kB DepositTags naming MAX_TAG_PAYLOAD_BYTES; tags at the budget are kept and read back', async () => {
+  it('refuses five 60 kB DepositTags naming MAX_TAG_PAYLOAD_BYTES; tags at the budget are kept and read back', async () => {
     const before = await trialFaults();
-    await command(
-      { commandId: 201, depositTag: { payload: new Uint8Array(60_000) } },
-      { commandId: 202, depositTag: { payload: new Uint8Array(60_000) } },
-      { commandId: 203, depositTag: { payload: new Uint8Array(60_000) } },
-      { commandId: 204, depositTag: { payload: new Uint8Array(MAX_TAG_PAYLOAD_BYTES).fill(7) } },
-    );
-    await waitFor('three Errors and an Ack', () => [201, 202, 203].every((id) => errorFor(id) !== undefined) && ackFor(204));
-    for (const id of [201, 202, 203]) expect(errorFor(id)!.message).toContain(`over MAX_TAG_PAYLOAD_BYTES (${MAX_TAG_PAYLOAD_BYTES})`);
+    const large = [201, 202, 203, 204, 205];
+    await command(...large.map((commandId) => ({ commandId, depositTag: { payload: new Uint8Array(60_000) } })), {
+      commandId: 206,
+      depositTag: { payload: new Uint8Array(MAX_TAG_PAYLOAD_BYTES).fill(7) },
+    });
+    await waitFor('five Errors and an Ack', () => large.every((id) => errorFor(id) !== undefined) && ackFor(206));
+    for (const id of large) expect(errorFor(id)!.message).toContain(`over MAX_TAG_PAYLOAD_BYTES (${MAX_TAG_PAYLOAD_BYTES})`);
     await stillTicks();
     const state = target.service.live.world.robot(REMOTE).state();
     expect(state.nearbyTags.some((t) => t.payload.length === MAX_TAG_PAYLOAD_BYTES && t.payload[0] === 7)).toBe(true);
-    expect((await trialFaults()).commandRefused).toBe(before.commandRefused + 3);
+    expect((await trialFaults()).commandRefused).toBe(before.commandRefused + 5);
     logIsBounded();
   });
 
