@@ -30,8 +30,11 @@ export const MAX_ENVELOPE_BYTES = 256 * 1024;
 // always encodes within MAX_ENVELOPE_BYTES by construction: a sender over a budget is refused,
 // and what does not fit a State is dropped and counted, never thrown.
 
-/** Largest Broadcast payload; a larger one is refused. */
-export const MAX_BROADCAST_PAYLOAD_BYTES = 1024;
+/**
+ * Largest Broadcast payload; a larger one is refused. Room for a shared SLAM map (2 bits per
+ * cell packed: 131072 cells, e.g. a 180 x 180 tile map at 2 cells per tile).
+ */
+export const MAX_BROADCAST_PAYLOAD_BYTES = 32 * 1024;
 
 /** Largest DepositTag payload; a larger one is refused. */
 export const MAX_TAG_PAYLOAD_BYTES = 1024;
@@ -47,6 +50,12 @@ export const MAX_BROADCASTS_PER_TICK = 8;
 
 /** Inbox messages in one robot's State per tick; the rest of that tick's messages are dropped and counted. */
 export const MAX_INBOX_MESSAGES_PER_TICK = 32;
+
+/**
+ * Inbox payload bytes in one robot's State per tick (three full-size broadcasts); messages
+ * beyond it are dropped and counted like those beyond MAX_INBOX_MESSAGES_PER_TICK.
+ */
+export const MAX_INBOX_BYTES_PER_TICK = 96 * 1024;
 
 /** Tags in one robot's State (the nearest); the rest in reading range are left out and counted. */
 export const MAX_NEARBY_TAGS_PER_STATE = 64;

@@ -13,7 +13,7 @@
  * what a robot reads is cut to the per-State budgets, the nearest first, and the rest counted
  * into the reader's `StateDropCounts` (never thrown).
  */
-import { MAX_INBOX_MESSAGES_PER_TICK, MAX_NEARBY_ROBOTS_PER_STATE, MAX_NEARBY_TAGS_PER_STATE } from '@swarmgate/protocols';
+import { MAX_INBOX_BYTES_PER_TICK, MAX_INBOX_MESSAGES_PER_TICK, MAX_NEARBY_ROBOTS_PER_STATE, MAX_NEARBY_TAGS_PER_STATE } from '@swarmgate/protocols';
 import type { InboxMessage, NearbyRobot, NearbyTag } from '@swarmgate/sdk';
 import {
   globalModel,
@@ -166,19 +166,24 @@ export class Comms {
     this.pendingTags.push({ slot, xM: t.xM[slot], yM: t.yM[slot], tick: this.world.tick, payload });
   }
 
-  /** This tick's messages to `slot`, the first MAX_INBOX_MESSAGES_PER_TICK in delivery order. */
+  /**
+   * This tick's messages to `slot` in delivery order, as many as fit MAX_INBOX_MESSAGES_PER_TICK
+   * and MAX_INBOX_BYTES_PER_TICK; a message that does not fit is dropped (a smaller later one may still fit).
+   */
   inbox(slot: number, drops: StateDropCounts): InboxMessage[] {
+    drops.inbox = 0;
     const network = this.network;
     if (!network) return [];
     const out: InboxMessage[] = [];
-    const count = network.inboxCount(slot);
-    drops.inbox = Math.max(0, count - MAX_INBOX_MESSAGES_PER_TICK);
-    for (let k = 0; k < count - drops.inbox; k++) {
-      out.push({
-        from: this.world.idOf(network.inboxFrom(slot, k)),
-        sentTick: network.inboxSentTick(slot, k),
-        payload: network.inboxPayload(slot, k),
-      });
+    let bytes = 0;
+    for (let k = 0; k < network.inboxCount(slot); k++) {
+      const size = network.inboxSize(slot, k);
+      if (out.length === MAX_INBOX_MESSAGES_PER_TICK || bytes + size > MAX_INBOX_BYTES_PER_TICK) {
+        drops.inbox++;
+        continue;
+      }
+      bytes += size;
+      out.push({ from: this.world.idOf(network.inboxFrom(slot, k)), sentTick: network.inboxSentTick(slot, k), payload: network.inboxPayload(slot, k) });
     }
     return out;
   }

@@ -7,12 +7,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   MAX_BROADCASTS_PER_TICK,
+  MAX_BROADCAST_PAYLOAD_BYTES,
   MAX_ENVELOPE_BYTES,
   MAX_ID_LENGTH,
+  MAX_INBOX_BYTES_PER_TICK,
   MAX_INBOX_MESSAGES_PER_TICK,
   MAX_NEARBY_ROBOTS_PER_STATE,
   MAX_NEARBY_TAGS_PER_STATE,
   MAX_TAGS_PER_ROBOT,
+  MAX_TAG_PAYLOAD_BYTES,
   encodeEnvelope,
   makeEnvelope,
   type Command,
@@ -45,6 +48,7 @@ function checkStates(world: World, ids: readonly string[]): { maxBytes: number; 
     const bytes = encodeEnvelope(makeEnvelope(id, { state: robotStateToWire(state) }, 0xffffffff, Date.now()));
     expect(bytes.length).toBeLessThanOrEqual(MAX_ENVELOPE_BYTES);
     expect(state.inbox.length).toBeLessThanOrEqual(MAX_INBOX_MESSAGES_PER_TICK);
+    expect(state.inbox.reduce((sum, m) => sum + m.payload.length, 0)).toBeLessThanOrEqual(MAX_INBOX_BYTES_PER_TICK);
     expect(state.nearbyTags.length).toBeLessThanOrEqual(MAX_NEARBY_TAGS_PER_STATE);
     expect(state.nearbyRobots.length).toBeLessThanOrEqual(MAX_NEARBY_ROBOTS_PER_STATE);
     const dropped = state.dropped;
@@ -67,7 +71,9 @@ function apply(world: World, id: string, command: Command): boolean {
   }
 }
 
-const payload = fc.oneof(fc.constantFrom(0, 1023, 1024, 1025, 200_000), fc.integer({ min: 0, max: 3000 })).map((n) => new Uint8Array(n).fill(0xa5));
+const BUDGET = { broadcast: MAX_BROADCAST_PAYLOAD_BYTES, depositTag: MAX_TAG_PAYLOAD_BYTES } as const;
+const edges = [0, MAX_TAG_PAYLOAD_BYTES, MAX_TAG_PAYLOAD_BYTES + 1, MAX_BROADCAST_PAYLOAD_BYTES, MAX_BROADCAST_PAYLOAD_BYTES + 1, 200_000];
+const payload = fc.oneof(fc.constantFrom(...edges), fc.integer({ min: 0, max: 40_000 })).map((n) => new Uint8Array(n).fill(0xa5));
 const action = fc.record({
   robot: fc.integer({ min: 0, max: ROBOTS - 1 }),
   kind: fc.constantFrom('broadcast' as const, 'depositTag' as const),
@@ -88,7 +94,7 @@ describe('State size budgets (property)', () => {
           const id = ids[a.robot]!;
           for (let k = 0; k < a.repeat; k++) {
             const accepted = apply(world, id, { commandId: k, [a.kind]: { payload: a.payload } } as unknown as Command);
-            if (a.payload.length > 1024) expect(accepted).toBe(false);
+            if (a.payload.length > BUDGET[a.kind]) expect(accepted).toBe(false);
           }
           for (let t = 0; t < a.ticks; t++) {
             world.step();
@@ -105,11 +111,12 @@ describe('State size budgets (property)', () => {
   it('everyone at every budget at once: States still fit, and the cut is counted', () => {
     const { world, ids } = crowdedWorld();
     world.step();
-    const full = new Uint8Array(1024).fill(1);
+    const message = new Uint8Array(MAX_BROADCAST_PAYLOAD_BYTES / 4).fill(1);
+    const full = new Uint8Array(MAX_TAG_PAYLOAD_BYTES).fill(1);
     let refusedBroadcasts = 0;
     let refusedTags = 0;
     for (const id of ids) {
-      for (let k = 0; k <= MAX_BROADCASTS_PER_TICK; k++) refusedBroadcasts += apply(world, id, { commandId: 1, broadcast: { payload: full } } as Command) ? 0 : 1;
+      for (let k = 0; k <= MAX_BROADCASTS_PER_TICK; k++) refusedBroadcasts += apply(world, id, { commandId: 1, broadcast: { payload: message } } as Command) ? 0 : 1;
     }
     // r1 (0.7 m away) deposits first, so its tags come first in id order; then r0 its whole budget.
     const neighbourTags = 100;
@@ -119,12 +126,13 @@ describe('State size budgets (property)', () => {
     expect(refusedTags).toBe(1);
     world.step();
     const { maxBytes, inboxDropped } = checkStates(world, ids);
-    // Each robot hears all others' 8 broadcasts (global radio) and keeps 32 of them.
-    expect(inboxDropped).toBe(ROBOTS * ((ROBOTS - 1) * MAX_BROADCASTS_PER_TICK - MAX_INBOX_MESSAGES_PER_TICK));
+    // Each robot hears all others' 8 broadcasts (global radio) and keeps what fits its byte budget.
+    const kept = Math.min(MAX_INBOX_MESSAGES_PER_TICK, Math.floor(MAX_INBOX_BYTES_PER_TICK / message.length));
+    expect(inboxDropped).toBe(ROBOTS * ((ROBOTS - 1) * MAX_BROADCASTS_PER_TICK - kept));
     const first = world.robot(ids[0]!).state();
     expect(first.nearbyTags).toHaveLength(MAX_NEARBY_TAGS_PER_STATE);
     expect(first.dropped).toEqual({
-      inbox: (ROBOTS - 1) * MAX_BROADCASTS_PER_TICK - MAX_INBOX_MESSAGES_PER_TICK,
+      inbox: (ROBOTS - 1) * MAX_BROADCASTS_PER_TICK - kept,
       nearbyTags: neighbourTags + MAX_TAGS_PER_ROBOT - MAX_NEARBY_TAGS_PER_STATE,
       nearbyRobots: ROBOTS - 1 - MAX_NEARBY_ROBOTS_PER_STATE,
     });
@@ -133,6 +141,7 @@ describe('State size budgets (property)', () => {
     const here = world.truePose(ids[0]!);
     const distances = ids.slice(1).map((id) => Math.hypot(world.truePose(id).xM - here.xM, world.truePose(id).yM - here.yM)).sort((a, b) => a - b);
     expect(Math.max(...first.nearbyRobots.map((r) => r.distanceM))).toBeCloseTo(distances[MAX_NEARBY_ROBOTS_PER_STATE - 1]!, 5);
-    expect(maxBytes).toBeLessThan(MAX_ENVELOPE_BYTES / 2);
+    expect(first.inbox).toHaveLength(kept);
+    expect(maxBytes).toBeLessThan(MAX_ENVELOPE_BYTES);
   }, 60_000);
 });
