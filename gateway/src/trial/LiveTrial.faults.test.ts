@@ -5,11 +5,24 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { GATEWAY_ID, MAX_BROADCASTS_PER_TICK, MAX_INBOX_MESSAGES_PER_TICK, decodeEnvelope, robotTopic, type ErrorMessage } from '@swarmgate/protocols';
+import {
+  GATEWAY_ID,
+  MAX_BROADCASTS_PER_TICK,
+  MAX_INBOX_MESSAGES_PER_TICK,
+  decodeEnvelope,
+  encodeEnvelope,
+  makeEnvelope,
+  robotTopic,
+  type EnvelopeBodyInit,
+  type ErrorMessage,
+} from '@swarmgate/protocols';
 import type { Controller } from '@swarmgate/sdk';
 import { ManualClock } from '../hil/Clock.js';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
+import { HilGateway } from '../hil/HilGateway.js';
 import { MAX_LOG_FIELD_CHARS, MemoryLogger } from '../hil/Logger.js';
+import { MqttBridge } from '../hil/MqttBridge.js';
+import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
@@ -128,5 +141,45 @@ describe('a State cut to its budgets tells its remote controller (embedded broke
     // Told once, not once per tick (at most once a second).
     expect(errors).toHaveLength(1);
     expect(errors[0]!.message).toMatch(new RegExp(`State of tick \\d+ left out ${perTick} inbox messages over MAX_INBOX_MESSAGES_PER_TICK \\(${MAX_INBOX_MESSAGES_PER_TICK}\\)`));
+  });
+});
+
+describe('a robot link contains a failing uplink handler (embedded broker)', () => {
+  it('counts the failure as an uplink fault, logs it, and handles the next messages', async () => {
+    const logger = new MemoryLogger();
+    const broker = await EmbeddedBroker.start({ fleet: null, port: 0, logger });
+    const registry = new RobotRegistry();
+    const bridge = new MqttBridge({ url: broker.url, fleet: 'lab', registry, logger });
+    const hil = new HilGateway({ registry });
+    hil.register(bridge);
+    await hil.start();
+    const live = new LiveTrial({ trial: testTrialConfig(grid, 1), hil, uplinks: [bridge], logger, clock: new ManualClock() });
+    const robot = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    try {
+      // A consumer's bug, run inside the bridge's MQTT message handler.
+      let throwOnce = true;
+      registry.on('telemetry', () => {
+        if (throwOnce) {
+          throwOnce = false;
+          throw new Error('consumer bug');
+        }
+      });
+      let seq = 0;
+      const send = (kind: 'birth' | 'telemetry', body: EnvelopeBodyInit) =>
+        robot.publishAsync(robotTopic('lab', 'm1', kind), Buffer.from(encodeEnvelope(makeEnvelope('m1', body, ++seq, 0))), { qos: 1 });
+      await send('birth', { birth: { model: 'mona', firmwareVersion: '1', protocolVersion: { major: 1, minor: 0 }, session: 1 } });
+      await expect.poll(() => live.twins!.has('m1')).toBe(true);
+      await send('telemetry', { telemetry: { odometry: { xM: 0, yM: 0, headingRad: 0 } } });
+      await send('telemetry', { telemetry: { odometry: { xM: 0.1, yM: 0, headingRad: 0 } } });
+      await expect.poll(() => live.twins!.anchorOf('m1')).not.toBeNull();
+      expect(bridge.counters.failures).toBe(1);
+      expect(live.status().faults).toMatchObject({ uplink: 1, total: 1 });
+      expect(logger.entries).toContainEqual({ level: 'error', message: 'mqtt: handling an uplink failed', fields: { topic: robotTopic('lab', 'm1', 'telemetry'), error: 'consumer bug' } });
+    } finally {
+      live.stop();
+      await robot.endAsync();
+      await hil.stop();
+      await broker.close();
+    }
   });
 });
