@@ -140,7 +140,7 @@ describe('a State cut to its budgets tells its remote controller (embedded broke
     await expect.poll(() => errors.length).toBeGreaterThan(0);
     // Told once, not once per tick (at most once a second).
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toMatch(new RegExp(`State of tick \\d+ left out ${perTick} inbox messages over MAX_INBOX_MESSAGES_PER_TICK \\(${MAX_INBOX_MESSAGES_PER_TICK}\\)`));
+    expect(errors[0]!.message).toMatch(new RegExp(`^State of tick \\d+ left out: ${perTick} inbox messages \\(MAX_INBOX_MESSAGES_PER_TICK ${MAX_INBOX_MESSAGES_PER_TICK}, MAX_INBOX_BYTES_PER_TICK \\d+\\)$`));
   });
 });
 

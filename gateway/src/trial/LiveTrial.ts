@@ -24,6 +24,7 @@
  * (RateLimitedLogger).
  */
 import {
+  MAX_INBOX_BYTES_PER_TICK,
   MAX_INBOX_MESSAGES_PER_TICK,
   MAX_NEARBY_ROBOTS_PER_STATE,
   MAX_NEARBY_TAGS_PER_STATE,
@@ -359,11 +360,14 @@ export class LiveTrial implements TwinHost {
   /** Counts what a State left out; a remote controller is told with an Error, at most once a second. */
   private stateDropped(port: MqttControllerPort, robotId: string, tick: number, dropped: StateDrops): void {
     this.faultCounts.stateDrops += dropped.inbox + dropped.nearbyTags + dropped.nearbyRobots;
+    // Under the 200 characters an Error carries, whatever was cut: the budgets by name.
     const parts: string[] = [];
-    if (dropped.inbox > 0) parts.push(`${dropped.inbox} inbox messages over MAX_INBOX_MESSAGES_PER_TICK (${MAX_INBOX_MESSAGES_PER_TICK})`);
-    if (dropped.nearbyTags > 0) parts.push(`${dropped.nearbyTags} tags over MAX_NEARBY_TAGS_PER_STATE (${MAX_NEARBY_TAGS_PER_STATE})`);
-    if (dropped.nearbyRobots > 0) parts.push(`${dropped.nearbyRobots} robots over MAX_NEARBY_ROBOTS_PER_STATE (${MAX_NEARBY_ROBOTS_PER_STATE})`);
-    const message = `State of tick ${tick} left out ${parts.join(', ')}`;
+    if (dropped.inbox > 0) {
+      parts.push(`${dropped.inbox} inbox messages (MAX_INBOX_MESSAGES_PER_TICK ${MAX_INBOX_MESSAGES_PER_TICK}, MAX_INBOX_BYTES_PER_TICK ${MAX_INBOX_BYTES_PER_TICK})`);
+    }
+    if (dropped.nearbyTags > 0) parts.push(`${dropped.nearbyTags} tags (MAX_NEARBY_TAGS_PER_STATE ${MAX_NEARBY_TAGS_PER_STATE})`);
+    if (dropped.nearbyRobots > 0) parts.push(`${dropped.nearbyRobots} robots (MAX_NEARBY_ROBOTS_PER_STATE ${MAX_NEARBY_ROBOTS_PER_STATE})`);
+    const message = `State of tick ${tick} left out: ${parts.join(', ')}`;
     this.faultLog.warn('trial: a State left out what exceeded its budgets', { robotId, message });
     if (!this.remote.has(robotId)) return; // an in-process controller reads state.dropped
     const nowMs = this.clock.nowMs();
