@@ -164,7 +164,9 @@ export class LiveTrial implements TwinHost {
   private readonly dropsToldMs = new Map<string, number>();
   private readonly clock: Clock;
   private readonly onCommand = (robotId: string, command: Command, seq: number): void => this.commandContained(robotId, command, seq);
-  private readonly onRobotError = (): void => void this.faultCounts.robotError++;
+  private readonly onRobotError = (): void => {
+    this.faultCounts.robotError++;
+  };
 
   constructor(private readonly options: LiveTrialOptions) {
     this.logger = options.logger ?? stderrLogger;
@@ -182,7 +184,8 @@ export class LiveTrial implements TwinHost {
     if (hil) {
       for (const id of this.world.robotIds()) hil.registry.birth(id, 'virtual', virtualBirth());
     }
-    this.twins = hil ? new PhysicalTwins(this, hil, options.twins ?? DEFAULT_TWIN_OPTIONS, this.logger, options.tracker ?? null) : null;
+    // The fault log: a robot streaming bad poses costs one warning per interval.
+    this.twins = hil ? new PhysicalTwins(this, hil, options.twins ?? DEFAULT_TWIN_OPTIONS, this.faultLog, options.tracker ?? null) : null;
     this.world.addObserver({ afterTick: () => this.afterTick() });
     this.world.onControllerError = (robotId, error) => {
       // Held still until its controller works again: a half-run tick may have latched anything.
