@@ -188,7 +188,7 @@ export class Comms {
     return out;
   }
 
-  /** Robots in sensing range of `slot`, the nearest MAX_NEARBY_ROBOTS_PER_STATE (in id order below the budget). */
+  /** Robots in sensing range of `slot`, the nearest MAX_NEARBY_ROBOTS_PER_STATE (in slot order, as below the budget). */
   nearbyRobots(slot: number, drops: StateDropCounts): NearbyRobot[] {
     const nearby = this.nearby;
     if (!nearby) return [];
