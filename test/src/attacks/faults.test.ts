@@ -6,7 +6,7 @@
  * attack here: the trial still ticks, the sender got an Error naming the budget it broke,
  * GET /api/trial counts the fault, and every log line stays bounded.
  */
-import { GATEWAY_ID, MAX_BROADCAST_PAYLOAD_BYTES, MAX_BROADCASTS_PER_TICK, MAX_TAG_PAYLOAD_BYTES, encodeEnvelope, makeEnvelope, swarmgate, type Envelope } from '@swarmgate/protocols';
+import { GATEWAY_ID, MAX_BROADCAST_PAYLOAD_BYTES, MAX_BROADCASTS_PER_TICK, MAX_TAG_PAYLOAD_BYTES, encodeEnvelope, makeEnvelope, swarmgate, type Envelope, type ErrorMessage } from '@swarmgate/protocols';
 import type { CommandInit } from '@swarmgate/sdk';
 import type { TrialFaults } from '@swarmgate/gateway';
 import type { MqttClient } from 'mqtt';
@@ -18,6 +18,17 @@ const ErrorCode = swarmgate.v1.ErrorCode;
 const REMOTE = 'r0';
 /** A log line's size that no peer's text can push it over (MAX_LOG_FIELD_CHARS per field). */
 const MAX_LOG_LINE_CHARS = 2048;
+
+/** The trial goes on: ticks advance after the attack. */
+async function keepsTicking(target: AttackTarget): Promise<void> {
+  const tick = target.service.live.status().tick;
+  await waitFor('the trial to keep ticking', () => target.service.live.status().tick >= tick + 5);
+}
+
+/** The gateway's Error answering Command `commandId`, among what was seen on an error topic. */
+function refusalOf(errors: readonly Envelope[], commandId: number): ErrorMessage | undefined {
+  return errors.find((e) => e.robotId === GATEWAY_ID && e.error!.commandId === commandId)?.error ?? undefined;
+}
 
 describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
   let target: AttackTarget;
@@ -48,19 +59,13 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
     }
   }
 
-  const errorFor = (commandId: number) => errors.find((e) => e.robotId === GATEWAY_ID && e.error!.commandId === commandId)?.error;
+  const errorFor = (commandId: number) => refusalOf(errors, commandId);
   const ackFor = (commandId: number) => acks.some((e) => e.robotId === GATEWAY_ID && e.ack!.commandId === commandId);
 
   async function trialFaults(): Promise<TrialFaults> {
     const response = await fetch(`${target.httpUrl}/api/trial`);
     expect(response.status).toBe(200);
     return ((await response.json()) as { faults: TrialFaults }).faults;
-  }
-
-  /** The trial goes on: ticks advance after the attack. */
-  async function stillTicks(): Promise<void> {
-    const tick = target.service.live.status().tick;
-    await waitFor('the trial to keep ticking', () => target.service.live.status().tick >= tick + 5);
   }
 
   function logIsBounded(): void {
@@ -75,7 +80,7 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
     for (const id of [101, 102]) {
       expect(errorFor(id)).toMatchObject({ code: ErrorCode.ERROR_CODE_OUT_OF_RANGE, message: expect.stringContaining(`over MAX_BROADCAST_PAYLOAD_BYTES (${MAX_BROADCAST_PAYLOAD_BYTES})`) });
     }
-    await stillTicks();
+    await keepsTicking(target);
     const after = await trialFaults();
     expect(after.commandRefused).toBe(before.commandRefused + 2);
     expect(after.stateEncode).toBe(0);
@@ -92,7 +97,7 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
     });
     await waitFor('five Errors and an Ack', () => large.every((id) => errorFor(id) !== undefined) && ackFor(206));
     for (const id of large) expect(errorFor(id)!.message).toContain(`over MAX_TAG_PAYLOAD_BYTES (${MAX_TAG_PAYLOAD_BYTES})`);
-    await stillTicks();
+    await keepsTicking(target);
     const state = target.service.live.world.robot(REMOTE).state();
     expect(state.nearbyTags.some((t) => t.payload.length === MAX_TAG_PAYLOAD_BYTES && t.payload[0] === 7)).toBe(true);
     expect((await trialFaults()).commandRefused).toBe(before.commandRefused + 5);
@@ -116,7 +121,7 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
     expect(refused.length).toBeGreaterThan(100);
     expect(ids.length - refused.length).toBeGreaterThanOrEqual(MAX_BROADCASTS_PER_TICK);
     expect(errorFor(refused[0]!)!.message).toContain(`MAX_BROADCASTS_PER_TICK (${MAX_BROADCASTS_PER_TICK})`);
-    await stillTicks();
+    await keepsTicking(target);
     expect((await trialFaults()).commandRefused).toBe(before.commandRefused + refused.length);
     const refusalLines = target.logger.entries.slice(linesBefore).filter((e) => e.message === 'trial: command refused');
     expect(refusalLines.length).toBeLessThanOrEqual(1);
@@ -130,10 +135,52 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
     const bytes = encodeEnvelope(makeEnvelope('mona-x', { error: { code: ErrorCode.ERROR_CODE_INTERNAL, message: text } }, 1, 0));
     await robot.publishAsync(target.topic('mona-x', 'error'), Buffer.from(bytes), { qos: 1 });
     await waitFor('the robot error to be counted', () => target.service.live.status().faults.robotError > before.robotError);
-    await stillTicks();
+    await keepsTicking(target);
     const line = target.logger.entries.find((e) => e.fields?.robotId === 'mona-x' && e.message.includes('robot reported an error'));
     expect(line?.fields?.message).toMatch(/^E{256}…\(\+199744 bytes\)$/);
     expect((await trialFaults()).robotError).toBe(before.robotError + 1);
     logIsBounded();
+  });
+});
+
+const FLEET_YAML = `
+fleet: lab
+gateway: { username: gw, password: gw-pw }
+robots:
+  - { id: mona-01, password: m1-pw }
+virtualRobots: [r0, r1]
+controllers:
+  - { id: c0, password: c0-pw, robots: [r0] }
+`;
+
+describe.each(BROKERS)('an authenticated controller under a fleet file, on %s', (broker) => {
+  let target: AttackTarget;
+
+  beforeAll(async () => {
+    target = await startAttackTarget({ broker, robots: 2, remote: [REMOTE], fleet: { yaml: FLEET_YAML, username: 'gw', password: 'gw-pw' } });
+  }, 60_000);
+
+  afterAll(async () => {
+    await target?.cleanup();
+  });
+
+  it('gets its oversized Broadcast and DepositTag refused naming the budgets; the trial goes on', async () => {
+    const controller = await target.connect({ username: 'c0', password: 'c0-pw' });
+    const errors = await collect(controller, target.topic(REMOTE, 'error'));
+    const large = new Uint8Array(200_000);
+    for (const [commandId, body] of [
+      [1, { broadcast: { payload: large } }],
+      [2, { broadcast: { payload: large } }],
+      [3, { depositTag: { payload: new Uint8Array(60_000) } }],
+    ] as const) {
+      const bytes = encodeEnvelope(makeEnvelope(REMOTE, { command: { commandId, ...body } }, commandId, Date.now()));
+      await controller.publishAsync(target.topic(REMOTE, 'cmd'), Buffer.from(bytes), { qos: 1 });
+    }
+    const refusal = (id: number) => refusalOf(errors, id);
+    await waitFor('three Errors', () => [1, 2, 3].every((id) => refusal(id) !== undefined));
+    expect(refusal(1)!.message).toContain('MAX_BROADCAST_PAYLOAD_BYTES');
+    expect(refusal(3)!.message).toContain('MAX_TAG_PAYLOAD_BYTES');
+    await keepsTicking(target);
+    expect(target.service.live.status().faults).toMatchObject({ commandRefused: 3, stateEncode: 0, tick: 0 });
   });
 });
