@@ -14,6 +14,7 @@ import {
   MAX_INBOX_MESSAGES_PER_TICK,
   MAX_NEARBY_ROBOTS_PER_STATE,
   MAX_NEARBY_TAGS_PER_STATE,
+  MAX_SCAN_RAYS,
   MAX_TAGS_PER_ROBOT,
   MAX_TAG_PAYLOAD_BYTES,
   encodeEnvelope,
@@ -144,4 +145,11 @@ describe('State size budgets (property)', () => {
     expect(first.inbox).toHaveLength(kept);
     expect(maxBytes).toBeLessThan(MAX_ENVELOPE_BYTES);
   }, 60_000);
+
+  it('refuses a lidar with more rays than MAX_SCAN_RAYS at start, naming the budget', () => {
+    expect(new World(borderedRoom(8), { lidar: { rayCount: MAX_SCAN_RAYS } }).config.lidar.rayCount).toBe(MAX_SCAN_RAYS);
+    expect(() => new World(borderedRoom(8), { lidar: { rayCount: MAX_SCAN_RAYS + 1 } })).toThrow(
+      `SG_SIM_CONFIG: lidar.rayCount must be at most MAX_SCAN_RAYS (${MAX_SCAN_RAYS}), got ${MAX_SCAN_RAYS + 1}`,
+    );
+  });
 });

@@ -4,7 +4,8 @@
  * robot sends a 200 kB Error text. Before the size budgets, the first two made the next State
  * of a robot in reach exceed MAX_ENVELOPE_BYTES and the throw in the tick loop ended the process. After each
  * attack here: the trial still ticks, the sender got an Error naming the budget it broke,
- * GET /api/trial counts the fault, and every log line stays bounded.
+ * GET /api/trial counts the fault, and every log line stays bounded. The same Commands from a
+ * controller authenticated under a fleet file are refused the same way.
  */
 import { GATEWAY_ID, MAX_BROADCAST_PAYLOAD_BYTES, MAX_BROADCASTS_PER_TICK, MAX_TAG_PAYLOAD_BYTES, encodeEnvelope, makeEnvelope, swarmgate, type Envelope, type ErrorMessage } from '@swarmgate/protocols';
 import type { CommandInit } from '@swarmgate/sdk';
