@@ -37,7 +37,11 @@ export async function pace(
   send: (robot: number, tick: number) => void,
 ): Promise<PhaseResult> {
   let tick = 0;
-  const pacer = new TickPacer({ periodMs: PERIOD_MS, clock: systemClock, paced: () => true }, () => {
+  // A failing send is the benchmark's own bug: it ends the run loudly rather than skewing it.
+  const fail = (error: unknown): never => {
+    throw error;
+  };
+  const pacer = new TickPacer({ periodMs: PERIOD_MS, clock: systemClock, paced: () => true, onError: fail }, () => {
     for (let robot = 0; robot < robots; robot++) {
       log.sent(robot, tick, hiResNowMs());
       send(robot, tick);

@@ -24,3 +24,44 @@ export const MAX_SERIAL_ENVELOPE_BYTES = MAX_FRAME_BYTES - FRAME_CRC_BYTES;
  * this leaves room for inbox bursts yet bounds what one bad peer can make us allocate.
  */
 export const MAX_ENVELOPE_BYTES = 256 * 1024;
+
+// ---- Size budgets at the edges (docs/limits.md has the table and the arithmetic) -----------
+// What one robot's State can hold is bounded by these counts and sizes together, so a State
+// always encodes within MAX_ENVELOPE_BYTES by construction: a sender over a budget is refused,
+// and what does not fit a State is dropped and counted, never thrown.
+
+/**
+ * Largest Broadcast payload; a larger one is refused. Room for a shared SLAM map (2 bits per
+ * cell packed: 131072 cells, e.g. a 180 x 180 tile map at 2 cells per tile).
+ */
+export const MAX_BROADCAST_PAYLOAD_BYTES = 32 * 1024;
+
+/** Largest DepositTag payload; a larger one is refused. */
+export const MAX_TAG_PAYLOAD_BYTES = 1024;
+
+/** Tags one robot may deposit in a trial (tags are permanent); further deposits are refused. */
+export const MAX_TAGS_PER_ROBOT = 256;
+
+/** Tags in a whole trial (16 MiB of payload at most); further deposits are refused. */
+export const MAX_TAGS_TOTAL = 16384;
+
+/** Broadcasts one robot may send per logic tick; further ones that tick are refused. */
+export const MAX_BROADCASTS_PER_TICK = 8;
+
+/** Inbox messages in one robot's State per tick; the rest of that tick's messages are dropped and counted. */
+export const MAX_INBOX_MESSAGES_PER_TICK = 32;
+
+/**
+ * Inbox payload bytes in one robot's State per tick (three full-size broadcasts); messages
+ * beyond it are dropped and counted like those beyond MAX_INBOX_MESSAGES_PER_TICK.
+ */
+export const MAX_INBOX_BYTES_PER_TICK = 96 * 1024;
+
+/** Tags in one robot's State (the nearest); the rest in reading range are left out and counted. */
+export const MAX_NEARBY_TAGS_PER_STATE = 64;
+
+/** Robots in one robot's State (the nearest); the rest in sensing range are left out and counted. */
+export const MAX_NEARBY_ROBOTS_PER_STATE = 64;
+
+/** Lidar rays per scan (a trial configuration larger than this is refused at start). */
+export const MAX_SCAN_RAYS = 4096;

@@ -60,6 +60,17 @@ export interface NearbyTag {
   readonly payload: Uint8Array;
 }
 
+/**
+ * What one State had to leave out to stay within its budgets (docs/limits.md): inbox messages
+ * beyond MAX_INBOX_MESSAGES_PER_TICK, and the farthest tags and robots beyond
+ * MAX_NEARBY_TAGS_PER_STATE and MAX_NEARBY_ROBOTS_PER_STATE.
+ */
+export interface StateDrops {
+  readonly inbox: number;
+  readonly nearbyTags: number;
+  readonly nearbyRobots: number;
+}
+
 export interface RobotState {
   readonly tick: number;
   readonly pose: Pose;
@@ -72,6 +83,11 @@ export interface RobotState {
   readonly nearbyTags: readonly NearbyTag[];
   /** 0..1, or null when the backend has no battery model. */
   readonly batteryFraction: number | null;
+  /**
+   * Present when something was dropped from this State to keep it within its budgets. A remote
+   * link does not carry it: the gateway tells a remote controller with an Error instead.
+   */
+  readonly dropped?: StateDrops;
 }
 
 export interface Robot {
@@ -91,9 +107,15 @@ export interface Robot {
   setWheelSpeeds(leftMps: number, rightMps: number): void;
   /** Cancel any action; the robot brakes to idle. */
   stop(): void;
-  /** Send bytes (or a JSON-serialisable value, sent as UTF-8 JSON) to every robot the radio reaches. */
+  /**
+   * Send bytes (or a JSON-serialisable value, sent as UTF-8 JSON) to every robot the radio
+   * reaches. Over MAX_BROADCAST_PAYLOAD_BYTES, or MAX_BROADCASTS_PER_TICK sends in one tick: SG_BUDGET.
+   */
   broadcast(payload: Uint8Array | unknown): void;
-  /** Leave a tag with a payload at the robot's current position. */
+  /**
+   * Leave a tag with a payload at the robot's current position. Over MAX_TAG_PAYLOAD_BYTES,
+   * MAX_TAGS_PER_ROBOT or MAX_TAGS_TOTAL: SG_BUDGET.
+   */
   depositTag(payload: Uint8Array | unknown): void;
 }
 

@@ -17,6 +17,8 @@ export const SDK_ERROR_DOCS = {
     'An algorithm parameter was given that the algorithm does not declare; the message lists the declared ones.',
   SG_OPERATOR_ONLY:
     'A Command only the gateway\'s operator may give reached a robot: releasing an emergency stop is done with POST /api/estop/release or the web UI, never by a controller.',
+  SG_BUDGET:
+    'A command exceeds a size budget of docs/limits.md (broadcast or tag payload bytes, broadcasts per tick, tags per robot or in all); the message names the budget and its value.',
   SG_LINK_CONNECT:
     'A remote controller link (MqttRobot.connect) could not connect or subscribe: broker not reachable, wrong credentials, or the fleet ACL refuses the robot\'s topics.',
 } as const;

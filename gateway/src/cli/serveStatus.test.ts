@@ -13,6 +13,7 @@ const running: LiveTrialStatus = {
   overruns: 0,
   maxLatenessMs: 3,
   emergencyStopped: [],
+  faults: { controller: 0, tick: 0, stateEncode: 0, stateDrops: 0, commandRefused: 0, badCommand: 0, uplink: 0, robotError: 0, twin: 0, total: 0 },
 };
 
 describe('formatServeStatus', () => {
@@ -25,5 +26,12 @@ describe('formatServeStatus', () => {
       'tick 1200 | robots 8 virtual, 2/3 physical online | explored 41.5% | overruns 0 | E-STOP 2 (r0, mona-01); release: POST /api/estop/release',
     );
     expect(formatServeStatus({ ...running, emergencyStopped: ['r0', 'r1', 'r2', 'r3', 'r4'] })).toMatch(/ \| E-STOP 5 \(r0, r1, r2, \+2\); release: /);
+  });
+
+  it('counts contained faults once there are any', () => {
+    const faults = { ...running.faults, commandRefused: 2, robotError: 1, total: 3 };
+    expect(formatServeStatus({ ...running, faults })).toBe(
+      'tick 1200 | robots 8 virtual, 2/3 physical online | explored 41.5% | overruns 0 | faults 3 (GET /api/trial)',
+    );
   });
 });

@@ -75,6 +75,8 @@ export interface MqttBridgeCounters {
   /** Sends refused because the link was down (motion is never queued). */
   droppedOffline: number;
   reconnects: number;
+  /** Uplinks whose handling threw: contained to that message, logged at error. */
+  failures: number;
 }
 
 export interface MqttBridgeEvents extends UplinkEvents {
@@ -90,7 +92,7 @@ const MAX_PARSED_TOPICS = 4096;
 
 export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotLinkPlugin {
   readonly name = 'mqtt';
-  readonly counters: MqttBridgeCounters = { received: 0, sent: 0, decodeErrors: 0, mismatches: 0, droppedOffline: 0, reconnects: 0 };
+  readonly counters: MqttBridgeCounters = { received: 0, sent: 0, decodeErrors: 0, mismatches: 0, droppedOffline: 0, reconnects: 0, failures: 0 };
   /** Robots whose Birth came over this link: what `carries` answers. */
   private readonly born = new Set<string>();
   /** Born robots plus the fleet file's: what a broadcast (emergency stop) reaches. */
@@ -149,7 +151,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     client.on('connect', () => this.onConnect());
     client.on('close', () => this.onClose());
     client.on('error', (error) => this.logger.warn('mqtt: link error', { url, error: error.message }));
-    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    client.on('message', (topic, payload) => this.onMessageContained(topic, payload));
     await new Promise<void>((resolve, reject) => {
       const onLink = (event: LinkStateEvent) => {
         if (event.state === 'online') {
@@ -299,6 +301,16 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
       client.options.will = this.gatewayWill();
       client.reconnect();
     }, delayMs);
+  }
+
+  /** mqtt.js calls this from its packet handler, where an exception would end the process. */
+  private onMessageContained(topic: string, payload: Buffer): void {
+    try {
+      this.onMessage(topic, payload);
+    } catch (error) {
+      this.counters.failures++;
+      this.logger.error('mqtt: handling an uplink failed', { topic, error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   private onMessage(topic: string, payload: Buffer): void {

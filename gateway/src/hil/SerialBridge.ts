@@ -177,7 +177,14 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     if (this.links.has(path)) return;
     const link = new PortLink(path, this.options.backoff);
     this.links.set(path, link);
-    link.decoder.on('frame', ({ envelope }) => this.onFrame(link, envelope));
+    link.decoder.on('frame', ({ envelope }) => {
+      // Runs from the port's data handler, where an exception would end the process.
+      try {
+        this.onFrame(link, envelope);
+      } catch (error) {
+        this.logger.error('serial: handling a frame failed', { path: link.path, error: error instanceof Error ? error.message : String(error) });
+      }
+    });
     link.decoder.on('crcError', () => this.logger.warn('serial: CRC error, frame dropped', { path }));
     link.decoder.on('decodeError', ({ error }) => this.logger.warn('serial: undecodable frame dropped', { path, error: error.message }));
     link.decoder.on('garbage', ({ segmentBytes }) => this.logger.warn('serial: garbage bytes skipped', { path, segmentBytes }));

@@ -8,7 +8,12 @@
  *
  * Tag deposits are latched like motion commands and stored at the next act phase, so a robot
  * reading tags during control never sees a deposit made by a robot that ran before it.
+ *
+ * Budgets (docs/limits.md): the counts SimRobot checks before a send or deposit are kept here;
+ * what a robot reads is cut to the per-State budgets, the nearest first, and the rest counted
+ * into the reader's `StateDropCounts` (never thrown).
  */
+import { MAX_INBOX_BYTES_PER_TICK, MAX_INBOX_MESSAGES_PER_TICK, MAX_NEARBY_ROBOTS_PER_STATE, MAX_NEARBY_TAGS_PER_STATE } from '@swarmgate/protocols';
 import type { InboxMessage, NearbyRobot, NearbyTag } from '@swarmgate/sdk';
 import {
   globalModel,
@@ -20,6 +25,7 @@ import {
   type RadioModel,
   type RadioNetworkOptions,
 } from './radio/index.js';
+import { growArray } from './radio/growArray.js';
 import type { World } from './World.js';
 
 export interface CommsConfig {
@@ -36,6 +42,13 @@ export interface RadioTotals {
   readonly bytesReceived: number[];
 }
 
+/** What one State left out, per list (the mutable form of the sdk's StateDrops). */
+export interface StateDropCounts {
+  inbox: number;
+  nearbyTags: number;
+  nearbyRobots: number;
+}
+
 export class Comms {
   /** Poses as the radio reads them: x, y, headingRad per slot. */
   private poses = new Float64Array(0);
@@ -47,6 +60,13 @@ export class Comms {
   private readonly pendingTags: { slot: number; xM: number; yM: number; tick: number; payload: Uint8Array }[] = [];
   /** Counters of networks replaced by a rebuild, so totals cover the whole trial. */
   private readonly carried = { messagesSent: [] as number[], bytesSent: [] as number[], messagesReceived: [] as number[], bytesReceived: [] as number[] };
+  /** Per slot: the tick of the last broadcast, and how many were sent in it. */
+  private sendTick = new Float64Array(0);
+  private sendCount = new Int32Array(0);
+  /** Per slot: tags deposited (stored or pending). */
+  private tagsBy = new Int32Array(0);
+  /** Nearest-first selection scratch (indices into a query's results). */
+  private order: number[] = [];
   private model: RadioModel = globalModel();
   private networkOptions: CommsConfig['network'] = {};
 
@@ -111,31 +131,65 @@ export class Comms {
     }
   }
 
+  /** Broadcasts robot `slot` has sent in the current tick (MAX_BROADCASTS_PER_TICK is checked against it). */
+  broadcastsThisTick(slot: number): number {
+    return slot < this.sendTick.length && this.sendTick[slot] === this.world.tick ? this.sendCount[slot] : 0;
+  }
+
+  /** Tags robot `slot` has deposited in the trial (including those stored at the next act phase). */
+  tagsDepositedBy(slot: number): number {
+    return slot < this.tagsBy.length ? this.tagsBy[slot] : 0;
+  }
+
+  /** Tags in the trial, including those stored at the next act phase. */
+  get tagCount(): number {
+    return this.tags.count + this.pendingTags.length;
+  }
+
   broadcast(slot: number, payload: Uint8Array): void {
+    const tick = this.world.tick;
+    this.sendTick = growArray(this.sendTick, slot + 1, -1);
+    this.sendCount = growArray(this.sendCount, slot + 1);
+    if (this.sendTick[slot] !== tick) {
+      this.sendTick[slot] = tick;
+      this.sendCount[slot] = 0;
+    }
+    this.sendCount[slot]++;
     // Before the first step there is no network yet; nothing can be heard then anyway.
-    this.network?.send(slot, payload, this.world.tick);
+    this.network?.send(slot, payload, tick);
   }
 
   depositTag(slot: number, payload: Uint8Array): void {
     const t = this.world.table;
+    this.tagsBy = growArray(this.tagsBy, slot + 1);
+    this.tagsBy[slot]++;
     this.pendingTags.push({ slot, xM: t.xM[slot], yM: t.yM[slot], tick: this.world.tick, payload });
   }
 
-  inbox(slot: number): InboxMessage[] {
+  /**
+   * This tick's messages to `slot` in delivery order, as many as fit MAX_INBOX_MESSAGES_PER_TICK
+   * and MAX_INBOX_BYTES_PER_TICK; a message that does not fit is dropped (a smaller later one may still fit).
+   */
+  inbox(slot: number, drops: StateDropCounts): InboxMessage[] {
+    drops.inbox = 0;
     const network = this.network;
     if (!network) return [];
     const out: InboxMessage[] = [];
+    let bytes = 0;
     for (let k = 0; k < network.inboxCount(slot); k++) {
-      out.push({
-        from: this.world.idOf(network.inboxFrom(slot, k)),
-        sentTick: network.inboxSentTick(slot, k),
-        payload: network.inboxPayload(slot, k),
-      });
+      const size = network.inboxSize(slot, k);
+      if (out.length === MAX_INBOX_MESSAGES_PER_TICK || bytes + size > MAX_INBOX_BYTES_PER_TICK) {
+        drops.inbox++;
+        continue;
+      }
+      bytes += size;
+      out.push({ from: this.world.idOf(network.inboxFrom(slot, k)), sentTick: network.inboxSentTick(slot, k), payload: network.inboxPayload(slot, k) });
     }
     return out;
   }
 
-  nearbyRobots(slot: number): NearbyRobot[] {
+  /** Robots in sensing range of `slot`, the nearest MAX_NEARBY_ROBOTS_PER_STATE (in slot order, as below the budget). */
+  nearbyRobots(slot: number, drops: StateDropCounts): NearbyRobot[] {
     const nearby = this.nearby;
     if (!nearby) return [];
     // Computed once per tick on first demand: poses do not change during control.
@@ -149,15 +203,37 @@ export class Comms {
       if (!this.world.table.active[j]) continue;
       out.push({ id: this.world.idOf(j), distanceM: nearby.distanceM(slot, k), bearingRad: nearby.bearingRad(slot, k) });
     }
-    return out;
+    drops.nearbyRobots = Math.max(0, out.length - MAX_NEARBY_ROBOTS_PER_STATE);
+    if (drops.nearbyRobots === 0) return out;
+    // Over budget (a crowd): the nearest, ties by slot order, kept in slot order as below the budget.
+    const order = this.nearestFirst(out.length, (k) => out[k].distanceM, MAX_NEARBY_ROBOTS_PER_STATE);
+    return order.map((k) => out[k]);
   }
 
-  nearbyTags(slot: number): NearbyTag[] {
+  /**
+   * Indices 0..count-1 of the `budget` smallest distances (ties by index), in ascending index
+   * order; into the shared scratch array.
+   */
+  private nearestFirst(count: number, distanceM: (k: number) => number, budget: number): number[] {
+    const order = this.order;
+    order.length = 0;
+    for (let k = 0; k < count; k++) order.push(k);
+    if (count <= budget) return order;
+    order.sort((a, b) => distanceM(a) - distanceM(b) || a - b);
+    order.length = budget;
+    return order.sort((a, b) => a - b);
+  }
+
+  /** Tags in reading range of `slot`, the nearest MAX_NEARBY_TAGS_PER_STATE (in query order below the budget). */
+  nearbyTags(slot: number, drops: StateDropCounts): NearbyTag[] {
     const t = this.world.table;
     const hits = this.tagHits;
     this.tags.query(t.xM[slot], t.yM[slot], this.world.config.tagReadRangeM, hits);
+    drops.nearbyTags = Math.max(0, hits.count - MAX_NEARBY_TAGS_PER_STATE);
+    // Over budget: the nearest, ties by query order (deterministic), kept in query order.
+    const order = this.nearestFirst(hits.count, (k) => hits.distancesM[k], MAX_NEARBY_TAGS_PER_STATE);
     const out: NearbyTag[] = [];
-    for (let k = 0; k < hits.count; k++) {
+    for (const k of order) {
       const id = hits.ids[k];
       out.push({ id, xM: this.tags.xOf(id), yM: this.tags.yOf(id), distanceM: hits.distancesM[k], payload: this.tags.payload(id) });
     }

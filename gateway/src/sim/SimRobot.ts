@@ -3,7 +3,9 @@
  * (applied by the next act phase, so controller order never changes a result); state() returns
  * a fresh copy each call, never a view of engine buffers.
  */
+import { MAX_BROADCASTS_PER_TICK, MAX_TAGS_PER_ROBOT, MAX_TAGS_TOTAL } from '@swarmgate/protocols';
 import {
+  SwarmgateError,
   payloadBytes,
   validateAction,
   type CollisionState,
@@ -17,7 +19,9 @@ import {
   type RobotState,
   type RobotStatus,
   type SlamMapView,
+  type StateDrops,
 } from '@swarmgate/sdk';
+import type { StateDropCounts } from './Comms.js';
 import { Latch } from './RobotTable.js';
 import type { World } from './World.js';
 
@@ -66,11 +70,25 @@ export class SimRobot implements Robot {
   }
 
   broadcast(payload: Uint8Array | unknown): void {
-    this.world.comms.broadcast(this.slot, payloadBytes(payload));
+    const bytes = payloadBytes(payload, 'broadcast');
+    const comms = this.world.comms;
+    if (comms.broadcastsThisTick(this.slot) >= MAX_BROADCASTS_PER_TICK) {
+      throw new SwarmgateError('SG_BUDGET', `robot ${this.id} already sent MAX_BROADCASTS_PER_TICK (${MAX_BROADCASTS_PER_TICK}) broadcasts at tick ${this.world.tick}`);
+    }
+    comms.broadcast(this.slot, bytes);
   }
 
   depositTag(payload: Uint8Array | unknown): void {
-    this.world.comms.depositTag(this.slot, payloadBytes(payload));
+    const bytes = payloadBytes(payload, 'tag');
+    const comms = this.world.comms;
+    // Tags are permanent: without these two budgets one robot could fill the gateway's memory.
+    if (comms.tagsDepositedBy(this.slot) >= MAX_TAGS_PER_ROBOT) {
+      throw new SwarmgateError('SG_BUDGET', `robot ${this.id} already deposited MAX_TAGS_PER_ROBOT (${MAX_TAGS_PER_ROBOT}) tags`);
+    }
+    if (comms.tagCount >= MAX_TAGS_TOTAL) {
+      throw new SwarmgateError('SG_BUDGET', `the trial already holds MAX_TAGS_TOTAL (${MAX_TAGS_TOTAL}) tags`);
+    }
+    comms.depositTag(this.slot, bytes);
   }
 
   /** The sdk's shared checks (clamps counted in world.clampWarnings), against the busy status. */
@@ -98,7 +116,10 @@ export class SimRobot implements Robot {
   }
 }
 
-/** A snapshot of one robot's sensed state; list-valued fields are built on first read. */
+/**
+ * A snapshot of one robot's sensed state; list-valued fields are built on first read, each cut
+ * to its budget (docs/limits.md) with what was left out counted in `dropped`.
+ */
 class SimRobotState implements RobotState {
   readonly tick: number;
   readonly pose: Pose;
@@ -109,6 +130,7 @@ class SimRobotState implements RobotState {
   private cachedTags: readonly NearbyTag[] | null = null;
   private cachedInbox: readonly InboxMessage[] | null = null;
   private cachedScan: LidarScan | null = null;
+  private readonly drops: StateDropCounts = { inbox: 0, nearbyTags: 0, nearbyRobots: 0 };
 
   constructor(private readonly world: World, private readonly slot: number) {
     const t = world.table;
@@ -130,17 +152,27 @@ class SimRobotState implements RobotState {
   }
 
   get nearbyRobots(): readonly NearbyRobot[] {
-    this.cachedNearby ??= this.world.comms.nearbyRobots(this.slot);
+    this.cachedNearby ??= this.world.comms.nearbyRobots(this.slot, this.drops);
     return this.cachedNearby;
   }
 
   get nearbyTags(): readonly NearbyTag[] {
-    this.cachedTags ??= this.world.comms.nearbyTags(this.slot);
+    this.cachedTags ??= this.world.comms.nearbyTags(this.slot, this.drops);
     return this.cachedTags;
   }
 
   get inbox(): readonly InboxMessage[] {
-    this.cachedInbox ??= this.world.comms.inbox(this.slot);
+    this.cachedInbox ??= this.world.comms.inbox(this.slot, this.drops);
     return this.cachedInbox;
+  }
+
+  /** Builds every list (to know what each left out); undefined when nothing was. */
+  get dropped(): StateDrops | undefined {
+    // Each getter builds its list on first read and counts what it left out.
+    void this.inbox;
+    void this.nearbyTags;
+    void this.nearbyRobots;
+    const d = this.drops;
+    return d.inbox + d.nearbyTags + d.nearbyRobots > 0 ? { ...d } : undefined;
   }
 }

@@ -86,6 +86,12 @@ export class World {
   private readonly slotById = new Map<string, number>();
   private readonly pending: (() => void)[] = [];
   private readonly observers: TickObserver[] = [];
+  /**
+   * Where an exception from a controller's start() or tick() goes. Null: out of step(), so a
+   * headless trial fails loudly on a controller bug; a live trial contains it to the robot
+   * (the other robots' controllers still run that tick).
+   */
+  onControllerError: ((robotId: string, error: unknown) => void) | null = null;
   private locked = false;
   private freeCount = 0;
 
@@ -444,12 +450,25 @@ export class World {
       const controller = this.controllers[i];
       const robot = this.robots[i];
       if (!controller || !robot) continue;
-      if (!this.started[i]) {
-        this.started[i] = true;
-        controller.start?.(robot);
+      const onError = this.onControllerError;
+      if (onError === null) {
+        this.runController(i, controller, robot);
+        continue;
       }
-      controller.tick(robot);
+      try {
+        this.runController(i, controller, robot);
+      } catch (error) {
+        onError(this.ids[i] as string, error);
+      }
     }
+  }
+
+  private runController(i: number, controller: Controller, robot: SimRobot): void {
+    if (!this.started[i]) {
+      this.started[i] = true;
+      controller.start?.(robot);
+    }
+    controller.tick(robot);
   }
 
   private onContact(contact: Contact, delta: 1 | -1): void {

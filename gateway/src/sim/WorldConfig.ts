@@ -2,6 +2,7 @@
  * Everything that parameterises a simulated trial's physics and sensing. Defaults follow
  * MAES so that results compare; each field's unit is in its name.
  */
+import { MAX_SCAN_RAYS } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
 import { DEFAULT_ROBOT_MODEL, type RobotModel } from './RobotModel.js';
 
@@ -108,6 +109,10 @@ export function resolveWorldConfig(input: WorldConfigInput = {}): WorldConfig {
   ];
   for (const [name, value, min] of counts) {
     if (!Number.isInteger(value) || value < min) throw new SwarmgateError('SG_SIM_CONFIG', `${name} must be an integer >= ${min}, got ${value}`);
+  }
+  if (config.lidar.rayCount > MAX_SCAN_RAYS) {
+    // Every ray travels in each State (4 bytes): the State budget (docs/limits.md) assumes at most this many.
+    throw new SwarmgateError('SG_SIM_CONFIG', `lidar.rayCount must be at most MAX_SCAN_RAYS (${MAX_SCAN_RAYS}), got ${config.lidar.rayCount}`);
   }
   const err = config.slam.positionErrorM;
   if (!(err >= 0) || !Number.isFinite(err)) throw new SwarmgateError('SG_SIM_CONFIG', `slam.positionErrorM must be >= 0, got ${err}`);

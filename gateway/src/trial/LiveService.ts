@@ -13,6 +13,7 @@ import { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { MqttBridge } from '../hil/MqttBridge.js';
 import { DEFAULT_BIND, allowedHosts, authority, checkBind, httpToken, isLoopback, servedAddresses } from '../hil/NetworkAccess.js';
+import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { SerialBridge } from '../hil/SerialBridge.js';
 import type { TrialConfig } from '../sim/Trial.js';
@@ -87,6 +88,8 @@ export class LiveService {
     if (!isLoopback(bind) && options.fleet === null) {
       logger.warn(`serve: INSECURE: listening on ${bind} without a fleet file: anyone on that network may connect robots, command them and read the trial`);
     }
+    // What robots and controllers can make the links log at will: one line per interval per robot.
+    const peerLogger = new RateLimitedLogger(logger);
     const cleanups: (() => Promise<void> | void)[] = [];
     try {
       let url = options.mqttUrl;
@@ -113,15 +116,17 @@ export class LiveService {
         registry,
         ...login,
         knownRobotIds: options.fleet?.robots.map((r) => r.id),
-        logger,
+        logger: peerLogger,
       });
       hil.register(bridge);
-      if (options.serialPorts?.length) hil.register(new SerialBridge({ registry, ports: options.serialPorts, logger }));
+      const serial = options.serialPorts?.length ? new SerialBridge({ registry, ports: options.serialPorts, logger: peerLogger }) : null;
+      if (serial) hil.register(serial);
       cleanups.push(() => hil.stop());
       await hil.start();
-      const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger });
+      const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger: peerLogger });
       cleanups.push(() => port.close());
-      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, realtime: options.realtime, logger });
+      const uplinks = serial ? [bridge, serial] : [bridge];
+      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks, realtime: options.realtime, logger });
       live.start();
       cleanups.push(() => live.stop());
       let http: FastifyInstance | null = null;

@@ -15,13 +15,31 @@
  *
  * Robots whose ids are in `remoteControlled` have no in-process controller; every other robot,
  * virtual or physical, runs the trial's algorithm host-side.
+ *
+ * Faults stay where they start: no input from a robot, a controller or a link ends the trial.
+ * A controller that throws has its robot stopped for that tick (the others run); a State that
+ * cannot be published is skipped for that robot; a Command that cannot be applied is refused
+ * with an Error to its sender; a tick that throws is followed by the next one. Each fault is
+ * counted (`status().faults`, GET /api/trial) and logged at most once per interval per robot
+ * (RateLimitedLogger).
  */
-import { PROTOCOL_VERSION, ProtocolError, swarmgate, type Command } from '@swarmgate/protocols';
-import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Controller, type Pose } from '@swarmgate/sdk';
+import {
+  MAX_INBOX_BYTES_PER_TICK,
+  MAX_INBOX_MESSAGES_PER_TICK,
+  MAX_NEARBY_ROBOTS_PER_STATE,
+  MAX_NEARBY_TAGS_PER_STATE,
+  PROTOCOL_VERSION,
+  ProtocolError,
+  swarmgate,
+  type Command,
+  type ErrorMessage,
+} from '@swarmgate/protocols';
+import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Controller, type Pose, type StateDrops } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { systemClock, type Clock } from '../hil/Clock.js';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
+import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
 import { spawnPoses } from '../sim/Spawn.js';
 import { Trial, type TrialConfig } from '../sim/Trial.js';
 import type { World } from '../sim/World.js';
@@ -41,6 +59,8 @@ export interface LiveTrialOptions {
   readonly tracker?: TrackerSource | null;
   /** Remote controllers' States and Commands. */
   readonly port?: MqttControllerPort | null;
+  /** The robot links (MQTT, serial), for their faults: robots' Error reports and refused uplinks. */
+  readonly uplinks?: readonly UplinkFaultSource[];
   /** Pace to wall-clock time even when every robot is virtual (a live service). */
   readonly realtime?: boolean;
   /** Spawn poses reserved for physical robots joining later (default 16). */
@@ -48,6 +68,39 @@ export interface LiveTrialOptions {
   readonly clock?: Clock;
   readonly logger?: Logger;
 }
+
+/** A robot link as the trial sees its faults (MqttBridge and SerialBridge fit). */
+export interface UplinkFaultSource {
+  on(event: 'robotError', listener: (robotId: string, error: ErrorMessage) => void): unknown;
+  off(event: 'robotError', listener: (robotId: string, error: ErrorMessage) => void): unknown;
+  /** The link's counters of refused uplinks and failed handling, when it keeps them in one place. */
+  readonly counters?: { readonly decodeErrors: number; readonly mismatches: number; readonly failures: number };
+}
+
+/** Faults contained so far, by where they started; each left the trial running. */
+export interface TrialFaults {
+  /** A controller's start() or tick() threw: its robot was stopped for that tick, the others ran. */
+  readonly controller: number;
+  /** A logic tick threw outside the controllers: the next tick ran on schedule. */
+  readonly tick: number;
+  /** A robot's State could not be built or encoded: not published that tick. */
+  readonly stateEncode: number;
+  /** Inbox messages, tags and robots left out of States by their budgets (docs/limits.md). */
+  readonly stateDrops: number;
+  /** Remote controllers' Commands refused with an Error (over a budget, a bad value, not allowed). */
+  readonly commandRefused: number;
+  /** Payloads on a cmd topic that did not decode or named another robot (answered with an Error). */
+  readonly badCommand: number;
+  /** Robot uplinks a link refused (undecodable, a topic naming one robot and a payload another) or failed to handle. */
+  readonly uplink: number;
+  /** Error messages robots reported. */
+  readonly robotError: number;
+  /** A physical robot's Birth, pose or motion that could not be handled (that robot only). */
+  readonly twin: number;
+  readonly total: number;
+}
+
+type FaultKind = Exclude<keyof TrialFaults, 'total' | 'badCommand' | 'uplink'>;
 
 export interface LiveTrialStatus {
   readonly tick: number;
@@ -60,6 +113,7 @@ export interface LiveTrialStatus {
   readonly overruns: number;
   readonly maxLatenessMs: number;
   readonly emergencyStopped: readonly string[];
+  readonly faults: TrialFaults;
 }
 
 export interface EmergencyStopRelease {
@@ -95,10 +149,29 @@ export class LiveTrial implements TwinHost {
   private readonly twinPoses: Pose[];
   private twinPoseCursor = 0;
   private readonly logger: Logger;
-  private readonly onCommand = (robotId: string, command: Command, seq: number): void => this.command(robotId, command, seq);
+  /** Fault lines: one per interval per robot and kind (a flood costs one line). */
+  private readonly faultLog: RateLimitedLogger;
+  private readonly faultCounts: Record<FaultKind, number> = {
+    controller: 0,
+    tick: 0,
+    stateEncode: 0,
+    stateDrops: 0,
+    commandRefused: 0,
+    robotError: 0,
+    twin: 0,
+  };
+  /** When each remote-controlled robot was last told that its State left something out. */
+  private readonly dropsToldMs = new Map<string, number>();
+  private readonly clock: Clock;
+  private readonly onCommand = (robotId: string, command: Command, seq: number): void => this.commandContained(robotId, command, seq);
+  private readonly onRobotError = (): void => {
+    this.faultCounts.robotError++;
+  };
 
   constructor(private readonly options: LiveTrialOptions) {
     this.logger = options.logger ?? stderrLogger;
+    this.clock = options.clock ?? systemClock;
+    this.faultLog = new RateLimitedLogger(this.logger, { clock: this.clock });
     this.remote = options.trial.remoteControlled ?? new Set();
     this.trial = new Trial(options.trial);
     this.world = this.trial.world;
@@ -111,14 +184,22 @@ export class LiveTrial implements TwinHost {
     if (hil) {
       for (const id of this.world.robotIds()) hil.registry.birth(id, 'virtual', virtualBirth());
     }
-    this.twins = hil ? new PhysicalTwins(this, hil, options.twins ?? DEFAULT_TWIN_OPTIONS, this.logger, options.tracker ?? null) : null;
+    // The fault log: a robot streaming bad poses costs one warning per interval.
+    this.twins = hil ? new PhysicalTwins(this, hil, options.twins ?? DEFAULT_TWIN_OPTIONS, this.faultLog, options.tracker ?? null) : null;
     this.world.addObserver({ afterTick: () => this.afterTick() });
+    this.world.onControllerError = (robotId, error) => {
+      // Held still until its controller works again: a half-run tick may have latched anything.
+      this.world.robot(robotId).stop();
+      this.fault('controller', 'trial: a controller threw; its robot is stopped for this tick', { robotId, error: errorText(error) });
+    };
     options.port?.on('command', this.onCommand);
+    for (const link of options.uplinks ?? []) link.on('robotError', this.onRobotError);
     this.pacer = new TickPacer(
       {
         periodMs: this.world.config.physicsStepS * this.world.config.stepsPerTick * 1000,
-        clock: options.clock ?? systemClock,
+        clock: this.clock,
         paced: () => this.paced,
+        onError: (error) => this.fault('tick', 'trial: a logic tick failed; the trial goes on', { tick: this.world.tick, error: errorText(error) }, 'error'),
       },
       () => this.world.step(),
     );
@@ -137,6 +218,7 @@ export class LiveTrial implements TwinHost {
   stop(): void {
     this.pacer.stop();
     this.options.port?.off('command', this.onCommand);
+    for (const link of this.options.uplinks ?? []) link.off('robotError', this.onRobotError);
     this.twins?.close();
   }
 
@@ -206,7 +288,17 @@ export class LiveTrial implements TwinHost {
       overruns: this.pacer.overruns,
       maxLatenessMs: this.pacer.maxLatenessMs,
       emergencyStopped: [...this.stopped],
+      faults: this.faults(),
     };
+  }
+
+  /** Faults contained so far (the links' and the controller port's counters included). */
+  faults(): TrialFaults {
+    let uplink = 0;
+    for (const link of this.options.uplinks ?? []) uplink += (link.counters?.decodeErrors ?? 0) + (link.counters?.mismatches ?? 0) + (link.counters?.failures ?? 0);
+    const badCommand = this.options.port?.counters.badCommands ?? 0;
+    const counts = { ...this.faultCounts, badCommand, uplink };
+    return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
   }
 
   robots(): LiveRobotSummary[] {
@@ -241,6 +333,10 @@ export class LiveTrial implements TwinHost {
     return this.stopped.has(robotId);
   }
 
+  twinFault(robotId: string, during: string, error: unknown): void {
+    this.fault('twin', `trial: a physical robot's ${during} could not be handled`, { robotId, error: errorText(error) });
+  }
+
   // ---- per tick ------------------------------------------------------------------------
 
   private afterTick(): void {
@@ -249,14 +345,67 @@ export class LiveTrial implements TwinHost {
     this.twins?.drive();
     const port = this.options.port;
     if (!port) return;
-    for (const id of this.world.robotIds()) port.publishState(id, robotStateToWire(this.world.robot(id).state()));
+    for (const id of this.world.robotIds()) this.publishState(port, id);
+  }
+
+  /** One robot's State out (bounded by construction: SimRobot cuts each list to its budget). */
+  private publishState(port: MqttControllerPort, robotId: string): void {
+    try {
+      const state = this.world.robot(robotId).state();
+      const dropped = state.dropped;
+      port.publishState(robotId, robotStateToWire(state));
+      if (dropped) this.stateDropped(port, robotId, state.tick, dropped);
+    } catch (error) {
+      this.fault('stateEncode', 'trial: a robot State could not be published; skipped this tick', { robotId, error: errorText(error) }, 'error');
+    }
+  }
+
+  /** Counts what a State left out; a remote controller is told with an Error, at most once a second. */
+  private stateDropped(port: MqttControllerPort, robotId: string, tick: number, dropped: StateDrops): void {
+    this.faultCounts.stateDrops += dropped.inbox + dropped.nearbyTags + dropped.nearbyRobots;
+    // Under the 200 characters an Error carries, whatever was cut: the budgets by name.
+    const parts: string[] = [];
+    if (dropped.inbox > 0) {
+      parts.push(`${dropped.inbox} inbox messages (MAX_INBOX_MESSAGES_PER_TICK ${MAX_INBOX_MESSAGES_PER_TICK}, MAX_INBOX_BYTES_PER_TICK ${MAX_INBOX_BYTES_PER_TICK})`);
+    }
+    if (dropped.nearbyTags > 0) parts.push(`${dropped.nearbyTags} tags (MAX_NEARBY_TAGS_PER_STATE ${MAX_NEARBY_TAGS_PER_STATE})`);
+    if (dropped.nearbyRobots > 0) parts.push(`${dropped.nearbyRobots} robots (MAX_NEARBY_ROBOTS_PER_STATE ${MAX_NEARBY_ROBOTS_PER_STATE})`);
+    const message = `State of tick ${tick} left out: ${parts.join(', ')}`;
+    this.faultLog.warn('trial: a State left out what exceeded its budgets', { robotId, message });
+    if (!this.remote.has(robotId)) return; // an in-process controller reads state.dropped
+    const nowMs = this.clock.nowMs();
+    if (nowMs - (this.dropsToldMs.get(robotId) ?? -Infinity) < 1000) return;
+    this.dropsToldMs.set(robotId, nowMs);
+    port.refuse(robotId, ErrorCode.ERROR_CODE_OUT_OF_RANGE, message, 0, 0);
+  }
+
+  private fault(kind: FaultKind, message: string, fields: Record<string, unknown>, level: 'warn' | 'error' = 'warn'): void {
+    this.faultCounts[kind]++;
+    this.faultLog[level](message, fields);
+  }
+
+  /** A Command from a remote controller, with any failure of ours answered and contained. */
+  private commandContained(robotId: string, command: Command, seq: number): void {
+    try {
+      this.command(robotId, command, seq);
+    } catch (error) {
+      this.refuse(robotId, ErrorCode.ERROR_CODE_INTERNAL, `the gateway failed on this command: ${errorText(error)}`, command.commandId, seq);
+      this.faultLog.error('trial: handling a command failed', { robotId, error: errorText(error) });
+    }
+  }
+
+  /** A refused Command: counted, logged (rate-limited) and answered with an Error to its sender. */
+  private refuse(robotId: string, code: swarmgate.v1.ErrorCode, message: string, commandId: number, seq: number): void {
+    this.faultCounts.commandRefused++;
+    this.faultLog.warn('trial: command refused', { robotId, message });
+    this.options.port?.refuse(robotId, code, message, commandId, seq);
   }
 
   private command(robotId: string, command: Command, seq: number): void {
     const port = this.options.port!;
     const commandId = command.commandId;
     if (!this.world.robotIds().includes(robotId)) {
-      port.refuse(robotId, ErrorCode.ERROR_CODE_UNSUPPORTED, `no robot ${robotId} in this trial`, commandId, seq);
+      this.refuse(robotId, ErrorCode.ERROR_CODE_UNSUPPORTED, `no robot ${robotId} in this trial`, commandId, seq);
       return;
     }
     if (command.emergencyStop != null) {
@@ -269,7 +418,7 @@ export class LiveTrial implements TwinHost {
     if (command.releaseEmergencyStop != null) {
       // Any controller may stop a robot, none may release it: a stop the operator pressed must
       // not be undone by a program.
-      port.refuse(
+      this.refuse(
         robotId,
         ErrorCode.ERROR_CODE_UNSUPPORTED,
         `an emergency stop is released by the operator (POST /api/estop/release or the web UI), not by a controller`,
@@ -279,7 +428,7 @@ export class LiveTrial implements TwinHost {
       return;
     }
     if (!this.remote.has(robotId)) {
-      port.refuse(
+      this.refuse(
         robotId,
         ErrorCode.ERROR_CODE_BUSY,
         `robot ${robotId} runs its controller host-side; start serve with --remote ${robotId} to drive it from another process`,
@@ -289,14 +438,15 @@ export class LiveTrial implements TwinHost {
       return;
     }
     if (this.stopped.has(robotId)) {
-      port.refuse(robotId, ErrorCode.ERROR_CODE_EMERGENCY_STOP, `robot ${robotId} is emergency-stopped`, commandId, seq);
+      this.refuse(robotId, ErrorCode.ERROR_CODE_EMERGENCY_STOP, `robot ${robotId} is emergency-stopped`, commandId, seq);
       return;
     }
     try {
       applyCommand(this.world.robot(robotId), command);
     } catch (error) {
-      port.refuse(robotId, wireCodeOf(error), (error as Error).message, commandId, seq);
-      if (wireCodeOf(error) === ErrorCode.ERROR_CODE_INTERNAL) this.logger.error('trial: applying a command failed', { robotId, error: String(error) });
+      const code = wireCodeOf(error);
+      this.refuse(robotId, code, errorText(error), commandId, seq);
+      if (code === ErrorCode.ERROR_CODE_INTERNAL) this.faultLog.error('trial: applying a command failed', { robotId, error: errorText(error) });
       return;
     }
     port.ack(robotId, commandId);
@@ -311,6 +461,11 @@ function wireCodeOf(error: unknown): swarmgate.v1.ErrorCode {
   }
   if (error instanceof ProtocolError) return ErrorCode.ERROR_CODE_DECODE;
   return ErrorCode.ERROR_CODE_INTERNAL;
+}
+
+/** An exception's message (anything thrown may not be an Error). */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** The registry entry of a simulated robot. */

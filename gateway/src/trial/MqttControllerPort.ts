@@ -64,7 +64,7 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
   ) {
     super();
     this.logger = logger;
-    client.on('message', (topic, payload) => this.receive(topic, payload));
+    client.on('message', (topic, payload) => this.receiveContained(topic, payload));
   }
 
   /** Connects and subscribes; throws SG_TRIAL_MQTT naming the URL when either fails. */
@@ -123,6 +123,16 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
     const bytes = encodeEnvelope(makeEnvelope(GATEWAY_ID, body, this.seq, Date.now()));
     this.client.publish(robotTopic(this.fleet, robotId, kind), Buffer.from(bytes), { qos: TOPIC_QOS[kind] });
     return true;
+  }
+
+  /** mqtt.js calls this from its packet handler, where an exception would end the process. */
+  private receiveContained(topic: string, payload: Buffer): void {
+    try {
+      this.receive(topic, payload);
+    } catch (error) {
+      this.counters.badCommands++;
+      this.logger.error('trial: handling a cmd payload failed', { topic, error: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   private receive(topic: string, payload: Buffer): void {

@@ -55,6 +55,8 @@ export interface TwinHost {
   controllerFor(robotId: string): Controller | undefined;
   /** True while robot `robotId` is emergency-stopped (no motor commands are sent). */
   isStopped(robotId: string): boolean;
+  /** A robot's event (`during`: birth, telemetry, ...) threw: counted and logged; the other robots go on. */
+  twinFault(robotId: string, during: string, error: unknown): void;
 }
 
 /** Where tracker poses come from (the HIL MqttBridge emits these). */
@@ -108,11 +110,14 @@ export class PhysicalTwins {
   private readonly decision = newMotorDecision();
   private readonly setpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
   private readonly safetyPose: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
-  private readonly onBirth = (record: RobotRecord): void => this.birth(record);
+  // Registry and tracker events run inside a link's message handler: an exception there would
+  // end the process, so each is contained to its robot.
+  private readonly onBirth = (record: RobotRecord): void => this.contained(record.id, 'birth', () => this.birth(record));
   private readonly onOnline = (record: RobotRecord): void => this.setOnline(record.id, true);
   private readonly onOffline = (record: RobotRecord): void => this.setOnline(record.id, false);
-  private readonly onTelemetry = (robotId: string, telemetry: Telemetry): void => this.telemetry(robotId, telemetry);
-  private readonly onPose = (robotId: string, pose: TrackerPose): void => this.trackerPose(robotId, pose);
+  private readonly onTelemetry = (robotId: string, telemetry: Telemetry): void =>
+    this.contained(robotId, 'telemetry', () => this.telemetry(robotId, telemetry));
+  private readonly onPose = (robotId: string, pose: TrackerPose): void => this.contained(robotId, 'tracker pose', () => this.trackerPose(robotId, pose));
 
   constructor(
     private readonly host: TwinHost,
@@ -167,7 +172,19 @@ export class PhysicalTwins {
   drive(): void {
     for (const twin of this.twins.values()) {
       if (!twin.online || this.host.isStopped(twin.id)) continue;
-      this.driveTwin(twin);
+      try {
+        this.driveTwin(twin);
+      } catch (error) {
+        this.host.twinFault(twin.id, 'motor command', error);
+      }
+    }
+  }
+
+  private contained(robotId: string, during: string, handle: () => void): void {
+    try {
+      handle();
+    } catch (error) {
+      this.host.twinFault(robotId, during, error);
     }
   }
 

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../hil/Clock.js';
 import { TickPacer } from './TickPacer.js';
 
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
 describe('TickPacer', () => {
   it('paced: one tick per period, on schedule', () => {
     const clock = new ManualClock(1000);
     let ticks = 0;
-    const pacer = new TickPacer({ periodMs: 100, clock, paced: () => true }, () => ticks++);
+    const pacer = new TickPacer({ periodMs: 100, clock, paced: () => true, onError: rethrow }, () => ticks++);
     pacer.start();
     clock.advance(0);
     expect(ticks).toBe(1);
@@ -22,7 +26,7 @@ describe('TickPacer', () => {
     const clock = new ManualClock(0);
     const starts: number[] = [];
     let slowOnce = true;
-    const pacer = new TickPacer({ periodMs: 100, clock, paced: () => true }, () => {
+    const pacer = new TickPacer({ periodMs: 100, clock, paced: () => true, onError: rethrow }, () => {
       starts.push(clock.nowMs());
       // The third tick takes 350 ms (a stall): the next tick is due at 300 but starts at 550.
       if (starts.length === 3 && slowOnce) {
@@ -43,7 +47,7 @@ describe('TickPacer', () => {
     const clock = new ManualClock(0);
     let ticks = 0;
     let paced = false;
-    const pacer = new TickPacer({ periodMs: 100, clock, paced: () => paced, batchTicks: 10 }, () => {
+    const pacer = new TickPacer({ periodMs: 100, clock, paced: () => paced, batchTicks: 10, onError: rethrow }, () => {
       ticks++;
       // A physical robot joins after 25 ticks, in no time at all.
       if (ticks === 25) paced = true;
@@ -54,6 +58,28 @@ describe('TickPacer', () => {
     expect(ticks).toBe(26);
     clock.advance(500);
     expect(ticks).toBe(31);
+    pacer.stop();
+  });
+
+  it('a tick that throws goes to onError and the schedule goes on, paced and unpaced', () => {
+    const clock = new ManualClock(0);
+    const errors: unknown[] = [];
+    let ticks = 0;
+    let paced = false;
+    const pacer = new TickPacer({ periodMs: 100, clock, paced: () => paced, batchTicks: 5, onError: (e) => errors.push(e) }, () => {
+      ticks++;
+      // Unpaced for two batches (a ManualClock never stops an unpaced run by itself), then paced.
+      if (ticks === 10) paced = true;
+      if (ticks % 2 === 0) throw new Error(`tick ${ticks}`);
+    });
+    pacer.start();
+    clock.advance(0);
+    expect(ticks).toBe(11);
+    clock.advance(1000);
+    expect(ticks).toBe(21);
+    expect(pacer.failedTicks).toBe(Math.floor(ticks / 2));
+    expect(errors.map(String)).toContain('Error: tick 2');
+    expect(errors).toHaveLength(pacer.failedTicks);
     pacer.stop();
   });
 });

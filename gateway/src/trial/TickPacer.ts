@@ -6,6 +6,9 @@
  * it was due has overrun (the previous tick, or the IO between, took too long): it is
  * counted, and the schedule restarts from now rather than running a burst of catch-up ticks
  * (a burst would send physical robots a burst of stale commands).
+ *
+ * A tick that throws is handed to `onError` and the schedule goes on: the tick runs from a
+ * timer, where an exception would end the process.
  */
 import type { Clock, TimerHandle } from '../hil/Clock.js';
 
@@ -16,6 +19,8 @@ export interface TickPacerOptions {
   readonly paced: () => boolean;
   /** Unpaced: ticks per batch before yielding to IO. */
   readonly batchTicks?: number;
+  /** Gets what a tick threw; the next tick runs on schedule. */
+  readonly onError: (error: unknown) => void;
 }
 
 export class TickPacer {
@@ -23,6 +28,8 @@ export class TickPacer {
   overruns = 0;
   /** Largest lateness of a paced tick so far, ms. */
   maxLatenessMs = 0;
+  /** Ticks that threw (each handed to onError). */
+  failedTicks = 0;
   private timer: TimerHandle | null = null;
   private running = false;
   private dueMs = 0;
@@ -58,7 +65,7 @@ export class TickPacer {
     if (!this.running) return;
     const { clock, periodMs } = this.options;
     if (!this.options.paced()) {
-      for (let k = 0; k < (this.options.batchTicks ?? 50) && this.running && !this.options.paced(); k++) this.tick();
+      for (let k = 0; k < (this.options.batchTicks ?? 50) && this.running && !this.options.paced(); k++) this.runTick();
       this.dueMs = clock.nowMs();
       if (this.running) this.schedule(0);
       return;
@@ -69,8 +76,17 @@ export class TickPacer {
       this.overruns++;
       this.dueMs = clock.nowMs();
     }
-    this.tick();
+    this.runTick();
     this.dueMs += periodMs;
     if (this.running) this.schedule(Math.max(0, this.dueMs - clock.nowMs()));
+  }
+
+  private runTick(): void {
+    try {
+      this.tick();
+    } catch (error) {
+      this.failedTicks++;
+      this.options.onError(error);
+    }
   }
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { createClampWarnings, validateAction, type ActionLimits, type RobotAction } from './validateAction.js';
 import { payloadBytes } from './payloadBytes.js';
 import { SwarmgateError } from '../errors.js';
+import { MAX_BROADCAST_PAYLOAD_BYTES, MAX_TAG_PAYLOAD_BYTES } from '@swarmgate/protocols';
 
 const limits: ActionLimits = { maxLinearMps: 3, maxAngularRadps: 4, maxWheelMps: 3 };
 
@@ -74,14 +75,24 @@ describe('validateAction', () => {
 describe('payloadBytes', () => {
   it('copies bytes and sends other values as UTF-8 JSON', () => {
     const bytes = Uint8Array.of(1, 2, 3);
-    const sent = payloadBytes(bytes);
+    const sent = payloadBytes(bytes, 'broadcast');
     bytes[0] = 9;
     expect([...sent]).toEqual([1, 2, 3]);
-    expect(new TextDecoder().decode(payloadBytes({ a: 'ü' }))).toBe('{"a":"ü"}');
+    expect(new TextDecoder().decode(payloadBytes({ a: 'ü' }, 'tag'))).toBe('{"a":"ü"}');
   });
 
   it('refuses values with no JSON form', () => {
-    expect(() => payloadBytes(undefined)).toThrow(/SG_BAD_ARGUMENT: payload of type undefined has no JSON form/);
-    expect(() => payloadBytes({ n: 1n })).toThrow(/SG_BAD_ARGUMENT: payload is neither bytes nor JSON-serialisable/);
+    expect(() => payloadBytes(undefined, 'broadcast')).toThrow(/SG_BAD_ARGUMENT: payload of type undefined has no JSON form/);
+    expect(() => payloadBytes({ n: 1n }, 'tag')).toThrow(/SG_BAD_ARGUMENT: payload is neither bytes nor JSON-serialisable/);
+  });
+
+  it('refuses payloads over their budget with SG_BUDGET naming it, and accepts the budget exactly', () => {
+    expect(payloadBytes(new Uint8Array(MAX_BROADCAST_PAYLOAD_BYTES), 'broadcast')).toHaveLength(MAX_BROADCAST_PAYLOAD_BYTES);
+    expect(codeOf(() => payloadBytes(new Uint8Array(MAX_BROADCAST_PAYLOAD_BYTES + 1), 'broadcast'))).toBe('SG_BUDGET');
+    expect(() => payloadBytes(new Uint8Array(200_000), 'broadcast')).toThrow(
+      `SG_BUDGET: broadcast payload is 200000 bytes, over MAX_BROADCAST_PAYLOAD_BYTES (${MAX_BROADCAST_PAYLOAD_BYTES})`,
+    );
+    // JSON values are held to the budget by their encoded size.
+    expect(() => payloadBytes('x'.repeat(MAX_TAG_PAYLOAD_BYTES), 'tag')).toThrow(/SG_BUDGET: tag payload is \d+ bytes, over MAX_TAG_PAYLOAD_BYTES/);
   });
 });

@@ -15,6 +15,7 @@
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckTicks` without progress, abandon it.
  */
+import { MAX_BROADCAST_PAYLOAD_BYTES } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
@@ -366,7 +367,10 @@ export class FrontierExplorerController implements Controller {
         if (!(error instanceof SwarmgateError)) throw error;
       }
     }
-    if (state.tick % this.shareEveryTicks === this.shareOffset) robot.broadcast(robot.map.toBytes());
+    if (state.tick % this.shareEveryTicks !== this.shareOffset) return;
+    const bytes = robot.map.toBytes();
+    // A map over the broadcast budget cannot travel (docs/limits.md): this robot explores on unshared.
+    if (bytes.length <= MAX_BROADCAST_PAYLOAD_BYTES) robot.broadcast(bytes);
   }
 }
 
@@ -424,7 +428,7 @@ export const frontierExploration: AlgorithmInfo = {
     { name: 'stuckTicks', unit: 'ticks', defaultValue: 40, min: 1, max: 100000, integer: true, summary: 'Abandon a target after this long without progress.' },
     { name: 'backoffTicks', unit: 'ticks', defaultValue: 4, min: 1, max: 1000, integer: true, summary: 'Reverse this long after a collision, then replan.' },
     { name: 'recheckTicks', unit: 'ticks', defaultValue: 50, min: 1, max: 100000, integer: true, summary: 'When no frontier remains, look again this often (blacklist cleared).' },
-    { name: 'shareEveryTicks', unit: 'ticks', defaultValue: 0, min: 0, max: 100000, integer: true, summary: 'Broadcast the SLAM map every N ticks and merge maps heard; 0 = off.' },
+    { name: 'shareEveryTicks', unit: 'ticks', defaultValue: 0, min: 0, max: 100000, integer: true, summary: 'Broadcast the SLAM map every N ticks and merge maps heard; 0 = off. A map over MAX_BROADCAST_PAYLOAD_BYTES (32 KiB, about 130,000 SLAM cells packed) is not sent.' },
     { name: 'maxSearchCells', unit: 'cells', defaultValue: 0, min: 0, max: 1e9, integer: true, summary: 'Cap on cells a frontier search visits; 0 = no cap.' },
   ],
   create: (context) => new FrontierExplorerController(context),

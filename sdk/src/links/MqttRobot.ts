@@ -214,11 +214,11 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
   }
 
   broadcast(payload: Uint8Array | unknown): void {
-    this.publish({ commandId: this.takeCommandId(), broadcast: { payload: payloadBytes(payload) } });
+    this.publish({ commandId: this.takeCommandId(), broadcast: { payload: payloadBytes(payload, 'broadcast') } });
   }
 
   depositTag(payload: Uint8Array | unknown): void {
-    this.publish({ commandId: this.takeCommandId(), depositTag: { payload: payloadBytes(payload) } });
+    this.publish({ commandId: this.takeCommandId(), depositTag: { payload: payloadBytes(payload, 'tag') } });
   }
 
   private latch(action: RobotAction): void {

@@ -105,10 +105,10 @@ export class PointRobot implements Robot {
     this.latch({ kind: 'stop' });
   }
   broadcast(payload: unknown): void {
-    this.outbox.push(payloadBytes(payload));
+    this.outbox.push(payloadBytes(payload, 'broadcast'));
   }
   depositTag(payload: unknown): void {
-    payloadBytes(payload);
+    payloadBytes(payload, 'tag');
   }
 
   private latch(action: RobotAction): void {

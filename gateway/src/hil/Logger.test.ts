@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from './Clock.js';
+import { MAX_LOG_FIELD_CHARS, MemoryLogger, boundedText, logLine } from './Logger.js';
+import { RateLimitedLogger } from './RateLimitedLogger.js';
+
+describe('bounded log lines', () => {
+  it('cuts a robot\'s 200 kB error text to MAX_LOG_FIELD_CHARS and says how many bytes were cut', () => {
+    const text = 'E'.repeat(200_000);
+    const line = logLine('warn', 'mqtt: robot reported an error', { robotId: 'r1', code: 9, message: text });
+    expect(line.length).toBeLessThan(MAX_LOG_FIELD_CHARS + 200);
+    expect(line).toContain(`${'E'.repeat(MAX_LOG_FIELD_CHARS)}…(+${200_000 - MAX_LOG_FIELD_CHARS} bytes)`);
+    expect(line).toContain('"robotId":"r1"');
+  });
+
+  it('counts cut bytes in UTF-8 and leaves short text alone', () => {
+    expect(boundedText('ok')).toBe('ok');
+    expect(boundedText('x'.repeat(MAX_LOG_FIELD_CHARS))).toBe('x'.repeat(MAX_LOG_FIELD_CHARS));
+    expect(boundedText('x'.repeat(MAX_LOG_FIELD_CHARS) + 'üü')).toBe(`${'x'.repeat(MAX_LOG_FIELD_CHARS)}…(+4 bytes)`);
+  });
+
+  it('bounds nested strings, long lists, byte arrays, errors and cycles', () => {
+    const cyclic: Record<string, unknown> = { name: 'c' };
+    cyclic.self = cyclic;
+    const line = logLine('error', 'm', {
+      birth: { model: 'M'.repeat(5000), caps: { sensors: Array.from({ length: 1000 }, (_, i) => `s${i}`) } },
+      payload: new Uint8Array(100_000),
+      error: new Error('Z'.repeat(10_000)),
+      cyclic,
+    });
+    expect(line.length).toBeLessThan(3000);
+    expect(line).toContain('…(+4744 bytes)');
+    expect(line).toContain('…(+936 items)');
+    expect(line).toContain('"payload":"<100000 bytes>"');
+    expect(line).toContain('[…]');
+  });
+
+  it('MemoryLogger stores what stderr would print: bounded fields', () => {
+    const logger = new MemoryLogger();
+    logger.warn('x'.repeat(1000), { message: 'y'.repeat(1000) });
+    expect(logger.entries[0]!.message).toHaveLength(MAX_LOG_FIELD_CHARS + '…(+744 bytes)'.length);
+    expect(logger.entries[0]!.fields!.message).toBe(`${'y'.repeat(MAX_LOG_FIELD_CHARS)}…(+744 bytes)`);
+  });
+});
+
+describe('RateLimitedLogger', () => {
+  it('writes a key once per interval and reports the lines held back on the next one', () => {
+    const inner = new MemoryLogger();
+    const clock = new ManualClock();
+    const logger = new RateLimitedLogger(inner, { intervalMs: 1000, clock });
+    for (let k = 0; k < 50; k++) logger.warn('bad payload', { robotId: 'r1', k });
+    logger.warn('bad payload', { robotId: 'r2' });
+    logger.error('bad payload', { robotId: 'r1' });
+    expect(inner.entries.map((e) => [e.level, e.fields?.robotId])).toEqual([
+      ['warn', 'r1'],
+      ['warn', 'r2'],
+      ['error', 'r1'],
+    ]);
+    expect(logger.suppressed).toBe(49);
+    clock.advance(999);
+    logger.warn('bad payload', { robotId: 'r1' });
+    expect(inner.entries).toHaveLength(3);
+    clock.advance(1);
+    logger.warn('bad payload', { robotId: 'r1' });
+    expect(inner.entries[3]).toEqual({ level: 'warn', message: 'bad payload', fields: { robotId: 'r1', suppressed: 50 } });
+  });
+
+  it('passes info through and forgets the oldest keys beyond maxKeys', () => {
+    const inner = new MemoryLogger();
+    const logger = new RateLimitedLogger(inner, { intervalMs: 60_000, maxKeys: 2, clock: new ManualClock() });
+    logger.info('joined', { robotId: 'a' });
+    logger.info('joined', { robotId: 'a' });
+    logger.warn('w', { robotId: 'a' });
+    logger.warn('w', { robotId: 'b' });
+    logger.warn('w', { robotId: 'c' });
+    // 'a' was forgotten when 'c' came: written again, with nothing held back.
+    logger.warn('w', { robotId: 'a' });
+    logger.warn('w', { robotId: 'c' });
+    expect(inner.entries.map((e) => `${e.level}:${e.fields?.robotId}`)).toEqual(['info:a', 'info:a', 'warn:a', 'warn:b', 'warn:c', 'warn:a']);
+  });
+});
