@@ -69,7 +69,7 @@ export class LiveService {
         url = broker.url;
       }
       const login = { username: options.username, password: options.password };
-      const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs });
+      const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs, fleetRobotIds: options.fleet?.robots.map((r) => r.id) });
       const safety = twinSafety(options.trial.grid, options.twins);
       const hil = new HilGateway({ registry, fleet: options.fleet, safety });
       const bridge = new MqttBridge({
@@ -83,12 +83,15 @@ export class LiveService {
       hil.register(bridge);
       if (options.serialPorts?.length) hil.register(new SerialBridge({ registry, ports: options.serialPorts, logger }));
       cleanups.push(() => hil.stop());
-      await hil.start();
       const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger });
       cleanups.push(() => port.close());
+      // The trial first, the links after: the virtual robots' ids are taken before any physical
+      // Birth can claim one, and robots that were up before us (they answer the gateway Birth
+      // that hil.start publishes) find the trial already listening.
       const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, realtime: options.realtime, logger });
-      live.start();
       cleanups.push(() => live.stop());
+      await hil.start();
+      live.start();
       let http: FastifyInstance | null = null;
       if (options.httpPort != null) {
         const app = await createTrialHttpServer({ live, hil });
