@@ -7,12 +7,15 @@ import { dirname } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import { loadFleetFile } from '../hil/FleetFile.js';
 import { writeMosquittoConfig } from '../hil/MosquittoConfig.js';
-import { parseCommandArgs } from './args.js';
+import { numberFlag, parseCommandArgs } from './args.js';
+import { fleetVirtualIdProblem } from './fleetTrialWarnings.js';
 import { CliUsageError, type Command } from './Command.js';
 
 const HELP = `Usage:
-  swarmgate fleet check --fleet FILE
-      Validate a fleet file and print its robots and controllers.
+  swarmgate fleet check --fleet FILE [--robots N]
+      Validate a fleet file and print its robots and controllers. Fails when a physical
+      robot has the id of one of the N virtual robots serve would run (r0 .. r{N-1};
+      default N = 1, serve's default).
   swarmgate fleet mosquitto-config --fleet FILE -o DIR
       Write DIR/passwd (mosquitto_passwd format, PBKDF2-SHA512) and DIR/acl, equivalent to
       the embedded broker's authentication and topic ACL, and DIR/swarmgate.conf, the
@@ -23,7 +26,7 @@ const HELP = `Usage:
 async function run(argv: string[]): Promise<number> {
   const parsed = parseCommandArgs(
     argv,
-    { fleet: { type: 'string' }, out: { type: 'string', short: 'o' } },
+    { fleet: { type: 'string' }, out: { type: 'string', short: 'o' }, robots: { type: 'string' } },
     HELP,
   );
   if (!parsed) return 0;
@@ -34,9 +37,15 @@ async function run(argv: string[]): Promise<number> {
   }
   if (!parsed.values.fleet) throw new CliUsageError(`--fleet FILE is required\n\n${HELP}`);
   if (action === 'mosquitto-config' && !parsed.values.out) throw new CliUsageError(`-o DIR is required\n\n${HELP}`);
+  const virtualRobots = numberFlag('robots', parsed.values.robots, 1, { min: 0, max: 10_000, integer: true });
   try {
     const fleet = await loadFleetFile(parsed.values.fleet);
     if (action === 'check') {
+      const collision = fleetVirtualIdProblem(fleet, virtualRobots);
+      if (collision) {
+        process.stderr.write(`swarmgate fleet: ${collision}\n`);
+        return 1;
+      }
       process.stdout.write(`fleet ${fleet.name}: ${fleet.robots.length} robots, ${fleet.virtualRobotIds.length} virtual robots, ${fleet.controllers.length} controllers\n`);
       for (const robot of fleet.robots) process.stdout.write(`  robot ${robot.id} (${robot.link}) user ${robot.credentials.username}\n`);
       for (const id of fleet.virtualRobotIds) process.stdout.write(`  robot ${id} (virtual)\n`);

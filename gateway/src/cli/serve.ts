@@ -12,7 +12,7 @@ import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
-import { fleetTrialWarnings, remoteRobotIds } from './fleetTrialWarnings.js';
+import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
@@ -134,6 +134,8 @@ async function run(argv: string[]): Promise<number> {
       throw error;
     }
   }
+  const collision = fleetVirtualIdProblem(fleet, robots);
+  if (collision) throw new CliUsageError(`--fleet: ${collision}`);
   const fleetName = fleet?.name ?? v['fleet-name'] ?? 'lab';
   const nameProblem = idProblem(fleetName);
   if (nameProblem) throw new CliUsageError(`--fleet-name '${fleetName}' ${nameProblem}`);
