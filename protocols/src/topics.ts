@@ -101,6 +101,15 @@ export function idProblem(id: string): string | null {
   return 'must start with a letter or a digit';
 }
 
+/**
+ * An MQTT client id bound to the login that uses it: `<username>:<name>`, or `name` without a
+ * username (bench mode). The gateway's embedded broker refuses a client id that names another
+ * user, so no fleet user can take over (disconnect) another's connection by its client id.
+ */
+export function boundClientId(username: string | undefined, name: string): string {
+  return username ? `${username}:${name}` : name;
+}
+
 /** Throws SG_TOPIC_ID naming the id and the problem. `what` is e.g. "fleet" or "robot id". */
 export function assertValidId(what: string, id: string): void {
   const problem = idProblem(id);

@@ -1,4 +1,5 @@
 import {
+  boundClientId,
   BODY_KINDS,
   BODY_QOS,
   bodyOf,
@@ -103,7 +104,7 @@ export class MqttLink implements RobotLink {
     const session = this.sessionValue;
     const { url, username, password, keepaliveS } = this.options;
     const client = mqtt.connect(url, {
-      clientId: `mona-sim:${this.options.fleet}:${this.firmware.robotId}`,
+      clientId: boundClientId(username, `mona-sim:${this.options.fleet}:${this.firmware.robotId}`),
       username,
       password,
       keepalive: keepaliveS,

@@ -17,6 +17,7 @@
 import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
+  boundClientId,
   GATEWAY_ID,
   GATEWAY_STATE_QOS,
   TOPIC_ROOT,
@@ -131,7 +132,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     const client = mqtt.connect(url, {
       username,
       password,
-      clientId: clientId ?? `swarmgate-gateway-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+      clientId: clientId ?? boundClientId(username, `swarmgate-gateway-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
       keepalive: keepaliveS ?? 10,
       clean: true,
       reconnectPeriod: 0,
