@@ -6,7 +6,7 @@
 import { dirname } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import { loadFleetFile } from '../hil/FleetFile.js';
-import { writeMosquittoConfig } from '../hil/MosquittoConfig.js';
+import { MOSQUITTO_USER, writeMosquittoConfig } from '../hil/MosquittoConfig.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { fleetVirtualIdProblem } from './fleetTrialWarnings.js';
 import { CliUsageError, type Command } from './Command.js';
@@ -17,7 +17,8 @@ const HELP = `Usage:
       robot has the id of one of the N virtual robots serve would run (r0 .. r{N-1};
       default N = 1, serve's default).
   swarmgate fleet mosquitto-config --fleet FILE -o DIR
-      Write DIR/passwd (mosquitto_passwd format, PBKDF2-SHA512) and DIR/acl, equivalent to
+      Write DIR/passwd (mosquitto_passwd format, PBKDF2-SHA512; mode 0600, and owned by user
+      mosquitto when run as root, since Mosquitto opens it after dropping to that user) and DIR/acl, equivalent to
       the embedded broker's authentication and topic ACL, and DIR/swarmgate.conf, the
       mosquitto.conf lines that use them (allow_anonymous false, password_file, acl_file,
       set_tcp_nodelay true). In mosquitto.conf:
@@ -54,6 +55,10 @@ async function run(argv: string[]): Promise<number> {
     }
     const files = await writeMosquittoConfig(fleet, parsed.values.out!);
     process.stdout.write(`wrote ${files.passwordFile}\nwrote ${files.aclFile}\nwrote ${files.configFile} (in mosquitto.conf: include_dir ${dirname(files.configFile)})\n`);
+    if (files.passwordOwner === null) {
+      // Mosquitto started as root opens the password file after dropping to its own user.
+      process.stdout.write(`${files.passwordFile} is mode 0600: if mosquitto runs as root and drops to user ${MOSQUITTO_USER}, run: chown ${MOSQUITTO_USER}: ${files.passwordFile}\n`);
+    }
     return 0;
   } catch (error) {
     if (error instanceof SwarmgateError) {

@@ -30,6 +30,10 @@ describe('MosquittoConfig', () => {
     const r1Hash = parsePasswordHash(lines[1].slice('r1:'.length));
     expect(await verifyPasswordHash(r1Hash, Buffer.from('r1-pw'))).toBe(true);
     expect(statSync(files.passwordFile).mode & 0o777).toBe(0o600);
+    // As root (Debian's service starts Mosquitto so), the password file is handed to the
+    // account Mosquitto drops to; otherwise the CLI prints the chown to run.
+    expect(files.passwordOwner).toBe(process.getuid?.() === 0 ? 'mosquitto' : null);
+    if (files.passwordOwner) expect(statSync(files.passwordFile).uid).not.toBe(0);
     const acl = readFileSync(files.aclFile, 'utf8');
     expect(acl).toContain('user gw\ntopic readwrite swarmgate/v1/lab/#');
     expect(acl).toContain('user r1\ntopic write swarmgate/v1/lab/r1/birth');

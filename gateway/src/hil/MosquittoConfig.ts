@@ -2,7 +2,7 @@
  * Mosquitto's password and ACL files equivalent to the embedded broker's checks: the same
  * credentials (hashed in Mosquitto 2's PBKDF2-SHA512 `$7$` format) and the same TopicAcl rules.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import type { Credentials, Fleet } from './FleetFile.js';
@@ -60,16 +60,50 @@ export function mosquittoConfFragment(fleet: Fleet, files: Pick<MosquittoFiles, 
   ].join('\n');
 }
 
+export interface MosquittoWriteResult extends MosquittoFiles {
+  /** The system user given the password file (Debian's `mosquitto`), or null when not (not root, or no such user). */
+  readonly passwordOwner: string | null;
+}
+
+/** The account Debian's mosquitto drops to when started as root (`user mosquitto`, its default). */
+export const MOSQUITTO_USER = 'mosquitto';
+
 /**
- * Writes `passwd` (mode 0600: it holds hashes), `acl` and `swarmgate.conf` into dir, creating
- * dir. Returns the absolute paths.
+ * Writes `passwd`, `acl` and `swarmgate.conf` into dir, creating dir. Returns the absolute
+ * paths. Mosquitto reads the config as root but opens the password and ACL files after
+ * dropping to its own user, so: dir is 0755, acl and swarmgate.conf 0644, and passwd (it holds
+ * hashes) 0600, given to that user when we run as root and it exists (as Debian's service
+ * needs); otherwise the caller should say how to hand it over. Modes are set on existing
+ * files too (writeFile's mode applies only when it creates a file).
  */
-export async function writeMosquittoConfig(fleet: Fleet, dir: string): Promise<MosquittoFiles> {
+export async function writeMosquittoConfig(fleet: Fleet, dir: string, owner: string = MOSQUITTO_USER): Promise<MosquittoWriteResult> {
   const root = resolve(dir);
   await mkdir(root, { recursive: true });
+  await chmod(root, 0o755);
   const files = { passwordFile: join(root, 'passwd'), aclFile: join(root, 'acl'), configFile: join(root, 'swarmgate.conf') };
-  await writeFile(files.passwordFile, await mosquittoPasswordFile(fleet), { mode: 0o600 });
-  await writeFile(files.aclFile, mosquittoAclFile(fleet), { mode: 0o644 });
-  await writeFile(files.configFile, mosquittoConfFragment(fleet, files), { mode: 0o644 });
-  return files;
+  const write = async (path: string, text: string, mode: number) => {
+    await writeFile(path, text, { mode });
+    await chmod(path, mode);
+  };
+  await write(files.passwordFile, await mosquittoPasswordFile(fleet), 0o600);
+  await write(files.aclFile, mosquittoAclFile(fleet), 0o644);
+  await write(files.configFile, mosquittoConfFragment(fleet, files), 0o644);
+  const account = process.getuid?.() === 0 ? await systemAccount(owner) : null;
+  if (account) await chown(files.passwordFile, account.uid, account.gid);
+  return { ...files, passwordOwner: account ? owner : null };
+}
+
+/** uid and gid of a local account from /etc/passwd, or null (no such user, or no file). */
+async function systemAccount(name: string): Promise<{ uid: number; gid: number } | null> {
+  let text: string;
+  try {
+    text = await readFile('/etc/passwd', 'utf8');
+  } catch {
+    return null;
+  }
+  for (const line of text.split('\n')) {
+    const [user, , uid, gid] = line.split(':');
+    if (user === name && uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid) };
+  }
+  return null;
 }
