@@ -35,9 +35,11 @@ MQTT:
   --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one
   --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
   --fleet FILE            fleet file: only its robots and controllers, with their credentials,
-                          may connect, each controller commanding only its assigned robots
-                          (physical, or virtual ones listed under virtualRobots); without it:
-                          bench mode, any robot may join and any client command any robot
+                          may connect (serial robots too must be listed), each controller
+                          commanding only its assigned robots (physical, or virtual ones listed
+                          under virtualRobots); a physical robot named like a virtual one
+                          (r0 .. r{N-1}) is refused at start; without it: bench mode, any
+                          robot may join and any client command any robot
   --fleet-name NAME       topic fleet level without --fleet (default lab)
   --keepalive S           a physical robot silent for 1.5 x S seconds goes offline (default 1)
 Physical robots:
