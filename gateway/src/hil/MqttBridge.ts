@@ -194,7 +194,8 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   }
 
   carries(robotId: string): boolean {
-    return this.born.has(robotId);
+    // Born here and still held here: a robot that moved to a serial port is driven there.
+    return this.born.has(robotId) && this.options.registry.channelOf(robotId) === this.name;
   }
 
   send(robotId: string, body: EnvelopeBodyInit): boolean {

@@ -136,7 +136,9 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   }
 
   carries(robotId: string): boolean {
-    return this.byRobot.get(robotId)?.state === 'online';
+    const link = this.byRobot.get(robotId);
+    // Still held by this port: a robot that moved to another link is driven there.
+    return link?.state === 'online' && this.options.registry.channelOf(robotId) === `serial:${link.path}`;
   }
 
   send(robotId: string, body: EnvelopeBodyInit): boolean {

@@ -161,7 +161,7 @@ describe('identity attacks: one admission point', () => {
 
   it('refuses an MQTT Birth for a robot online on a serial port; its traffic is dropped, the serial robot keeps its record', async () => {
     const pty = await ptyPair();
-    const { service } = await startLive({ grid: GRID, robots: 1, serialPorts: [pty.a], service: { mqttPort: 0, httpPort: 0 } });
+    const { service, logger } = await startLive({ grid: GRID, robots: 1, serialPorts: [pty.a], service: { mqttPort: 0, httpPort: 0 } });
     later(service, (s) => s.stop());
     const raw = await robotEnd(pty.b);
     raw.port.write(frame('mona-05', birth(3)));
@@ -174,6 +174,35 @@ describe('identity attacks: one admission point', () => {
     expect(service.hil.registry.get('mona-05')).toMatchObject({ link: 'serial', session: 3, online: true });
     expect(service.hil.linkOf('mona-05')?.name).toBe('serial');
     await stillTicking(service);
+
+    // Once the serial robot is gone (its port vanishes), the id may come back on MQTT: a move, logged.
+    await pty.close();
+    await waitFor('mona-05 offline', () => service.hil.registry.get('mona-05')?.online === false, 10_000);
+    monaSim('mona-05', ['--mqtt', service.url, '--fleet', FLEET, '--seed', '2']);
+    await waitFor('mona-05 back over MQTT', () => service.hil.registry.get('mona-05')?.link === 'mqtt', 20_000);
+    expect(service.hil.linkOf('mona-05')?.name).toBe('mqtt');
+    expect(logger.entries.some((e) => e.message === 'mqtt: robot moved links' && e.fields!['from'] === `serial:${pty.a}`)).toBe(true);
+    await waitFor('the twin online again', () => service.live.twins!.isOnline('mona-05'), 10_000);
+  }, 60_000);
+
+  it('in fleet mode refuses a serial robot that is not in the fleet file, and admits one that is', async () => {
+    const pty = await ptyPair();
+    const fleet = parseFleetFile('fleet: lab\ngateway: { username: gw, password: gw-pw }\nrobots: [{ id: mona-01, password: m1-pw, link: serial }]\n');
+    const { service, logger } = await startLive({
+      grid: GRID,
+      robots: 1,
+      serialPorts: [pty.a],
+      service: { mqttPort: 0, httpPort: 0, fleet, username: 'gw', password: 'gw-pw' },
+    });
+    later(service, (s) => s.stop());
+    const raw = await robotEnd(pty.b);
+    raw.port.write(frame('mona-09', birth(1)));
+    await waitFor('an Error frame for mona-09', () => raw.received.some((e) => e.body === 'error'), 10_000);
+    expect(raw.received.find((e) => e.body === 'error')!.error!.message).toBe('robot id mona-09 is not in the fleet file; add it under robots');
+    expect(service.hil.registry.get('mona-09')).toBeUndefined();
+    expect(warnings(logger, 'serial: Birth refused')).toHaveLength(1);
+    raw.port.write(frame('mona-01', birth(1)));
+    await waitFor('mona-01 joins as a twin', () => service.live.twins!.isOnline('mona-01'), 10_000);
   }, 60_000);
 
   it('refuses an MQTT connect with another user\'s client id (embedded broker): the robot stays connected', async () => {
