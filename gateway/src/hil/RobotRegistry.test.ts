@@ -162,6 +162,8 @@ describe('RobotRegistry', () => {
         { numRuns: 300 },
       );
       expect(registry.conflicts().length).toBeLessThanOrEqual(64);
+      const huge = 'x'.repeat(70_000);
+      expect(registry.admit(huge, 'mqtt', birth(1))).toMatchObject({ admitted: false, conflict: { robotId: 'x'.repeat(100), reason: expect.stringMatching(/is longer than 64 characters$/) } });
       expect(registry.list().map((r) => r.id).sort()).toEqual(['mona-01', 'r0']);
     });
   });

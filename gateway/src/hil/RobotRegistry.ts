@@ -105,11 +105,12 @@ export interface RegistryCounters {
 
 /** Conflicts kept for the UI; beyond it the oldest is forgotten (a stray spraying ids). */
 const MAX_CONFLICTS = 64;
+const MAX_CONFLICT_ID_LENGTH = 100;
 
 export class RobotRegistry extends EventEmitter<RegistryEvents> {
   readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0, refusedBirths: 0, foreignTraffic: 0 };
   private readonly entries = new Map<string, Entry>();
-  /** `<robotId> <channel>` -> the latest refusal; ordered oldest first. */
+  /** conflictKey(robotId, channel) -> the latest refusal; ordered oldest first. */
   private readonly conflictLog = new Map<string, IdConflict>();
   private readonly fleetRobotIds: ReadonlySet<string> | null;
   private readonly clock: Clock;
@@ -160,8 +161,10 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     return null;
   }
 
-  private refuse(robotId: string, link: RobotLink, channel: string, reason: string): Admission {
+  private refuse(fullId: string, link: RobotLink, channel: string, reason: string): Admission {
     this.counters.refusedBirths++;
+    // A refused id can be a whole MQTT topic level (64 kB): the record keeps enough to recognise it.
+    const robotId = fullId.slice(0, MAX_CONFLICT_ID_LENGTH);
     const key = conflictKey(robotId, channel);
     const previous = this.conflictLog.get(key);
     const nowMs = this.clock.nowMs();
@@ -312,5 +315,6 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
 }
 
 function conflictKey(robotId: string, channel: string): string {
-  return `${robotId} ${channel}`;
+  // Refused ids may hold any character, so no separator is safe: JSON keeps the pair apart.
+  return JSON.stringify([robotId, channel]);
 }
