@@ -19,9 +19,11 @@ const HELP = `Usage:
   swarmgate fleet mosquitto-config --fleet FILE -o DIR
       Write DIR/passwd (mosquitto_passwd format, PBKDF2-SHA512; mode 0600, and owned by user
       mosquitto when run as root, since Mosquitto opens it after dropping to that user) and DIR/acl, equivalent to
-      the embedded broker's authentication and topic ACL, and DIR/swarmgate.conf, the
+      the embedded broker's authentication and topic ACL, DIR/swarmgate_clientid.so (a
+      plugin binding client ids to users, as the embedded broker does; built with cc, it
+      needs Debian's mosquitto-dev and libmosquitto-dev), and DIR/swarmgate.conf, the
       mosquitto.conf lines that use them (allow_anonymous false, password_file, acl_file,
-      set_tcp_nodelay true). In mosquitto.conf:
+      plugin, set_tcp_nodelay true). In mosquitto.conf:
         include_dir DIR`;
 
 async function run(argv: string[]): Promise<number> {
@@ -55,6 +57,13 @@ async function run(argv: string[]): Promise<number> {
     }
     const files = await writeMosquittoConfig(fleet, parsed.values.out!);
     process.stdout.write(`wrote ${files.passwordFile}\nwrote ${files.aclFile}\nwrote ${files.configFile} (in mosquitto.conf: include_dir ${dirname(files.configFile)})\n`);
+    if (files.clientIdPlugin) process.stdout.write(`wrote ${files.clientIdPlugin} (client ids bound to users)\n`);
+    else {
+      process.stderr.write(
+        `swarmgate fleet: warning: the client-id plugin could not be built (${files.pluginProblem}); without it any fleet user ` +
+          `can disconnect another's robot by its client id. Install gcc, mosquitto-dev and libmosquitto-dev, and run this again.\n`,
+      );
+    }
     if (files.passwordOwner === null) {
       // Mosquitto started as root opens the password file after dropping to its own user.
       process.stdout.write(`${files.passwordFile} is mode 0600: if mosquitto runs as root and drops to user ${MOSQUITTO_USER}, run: chown ${MOSQUITTO_USER}: ${files.passwordFile}\n`);

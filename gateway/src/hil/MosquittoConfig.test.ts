@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseFleetFile } from './FleetFile.js';
 import { mosquittoAclFile, writeMosquittoConfig } from './MosquittoConfig.js';
@@ -41,10 +41,14 @@ describe('MosquittoConfig', () => {
     expect(acl).not.toContain('topic read swarmgate/v1/lab/r1/cmd');
     expect(acl).toContain('user c1\ntopic write swarmgate/v1/lab/r1/cmd');
     expect(acl).not.toContain('topic write swarmgate/v1/lab/r1/downlink');
+    expect(files.pluginProblem).toBeNull();
+    expect(files.clientIdPlugin).toBe(join(dirname(files.configFile), 'swarmgate_clientid.so'));
     expect(readFileSync(files.configFile, 'utf8').split('\n').filter((line) => !line.startsWith('#'))).toEqual([
       'allow_anonymous false',
       `password_file ${files.passwordFile}`,
       `acl_file ${files.aclFile}`,
+      `plugin ${files.clientIdPlugin}`,
+      'plugin_opt_users gw,r1,c1',
       'set_tcp_nodelay true',
       '',
     ]);

@@ -4,7 +4,7 @@
  * - a Birth with a virtual robot's id, over MQTT (bench mode) and over serial;
  * - a serial Birth whose id is not a valid id (not even a topic level);
  * - a Birth with the id of a robot online on another link;
- * - a fleet user connecting with another robot's MQTT client id (embedded broker);
+ * - a fleet user connecting with another robot's MQTT client id (aedes and Mosquitto);
  * - a fleet file that names a physical robot like a virtual one;
  * - a robot up before the gateway, and a gateway killed (SIGKILL) and restarted under a robot.
  * None may end the process or take a robot's record: the newcomer gets an Error on its own
@@ -14,7 +14,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedBroker, MemoryLogger, parseFleetFile, type IdConflict, type LiveService } from '@swarmgate/gateway';
+import { EmbeddedBroker, MemoryLogger, parseFleetFile, writeMosquittoConfig, type IdConflict, type LiveService } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import {
   FrameDecoder,
@@ -205,8 +205,7 @@ describe('identity attacks: one admission point', () => {
     await waitFor('mona-01 joins as a twin', () => service.live.twins!.isOnline('mona-01'), 10_000);
   }, 60_000);
 
-  it('refuses an MQTT connect with another user\'s client id (embedded broker): the robot stays connected', async () => {
-    const fleet = parseFleetFile(`
+  const CLIENT_ID_FLEET = `
 fleet: lab
 gateway: { username: gw, password: gw-pw }
 robots:
@@ -214,38 +213,61 @@ robots:
   - { id: mona-02, password: m2-pw }
 controllers:
   - { id: c1, password: c1-pw, robots: [mona-01] }
-`);
-    const logger = new MemoryLogger();
-    const broker = later(await EmbeddedBroker.start({ fleet, port: 0, logger }), (b) => b.close());
-    const connect = (username: string, password: string, clientId: string) =>
-      mqtt.connectAsync(broker.url, { username, password, clientId, reconnectPeriod: 0 }).then((client) => later(client, (c) => c.endAsync(true)));
-    // mona-sim's own client id is bound to its user.
-    const robot = monaSim('mona-01', ['--mqtt', broker.url, '--fleet', FLEET, '--username', 'mona-01', '--password', 'm1-pw']);
-    await waitFor('mona-sim online', () => robot.output().includes('online'), 20_000);
-    // A robot with a client id of its own choosing (not bound to its name) is protected too.
-    const legacy = await connect('mona-02', 'm2-pw', 'legacy-robot-7');
-    let legacyClosed = false;
-    legacy.on('close', () => (legacyClosed = true));
+`;
+  /** A fleet broker of each kind; `refused` is how a refused connect reads on it. */
+  const clientIdBrokers = {
+    aedes: async () => {
+      const logger = new MemoryLogger();
+      const broker = later(await EmbeddedBroker.start({ fleet: parseFleetFile(CLIENT_ID_FLEET), port: 0, logger }), (b) => b.close());
+      return { url: broker.url, refused: /Identifier rejected/i, refusals: () => broker.counters.clientIdRefusals, embedded: true };
+    },
+    mosquitto: async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'sg-identity-mosquitto-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      const files = await writeMosquittoConfig(parseFleetFile(CLIENT_ID_FLEET), join(dir, 'conf'));
+      expect(files.pluginProblem).toBeNull();
+      const broker = later(await startMosquitto({ includeDir: join(dir, 'conf') }), (b) => b.stop());
+      return { url: broker.url, refused: /Not authorized/i, refusals: () => broker.log().match(/belongs to another user/g)?.length ?? 0, embedded: false };
+    },
+  };
 
-    for (const [user, password] of [['c1', 'c1-pw'], ['mona-02', 'm2-pw'], ['gw', 'gw-pw']]) {
-      await expect(connect(user, password, `mona-01:mona-sim:${FLEET}:mona-01`)).rejects.toThrow(/Identifier rejected/i);
-      await expect(connect(user, password, 'mona-01')).rejects.toThrow(/Identifier rejected/i);
-    }
-    await expect(connect('c1', 'c1-pw', 'legacy-robot-7')).rejects.toThrow(/Identifier rejected/i);
-    expect(broker.counters.clientIdRefusals).toBe(7);
-    expect(warnings(logger, 'broker: connect refused: the client id belongs to another user')).toHaveLength(7);
+  it.each(Object.keys(clientIdBrokers) as (keyof typeof clientIdBrokers)[])(
+    'refuses an MQTT connect with another robot\'s client id (%s): the robot stays connected',
+    async (kind) => {
+      const broker = await clientIdBrokers[kind]();
+      const connect = (username: string, password: string, clientId: string) =>
+        mqtt.connectAsync(broker.url, { username, password, clientId, reconnectPeriod: 0 }).then((client) => later(client, (c) => c.endAsync(true)));
+      // mona-sim's own client id is bound to its user.
+      const robot = monaSim('mona-01', ['--mqtt', broker.url, '--fleet', FLEET, '--username', 'mona-01', '--password', 'm1-pw']);
+      await waitFor('mona-sim online', () => robot.output().includes('online'), 20_000);
+      for (const [user, password] of [['c1', 'c1-pw'], ['mona-02', 'm2-pw'], ['gw', 'gw-pw']]) {
+        await expect(connect(user, password, `mona-01:mona-sim:${FLEET}:mona-01`)).rejects.toThrow(broker.refused);
+        await expect(connect(user, password, 'mona-01')).rejects.toThrow(broker.refused);
+      }
+      expect(broker.refusals()).toBe(6);
+      // The robot is still connected: mona-sim never went offline.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(robot.output().match(/online \(session/g)).toHaveLength(1);
+      expect(robot.output()).not.toMatch(/offline|reconnect/);
+      // Its own user may take over its own client id (a reconnect after a reboot), and others
+      // connect as usual under ids of their own.
+      await expect(connect('c1', 'c1-pw', 'c1:controller')).resolves.toBeDefined();
+      await expect(connect('mona-01', 'm1-pw', 'mona-01:spare')).resolves.toBeDefined();
 
-    // The robots are still connected: mona-sim never went offline, the legacy client never closed.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(robot.output().match(/online \(session/g)).toHaveLength(1);
-    expect(robot.output()).not.toMatch(/offline|reconnect/);
-    expect(legacyClosed).toBe(false);
-    expect(legacy.connected).toBe(true);
-    // The same user may take over its own client id (a reconnect after a reboot).
-    const again = await connect('mona-02', 'm2-pw', 'legacy-robot-7');
-    expect(again.connected).toBe(true);
-    await waitFor('the old connection replaced', () => legacyClosed, 5000);
-  }, 60_000);
+      if (!broker.embedded) return;
+      // The embedded broker also protects a client id of a robot's own choosing while it is connected.
+      const legacy = await connect('mona-02', 'm2-pw', 'legacy-robot-7');
+      let legacyClosed = false;
+      legacy.on('close', () => (legacyClosed = true));
+      await expect(connect('c1', 'c1-pw', 'legacy-robot-7')).rejects.toThrow(broker.refused);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(legacyClosed).toBe(false);
+      const again = await connect('mona-02', 'm2-pw', 'legacy-robot-7');
+      expect(again.connected).toBe(true);
+      await waitFor('the old connection replaced', () => legacyClosed, 5000);
+    },
+    60_000,
+  );
 
   it('serve refuses a fleet file naming a physical robot like one of its virtual robots, before anything starts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sg-identity-'));
