@@ -19,6 +19,7 @@ import { loadMap } from '@swarmgate/maps';
 import {
   FrameDecoder,
   decodeEnvelope,
+  encodeEnvelope,
   encodeEnvelopeFrame,
   makeEnvelope,
   robotTopic,
@@ -119,6 +120,24 @@ describe('identity attacks: one admission point', () => {
     expect(service.hil.registry.get('r0')).toMatchObject({ link: 'virtual', online: true });
     expect(service.live.status()).toMatchObject({ virtualRobots: 2, physicalRobots: 0 });
     await waitFor('the impostor\'s telemetry dropped', () => service.hil.registry.counters.foreignTraffic > 0, 5000);
+    await stillTicking(service);
+
+    // An id that is a valid MQTT topic level but not a valid robot id: refused on its own error topic.
+    const stray = later(await mqtt.connectAsync(service.url, { reconnectPeriod: 0 }), (c) => c.endAsync());
+    const strayErrors: { topic: string; envelope: Envelope }[] = [];
+    stray.on('message', (topic, payload) => strayErrors.push({ topic, envelope: decodeEnvelope(payload) }));
+    await stray.subscribeAsync(`swarmgate/v1/${FLEET}/+/error`, { qos: 1 });
+    for (const id of ['mona 01', 'é', 'x'.repeat(65)]) {
+      const bytes = Buffer.from(encodeEnvelope(makeEnvelope(id, birth(1), 1, 1)));
+      await stray.publishAsync(`swarmgate/v1/${FLEET}/${id}/birth`, bytes, { qos: 1 });
+    }
+    await waitFor('three Errors for the bad ids', () => strayErrors.filter((e) => !e.topic.includes('/r0/')).length >= 3, 10_000);
+    expect(strayErrors.filter((e) => !e.topic.includes('/r0/')).map((e) => [e.topic, e.envelope.error!.message])).toEqual([
+      [`swarmgate/v1/${FLEET}/mona 01/error`, 'robot id "mona 01" contains " " (allowed: letters, digits, _ . -)'],
+      [`swarmgate/v1/${FLEET}/é/error`, 'robot id "é" contains "é" (allowed: letters, digits, _ . -)'],
+      [`swarmgate/v1/${FLEET}/${'x'.repeat(65)}/error`, `robot id "${'x'.repeat(65)}" is longer than 64 characters`],
+    ]);
+    expect(service.hil.registry.list().map((r) => r.id)).toEqual(['r0', 'r1']);
     await stillTicking(service);
   }, 60_000);
 
