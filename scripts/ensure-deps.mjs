@@ -35,6 +35,9 @@ const needed = [
   { bin: 'avr-objcopy', pkg: 'binutils-avr' },
   { pkg: 'avr-libc', file: '/usr/lib/avr/include/avr/io.h' },
   { pkg: 'libsimavr-dev', file: '/usr/include/simavr/sim_avr.h' },
+  // `fleet mosquitto-config` builds its client-id plugin for Mosquitto (gateway/mosquitto).
+  { pkg: 'mosquitto-dev', file: '/usr/include/mosquitto_broker.h' },
+  { pkg: 'libmosquitto-dev', file: '/usr/include/mosquitto.h' },
 ];
 
 function has(entry) {

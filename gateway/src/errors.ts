@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   // Broker and bridges (hil/)
   SG_BROKER_LISTEN: 'The embedded MQTT broker could not listen on the requested port (in use or no permission).',
   SG_SERIAL_OPEN: 'A serial port could not be opened; the bridge retries with backoff.',
+  SG_ROBOT_ID:
+    'A robot id was refused at admission: not a valid id, not in the fleet file, held by a virtual robot of the trial, or online on another link; the message says which. Virtual robot names (r0, r1, ...) may not be given to physical robots.',
   SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started; register every link first.',
   // Radio, tags and nearby robots (sim/radio/)
   SG_COMM_SPEC:

@@ -6,6 +6,7 @@ import {
   BODY_QOS,
   gatewayStateTopic,
   idProblem,
+  ID_PATTERN,
   MAX_ID_LENGTH,
   parseRobotTopic,
   parseTopic,
@@ -16,11 +17,11 @@ import {
   TOPIC_QOS,
 } from './topics.js';
 
-const goodId = fc
-  .string({ unit: 'binary', minLength: 1, maxLength: MAX_ID_LENGTH })
-  .filter((id) => !/[+#/\u0000]/.test(id) && !id.startsWith('$'));
+const goodId = fc.stringMatching(ID_PATTERN);
 const badId = fc.oneof(
   fc.constant(''),
+  fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom(' ', ':', '\u00e9', '\n', '"', '<'), fc.string({ maxLength: 10 })).map((parts) => parts.join('')),
+  fc.constantFrom('-a', '_a', '.a'),
   fc.tuple(fc.string({ maxLength: 10 }), fc.constantFrom('+', '#', '/', '\u0000'), fc.string({ maxLength: 10 })).map((parts) => parts.join('')),
   fc.string({ maxLength: 10 }).map((s) => `$${s}`),
   fc.string({ minLength: MAX_ID_LENGTH + 1, maxLength: MAX_ID_LENGTH + 20 }),

@@ -4,9 +4,11 @@
  *   swarmgate/v1/<fleet>/<robot>/<kind>     per-robot traffic, payload: an Envelope
  *   swarmgate/v1/<fleet>/$gateway/state     the gateway's retained online/offline state
  *
- * Ids are refused when empty, longer than MAX_ID_LENGTH, or containing `+`, `#`, `/` (MQTT
- * wildcards and separator) or U+0000, and when they start with `$` (reserved: `$gateway`, and
- * brokers treat leading-$ topics specially). As Sparkplug B and VDA 5050 do.
+ * Ids (robot ids and the fleet name) have one grammar wherever they come from (an MQTT topic,
+ * a serial Birth, a fleet file, the command line): ID_PATTERN, a letter or digit then up to 63
+ * letters, digits, `_`, `.` or `-`. So an id is always a valid topic level (no `+`, `#`, `/`,
+ * U+0000, no leading `$`, which is reserved: `$gateway`, and brokers treat leading-$ topics
+ * specially), a valid Mosquitto password/ACL file token, and safe in a log line or a web page.
  */
 import type { BodyKind } from './Envelope.js';
 import { ProtocolError } from './errors.js';
@@ -14,6 +16,8 @@ import { ProtocolError } from './errors.js';
 export const TOPIC_ROOT = 'swarmgate/v1';
 export const GATEWAY_ID = '$gateway';
 export const MAX_ID_LENGTH = 64;
+/** The one id grammar (see above); a fleet file's usernames follow it too. */
+export const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /**
  * Who sends what:
@@ -91,9 +95,19 @@ export function idProblem(id: string): string | null {
   if (id.length === 0) return 'is empty';
   if (id.length > MAX_ID_LENGTH) return `is longer than ${MAX_ID_LENGTH} characters`;
   if (id.startsWith('$')) return 'starts with $ (reserved)';
-  const bad = /[+#/\u0000]/.exec(id);
-  if (bad) return `contains ${JSON.stringify(bad[0])}`;
-  return null;
+  if (ID_PATTERN.test(id)) return null;
+  const bad = /[^A-Za-z0-9_.-]/.exec(id);
+  if (bad) return `contains ${JSON.stringify(bad[0])} (allowed: letters, digits, _ . -)`;
+  return 'must start with a letter or a digit';
+}
+
+/**
+ * An MQTT client id bound to the login that uses it: `<username>:<name>`, or `name` without a
+ * username (bench mode). The gateway's embedded broker refuses a client id that names another
+ * user, so no fleet user can take over (disconnect) another's connection by its client id.
+ */
+export function boundClientId(username: string | undefined, name: string): string {
+  return username ? `${username}:${name}` : name;
 }
 
 /** Throws SG_TOPIC_ID naming the id and the problem. `what` is e.g. "fleet" or "robot id". */

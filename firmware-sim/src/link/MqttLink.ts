@@ -1,4 +1,5 @@
 import {
+  boundClientId,
   BODY_KINDS,
   BODY_QOS,
   bodyOf,
@@ -107,7 +108,7 @@ export class MqttLink implements RobotLink {
     const { url, username, password, keepaliveS } = this.options;
     const client = mqtt.connect(url, {
       ...mqttTlsConnectOptions(url, this.options),
-      clientId: `mona-sim:${this.options.fleet}:${this.firmware.robotId}`,
+      clientId: boundClientId(username, `mona-sim:${this.options.fleet}:${this.firmware.robotId}`),
       username,
       password,
       keepalive: keepaliveS,

@@ -18,6 +18,11 @@ export interface MosquittoOptions {
   readonly includeDir?: string;
   /** Further mosquitto.conf lines, appended after the listener. */
   readonly config?: readonly string[];
+  /**
+   * The account mosquitto drops to when started as root, as Debian's service does
+   * (`mosquitto`). Default: root itself, so that it reads files the test wrote as root.
+   */
+  readonly user?: string;
   /** Path of the mosquitto binary. */
   readonly binary?: string;
   /** How long to wait for the port to accept connections. */
@@ -48,7 +53,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
   const fragments = options.includeDir ? [`include_dir ${options.includeDir}`] : ['allow_anonymous true'];
   // Started as root, mosquitto drops to user "mosquitto", which cannot read a 0600 password
   // file written by the test: keep the test's own user.
-  const user = process.getuid?.() === 0 ? ['user root'] : [];
+  const user = process.getuid?.() === 0 ? [`user ${options.user ?? 'root'}`] : [];
   const lines = [`listener ${port} 127.0.0.1`, ...user, ...fragments, 'persistence false', ...(options.config ?? [])];
   writeFileSync(configPath, lines.join('\n') + '\n');
   let output = '';

@@ -37,4 +37,17 @@ describe('swarmgate fleet', () => {
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('bad.yaml:2: gateway.pasword: unknown field');
   });
+
+  it('refuses a fleet whose physical robots take the virtual robots\' names, for the --robots N given', async () => {
+    const path = join(dir, 'clash.yaml');
+    writeFileSync(path, 'fleet: lab\ngateway: { username: gw, password: p }\nrobots: [{ id: r1, password: q }, { id: mona-01, password: m }]\n');
+    const clash = await runSwarmgate('fleet', 'check', '--fleet', path, '--robots', '2');
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toBe(
+      'swarmgate fleet: physical robot r1 in the fleet file has the id of virtual robots (r0 .. r1): rename it (virtual robots are named r0, r1, ...) or run fewer virtual robots\n',
+    );
+    expect(clash.stdout).toBe('');
+    // One virtual robot (serve's default) is r0 alone: no clash.
+    expect((await runSwarmgate('fleet', 'check', '--fleet', path)).code).toBe(0);
+  });
 });

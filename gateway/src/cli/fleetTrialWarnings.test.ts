@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFleetFile } from '../hil/FleetFile.js';
-import { fleetTrialWarnings, remoteRobotIds } from './fleetTrialWarnings.js';
+import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fleetTrialWarnings.js';
 
 const fleet = parseFleetFile(`
 fleet: lab
@@ -27,5 +27,16 @@ describe('fleetTrialWarnings', () => {
   it('counts every robot the fleet assigns to a controller as remote, besides --remote', () => {
     expect(remoteRobotIds(fleet, ['r1', 'r0'])).toEqual(['r1', 'r0', 'mona-01']);
     expect(remoteRobotIds(null, ['r1'])).toEqual(['r1']);
+  });
+
+  it('names physical robots that take virtual robots\' ids (r0 .. r{N-1}), and nothing else', () => {
+    const clash = parseFleetFile('fleet: lab\ngateway: { username: gw, password: p }\nrobots: [{ id: r0, password: a }, { id: r3, password: b }, { id: r10, password: c }]\n');
+    expect(fleetVirtualIdProblem(clash, 4)).toBe(
+      'physical robot r0, r3 in the fleet file have the ids of virtual robots (r0 .. r3): rename them (virtual robots are named r0, r1, ...) or run fewer virtual robots',
+    );
+    expect(fleetVirtualIdProblem(clash, 1)).toMatch(/^physical robot r0 in the fleet file has the id of the virtual robot:/);
+    expect(fleetVirtualIdProblem(clash, 0)).toBeNull();
+    expect(fleetVirtualIdProblem(fleet, 6)).toBeNull(); // virtualRobots entries are the trial's own
+    expect(fleetVirtualIdProblem(null, 6)).toBeNull();
   });
 });

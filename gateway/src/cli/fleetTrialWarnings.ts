@@ -1,4 +1,22 @@
 import type { Fleet } from '../hil/FleetFile.js';
+import { virtualRobotId } from '../sim/Trial.js';
+
+/**
+ * Why a fleet cannot run beside `virtualRobots` virtual robots (r0 .. r{N-1}), or null: a
+ * physical robot listed under the id of a virtual one would be refused whenever it connects,
+ * so the fleet is refused before anything starts.
+ */
+export function fleetVirtualIdProblem(fleet: Fleet | null, virtualRobots: number): string | null {
+  if (!fleet) return null;
+  const names = new Set(Array.from({ length: virtualRobots }, (_, i) => virtualRobotId(i)));
+  const taken = fleet.robots.filter((robot) => names.has(robot.id)).map((robot) => robot.id);
+  if (taken.length === 0) return null;
+  return (
+    `physical robot ${taken.join(', ')} in the fleet file ${taken.length === 1 ? 'has the id' : 'have the ids'} of ` +
+    `${virtualRobots === 1 ? 'the virtual robot' : `virtual robots (r0 .. r${virtualRobots - 1})`}: rename ${taken.length === 1 ? 'it' : 'them'} ` +
+    `(virtual robots are named r0, r1, ...) or run fewer virtual robots`
+  );
+}
 
 /**
  * What a fleet file and the trial disagree on, as warnings: a listed virtual robot the trial

@@ -14,7 +14,7 @@ import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
-import { fleetTrialWarnings, remoteRobotIds } from './fleetTrialWarnings.js';
+import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
 import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
@@ -52,9 +52,11 @@ MQTT:
   --tls-cert FILE         the embedded broker speaks MQTT over TLS only (mqtts://), with this
                           PEM certificate (chain); needs --tls-key FILE, its private key
   --fleet FILE            fleet file: only its robots and controllers, with their credentials,
-                          may connect, each controller commanding only its assigned robots
-                          (physical, or virtual ones listed under virtualRobots); without it:
-                          bench mode, any robot may join and any client command any robot
+                          may connect (serial robots too must be listed), each controller
+                          commanding only its assigned robots (physical, or virtual ones listed
+                          under virtualRobots); a physical robot named like a virtual one
+                          (r0 .. r{N-1}) is refused at start; without it: bench mode, any
+                          robot may join and any client command any robot
   --fleet-name NAME       topic fleet level without --fleet (default lab)
   --keepalive S           a physical robot silent for 1.5 x S seconds goes offline (default 1)
 Physical robots:
@@ -202,6 +204,8 @@ async function run(argv: string[]): Promise<number> {
     if (error instanceof SwarmgateError) throw new CliUsageError(`--bind: ${error.message}`);
     throw error;
   }
+  const collision = fleetVirtualIdProblem(fleet, robots);
+  if (collision) throw new CliUsageError(`--fleet: ${collision}`);
   const fleetName = fleet?.name ?? v['fleet-name'] ?? 'lab';
   const nameProblem = idProblem(fleetName);
   if (nameProblem) throw new CliUsageError(`--fleet-name '${fleetName}' ${nameProblem}`);

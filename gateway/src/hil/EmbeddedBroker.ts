@@ -38,6 +38,8 @@ export interface BrokerTls {
 
 export interface BrokerCounters {
   authFailures: number;
+  /** Connects refused because their client id belongs to another user (see authenticate). */
+  clientIdRefusals: number;
   deniedPublishes: number;
   deniedSubscriptions: number;
   deniedDeliveries: number;
@@ -45,10 +47,14 @@ export interface BrokerCounters {
 
 /** CONNACK return code 4 (MQTT 3.1.1): bad user name or password. */
 const BAD_USERNAME_OR_PASSWORD = 4;
+/** CONNACK return code 2 (MQTT 3.1.1): identifier rejected. */
+const IDENTIFIER_REJECTED = 2;
 
 export class EmbeddedBroker {
-  readonly counters: BrokerCounters = { authFailures: 0, deniedPublishes: 0, deniedSubscriptions: 0, deniedDeliveries: 0 };
+  readonly counters: BrokerCounters = { authFailures: 0, clientIdRefusals: 0, deniedPublishes: 0, deniedSubscriptions: 0, deniedDeliveries: 0 };
   private readonly usernames = new WeakMap<Client, string>();
+  /** Connected clients by client id: a connect may take over an id only from its own user. */
+  private readonly byClientId = new Map<string, Client>();
   private readonly credentials: ReadonlyMap<string, Credentials>;
   private readonly authorizer: TopicAuthorizer;
   private readonly logger: Logger;
@@ -69,12 +75,17 @@ export class EmbeddedBroker {
           )
         : [],
     );
+    aedes.on('client', (client) => this.byClientId.set(client.id, client));
+    aedes.on('clientDisconnect', (client) => {
+      // A takeover by the same user disconnects the old client after the new one registered.
+      if (this.byClientId.get(client.id) === client) this.byClientId.delete(client.id);
+    });
     aedes.authenticate = (client, username, password, done) => {
       this.authenticate(client, username, password).then(
         (ok) => {
-          if (ok) return done(null, true);
-          const error = new Error('bad username or password') as AuthenticateError;
-          error.returnCode = BAD_USERNAME_OR_PASSWORD;
+          if (ok === true) return done(null, true);
+          const error = new Error(ok === 'client-id' ? 'client id belongs to another user' : 'bad username or password') as AuthenticateError;
+          error.returnCode = ok === 'client-id' ? IDENTIFIER_REJECTED : BAD_USERNAME_OR_PASSWORD;
           done(error, false);
         },
         (cause: unknown) => {
@@ -158,7 +169,14 @@ export class EmbeddedBroker {
     return this.closing;
   }
 
-  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean> {
+  /**
+   * True, false (bad credentials) or 'client-id': with a fleet, a client id is bound to its
+   * user. An id that names a user (`<username>` or `<username>:...`, what swarmgate's own
+   * clients use) is that user's alone, and an id that is connected may be taken over only by
+   * the same user (a reconnect): otherwise any fleet user could knock any robot off the
+   * broker by connecting with its client id.
+   */
+  private async authenticate(client: Client, username: string | undefined, password: Buffer | undefined): Promise<boolean | 'client-id'> {
     if (this.authorizer.bench) return true;
     const credentials = username === undefined ? undefined : this.credentials.get(username);
     const candidate = password ?? Buffer.alloc(0);
@@ -166,6 +184,14 @@ export class EmbeddedBroker {
     if (credentials?.secret.kind === 'plain') ok = verifyPlainPassword(credentials.secret.password, candidate);
     else if (credentials?.secret.kind === 'hash') ok = await verifyPasswordHash(credentials.secret.hash, candidate);
     if (ok) {
+      const owner = client.id.split(':', 1)[0];
+      const holder = this.byClientId.get(client.id);
+      const holderUser = holder ? this.usernames.get(holder) : undefined;
+      if ((owner !== username && this.credentials.has(owner)) || (holder && holder !== client && holderUser !== username)) {
+        this.counters.clientIdRefusals++;
+        this.logger.warn('broker: connect refused: the client id belongs to another user', { username, clientId: client.id.slice(0, 100) });
+        return 'client-id';
+      }
       this.usernames.set(client, username!);
       return true;
     }

@@ -25,6 +25,7 @@
  * the line. Only SwarmgateError leaves this module, whatever the input text.
  */
 import { readFile } from 'node:fs/promises';
+import { ID_PATTERN } from '@swarmgate/protocols';
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { SwarmgateError } from '../errors.js';
 import { parsePasswordHash, type PasswordHash } from './PasswordHash.js';
@@ -70,10 +71,11 @@ export interface Fleet {
 }
 
 /**
- * Ids and the fleet name become MQTT topic levels, so they exclude `/ + # $` and spaces.
- * Usernames share the rule: they appear in Mosquitto's password and ACL files.
+ * Ids and the fleet name follow the protocol's one id grammar (the same on MQTT, serial and
+ * here): they become topic levels. Usernames share the rule: they appear in Mosquitto's
+ * password and ACL files, and a client id is bound to one (`<username>` or `<username>:...`).
  */
-const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+const NAME = ID_PATTERN;
 const LINKS: readonly PhysicalLink[] = ['mqtt', 'serial'];
 /** A shorter HTTP token could be guessed over the network. */
 const MIN_HTTP_TOKEN_LENGTH = 16;

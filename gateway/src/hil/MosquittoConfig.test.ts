@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseFleetFile } from './FleetFile.js';
 import { mosquittoAclFile, writeMosquittoConfig } from './MosquittoConfig.js';
@@ -30,6 +30,10 @@ describe('MosquittoConfig', () => {
     const r1Hash = parsePasswordHash(lines[1].slice('r1:'.length));
     expect(await verifyPasswordHash(r1Hash, Buffer.from('r1-pw'))).toBe(true);
     expect(statSync(files.passwordFile).mode & 0o777).toBe(0o600);
+    // As root (Debian's service starts Mosquitto so), the password file is handed to the
+    // account Mosquitto drops to; otherwise the CLI prints the chown to run.
+    expect(files.passwordOwner).toBe(process.getuid?.() === 0 ? 'mosquitto' : null);
+    if (files.passwordOwner) expect(statSync(files.passwordFile).uid).not.toBe(0);
     const acl = readFileSync(files.aclFile, 'utf8');
     expect(acl).toContain('user gw\ntopic readwrite swarmgate/v1/lab/#');
     expect(acl).toContain('user r1\ntopic write swarmgate/v1/lab/r1/birth');
@@ -37,10 +41,14 @@ describe('MosquittoConfig', () => {
     expect(acl).not.toContain('topic read swarmgate/v1/lab/r1/cmd');
     expect(acl).toContain('user c1\ntopic write swarmgate/v1/lab/r1/cmd');
     expect(acl).not.toContain('topic write swarmgate/v1/lab/r1/downlink');
+    expect(files.pluginProblem).toBeNull();
+    expect(files.clientIdPlugin).toBe(join(dirname(files.configFile), 'swarmgate_clientid.so'));
     expect(readFileSync(files.configFile, 'utf8').split('\n').filter((line) => !line.startsWith('#'))).toEqual([
       'allow_anonymous false',
       `password_file ${files.passwordFile}`,
       `acl_file ${files.aclFile}`,
+      `plugin ${files.clientIdPlugin}`,
+      'plugin_opt_users gw,r1,c1',
       'set_tcp_nodelay true',
       '',
     ]);

@@ -1,9 +1,13 @@
 /**
  * Mosquitto's password and ACL files equivalent to the embedded broker's checks: the same
- * credentials (hashed in Mosquitto 2's PBKDF2-SHA512 `$7$` format) and the same TopicAcl rules.
+ * credentials (hashed in Mosquitto 2's PBKDF2-SHA512 `$7$` format), the same TopicAcl rules,
+ * and the same client-id binding (a small plugin, gateway/mosquitto/swarmgate_clientid.c).
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { SwarmgateError } from '../errors.js';
 import type { Credentials, Fleet } from './FleetFile.js';
 import { hashPasswordMosquitto } from './PasswordHash.js';
@@ -42,17 +46,27 @@ export function mosquittoAclFile(fleet: Fleet): string {
 export interface MosquittoFiles {
   readonly passwordFile: string;
   readonly aclFile: string;
-  /** `swarmgate.conf`: the mosquitto.conf lines that use the two files (for `include_dir`). */
+  /** `swarmgate.conf`: the mosquitto.conf lines that use the files (for `include_dir`). */
   readonly configFile: string;
+  /** The client-id plugin (built from gateway/mosquitto/swarmgate_clientid.c), or null when it could not be built. */
+  readonly clientIdPlugin: string | null;
 }
 
 /** mosquitto.conf lines for the fleet; the paths should be absolute (mosquitto resolves none). */
-export function mosquittoConfFragment(fleet: Fleet, files: Pick<MosquittoFiles, 'passwordFile' | 'aclFile'>): string {
+export function mosquittoConfFragment(fleet: Fleet, files: Pick<MosquittoFiles, 'passwordFile' | 'aclFile' | 'clientIdPlugin'>): string {
+  const plugin = files.clientIdPlugin
+    ? [
+        '# Client ids bound to users, as on the embedded broker: an id <username> or <username>:... is that user\'s alone.',
+        `plugin ${files.clientIdPlugin}`,
+        `plugin_opt_users ${allCredentials(fleet).map((c) => c.username).join(',')}`,
+      ]
+    : [];
   return [
     `# swarmgate fleet "${fleet.name}": load with \`include_dir <this directory>\` in mosquitto.conf, or copy these lines.`,
     'allow_anonymous false',
     `password_file ${files.passwordFile}`,
     `acl_file ${files.aclFile}`,
+    ...plugin,
     // Measured (BENCHMARKS.md, HIL over MQTT): with Nagle's algorithm on, Mosquitto held robots'
     // 10 Hz Telemetry back and forwarded it in bunches up to 40 ms late, which is the twins' pose.
     'set_tcp_nodelay true',
@@ -60,16 +74,79 @@ export function mosquittoConfFragment(fleet: Fleet, files: Pick<MosquittoFiles, 
   ].join('\n');
 }
 
+export interface MosquittoWriteResult extends MosquittoFiles {
+  /** The system user given the password file (Debian's `mosquitto`), or null when not (not root, or no such user). */
+  readonly passwordOwner: string | null;
+  /** Why the client-id plugin is missing (clientIdPlugin null): the compiler's complaint. */
+  readonly pluginProblem: string | null;
+}
+
+/** The C source of the client-id plugin, shipped with the gateway. */
+export const CLIENT_ID_PLUGIN_SOURCE = fileURLToPath(new URL('../../mosquitto/swarmgate_clientid.c', import.meta.url));
+
 /**
- * Writes `passwd` (mode 0600: it holds hashes), `acl` and `swarmgate.conf` into dir, creating
- * dir. Returns the absolute paths.
+ * Compiles the client-id plugin to `out` with the system C compiler (Mosquitto loads a shared
+ * object; it needs Debian's mosquitto-dev and libmosquitto-dev headers). Returns null, or the
+ * problem when it cannot be built.
  */
-export async function writeMosquittoConfig(fleet: Fleet, dir: string): Promise<MosquittoFiles> {
+async function buildClientIdPlugin(out: string): Promise<string | null> {
+  try {
+    await promisify(execFile)('cc', ['-shared', '-fPIC', '-O2', '-o', out, CLIENT_ID_PLUGIN_SOURCE]);
+    return null;
+  } catch (error) {
+    const e = error as { stderr?: string; message: string };
+    return (e.stderr?.trim().split('\n')[0] || e.message).slice(0, 300);
+  }
+}
+
+/** The account Debian's mosquitto drops to when started as root (`user mosquitto`, its default). */
+export const MOSQUITTO_USER = 'mosquitto';
+
+/**
+ * Writes `passwd`, `acl`, `swarmgate_clientid.so` (built here) and `swarmgate.conf` into dir,
+ * creating dir. Returns the absolute
+ * paths. Mosquitto reads the config as root but opens the password and ACL files after
+ * dropping to its own user, so: dir is 0755, acl and swarmgate.conf 0644, and passwd (it holds
+ * hashes) 0600, given to that user when we run as root and it exists (as Debian's service
+ * needs); otherwise the caller should say how to hand it over. Modes are set on existing
+ * files too (writeFile's mode applies only when it creates a file).
+ */
+export async function writeMosquittoConfig(fleet: Fleet, dir: string, owner: string = MOSQUITTO_USER): Promise<MosquittoWriteResult> {
   const root = resolve(dir);
   await mkdir(root, { recursive: true });
-  const files = { passwordFile: join(root, 'passwd'), aclFile: join(root, 'acl'), configFile: join(root, 'swarmgate.conf') };
-  await writeFile(files.passwordFile, await mosquittoPasswordFile(fleet), { mode: 0o600 });
-  await writeFile(files.aclFile, mosquittoAclFile(fleet), { mode: 0o644 });
-  await writeFile(files.configFile, mosquittoConfFragment(fleet, files), { mode: 0o644 });
-  return files;
+  await chmod(root, 0o755);
+  const pluginPath = join(root, 'swarmgate_clientid.so');
+  const pluginProblem = await buildClientIdPlugin(pluginPath);
+  if (pluginProblem === null) await chmod(pluginPath, 0o755);
+  const files = {
+    passwordFile: join(root, 'passwd'),
+    aclFile: join(root, 'acl'),
+    configFile: join(root, 'swarmgate.conf'),
+    clientIdPlugin: pluginProblem === null ? pluginPath : null,
+  };
+  const write = async (path: string, text: string, mode: number) => {
+    await writeFile(path, text, { mode });
+    await chmod(path, mode);
+  };
+  await write(files.passwordFile, await mosquittoPasswordFile(fleet), 0o600);
+  await write(files.aclFile, mosquittoAclFile(fleet), 0o644);
+  await write(files.configFile, mosquittoConfFragment(fleet, files), 0o644);
+  const account = process.getuid?.() === 0 ? await systemAccount(owner) : null;
+  if (account) await chown(files.passwordFile, account.uid, account.gid);
+  return { ...files, passwordOwner: account ? owner : null, pluginProblem };
+}
+
+/** uid and gid of a local account from /etc/passwd, or null (no such user, or no file). */
+async function systemAccount(name: string): Promise<{ uid: number; gid: number } | null> {
+  let text: string;
+  try {
+    text = await readFile('/etc/passwd', 'utf8');
+  } catch {
+    return null;
+  }
+  for (const line of text.split('\n')) {
+    const [user, , uid, gid] = line.split(':');
+    if (user === name && uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid) };
+  }
+  return null;
 }

@@ -17,8 +17,10 @@
 import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
+  boundClientId,
   GATEWAY_ID,
   GATEWAY_STATE_QOS,
+  TOPIC_ROOT,
   PROTOCOL_VERSION,
   ProtocolError,
   BODY_QOS,
@@ -42,7 +44,7 @@ import {
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
-import { deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
+import { ID_REFUSED_CODE, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
@@ -136,7 +138,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
       ...mqttTlsConnectOptions(url, this.options),
       username,
       password,
-      clientId: clientId ?? `swarmgate-gateway-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+      clientId: clientId ?? boundClientId(username, `swarmgate-gateway-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
       keepalive: keepaliveS ?? 10,
       clean: true,
       reconnectPeriod: 0,
@@ -198,7 +200,8 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   }
 
   carries(robotId: string): boolean {
-    return this.born.has(robotId);
+    // Born here and still held here: a robot that moved to a serial port is driven there.
+    return this.born.has(robotId) && this.options.registry.channelOf(robotId) === this.name;
   }
 
   send(robotId: string, body: EnvelopeBodyInit): boolean {
@@ -289,7 +292,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     if (this.stopping || !client) return;
     if (this.linkState === 'online') {
       this.setState({ link: this.name, state: 'offline', reason: 'connection closed' });
-      for (const robotId of this.born) this.options.registry.linkLost(robotId);
+      for (const robotId of this.born) this.options.registry.linkLost(robotId, this.name);
     }
     if (this.reconnectTimer) return;
     const delayMs = this.backoff.nextDelayMs();
@@ -315,7 +318,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
 
   private onMessage(topic: string, payload: Buffer): void {
     this.counters.received++;
-    const parsed = this.parseUplinkTopic(topic);
+    const parsed = this.parseUplinkTopic(topic) ?? this.badIdBirthTopic(topic);
     if (!parsed) return; // not our tree: we never subscribed to it
     const { robotId, kind } = parsed;
     let envelope;
@@ -326,21 +329,25 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
       const protocolError = error as ProtocolError;
       const code =
         protocolError.code === 'SG_PROTO_VERSION' ? swarmgate.v1.ErrorCode.ERROR_CODE_VERSION : swarmgate.v1.ErrorCode.ERROR_CODE_DECODE;
-      this.refuse(robotId, kind, code, protocolError.message, 0);
+      this.refuse(topic, robotId, kind, code, protocolError.message, 0);
       return;
     }
     if (envelope.robotId === GATEWAY_ID) return; // our own Error answers, echoed by the broker
     if (envelope.robotId !== robotId || TOPIC_KIND_OF_BODY[envelope.body] !== kind) {
       this.counters.mismatches++;
       const problem = `topic ${topic} carries a ${envelope.body} from robot ${JSON.stringify(envelope.robotId)}`;
-      this.refuse(robotId, kind, swarmgate.v1.ErrorCode.ERROR_CODE_DECODE, problem, envelope.seq);
+      this.refuse(topic, robotId, kind, swarmgate.v1.ErrorCode.ERROR_CODE_DECODE, problem, envelope.seq);
       return;
     }
     if (deliverUplink(this.uplink, robotId, envelope)) return;
     if (envelope.body === 'birth') {
+      const conflict = admitBirth(this.uplink, robotId, envelope.birth!);
+      if (conflict) {
+        this.sendError(topic, ID_REFUSED_CODE, conflict.reason, envelope.seq);
+        return;
+      }
       this.born.add(robotId);
       this.reachable.add(robotId);
-      this.options.registry.birth(robotId, 'mqtt', envelope.birth!);
     } else if (envelope.body === 'trackerPose') {
       // Ground truth from the tracker, not traffic from the robot: it proves nothing alive.
       this.emit('pose', robotId, envelope.trackerPose!);
@@ -356,12 +363,31 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     return parsed;
   }
 
+  /**
+   * A Birth on `swarmgate/v1/<fleet>/<id>/birth` whose id level is not a valid id: parsed
+   * anyway, so that admission refuses it with an Error instead of it vanishing unanswered.
+   */
+  private badIdBirthTopic(topic: string): RobotTopic | null {
+    const levels = topic.split('/');
+    if (levels.length !== 5 || levels[4] !== 'birth' || levels[3] === GATEWAY_ID) return null;
+    if (`${levels[0]}/${levels[1]}` !== TOPIC_ROOT || levels[2] !== this.options.fleet) return null;
+    return { scope: 'robot', fleet: this.options.fleet, robotId: levels[3], kind: 'birth' };
+  }
+
   /** Bad device input: warn, and tell the robot on its error topic (never an exception). */
-  private refuse(robotId: string, kind: TopicKind, code: swarmgate.v1.ErrorCode, message: string, refSeq: number): void {
+  private refuse(topic: string, robotId: string, kind: TopicKind, code: swarmgate.v1.ErrorCode, message: string, refSeq: number): void {
     this.logger.warn('mqtt: bad payload refused', { robotId, kind, message });
+    this.sendError(topic, code, message, refSeq);
+  }
+
+  /**
+   * An Error on the error topic beside `uplinkTopic` (same fleet and robot levels): built from
+   * the topic the robot used, so it works for an id that admission refused as invalid.
+   */
+  private sendError(uplinkTopic: string, code: swarmgate.v1.ErrorCode, message: string, refSeq: number): void {
     const client = this.client;
     if (!client?.connected) return;
     const bytes = encodeEnvelope(makeEnvelope(GATEWAY_ID, { error: { code, message: message.slice(0, 200), refSeq } }, this.nextSeq(), this.clock.nowMs()));
-    client.publish(robotTopic(this.options.fleet, robotId, 'error'), Buffer.from(bytes), { qos: TOPIC_QOS.error });
+    client.publish(`${uplinkTopic.slice(0, uplinkTopic.lastIndexOf('/'))}/error`, Buffer.from(bytes), { qos: TOPIC_QOS.error });
   }
 }

@@ -1,4 +1,5 @@
 import { decodeEnvelope, encodeEnvelope, makeEnvelope, type Birth, type Telemetry } from '@swarmgate/protocols';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './Clock.js';
 import { RobotRegistry, type OfflineReason } from './RobotRegistry.js';
@@ -100,5 +101,70 @@ describe('RobotRegistry', () => {
     expect(events).toContain('offline a link-lost@0');
     registry.close();
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  describe('admission (one id grammar, one collision rule)', () => {
+    it('refuses a virtual robot\'s id on any link, and an online id from another channel, recording each conflict', () => {
+      const { clock, registry, events } = setup();
+      registry.admit('r0', 'virtual', birth(0));
+      registry.admit('mona-01', 'serial', birth(1), 'serial:/dev/ttyUSB0');
+      events.length = 0;
+      clock.advance(10);
+      const virtualClaim = registry.admit('r0', 'mqtt', birth(7));
+      expect(virtualClaim).toMatchObject({ admitted: false, first: true, conflict: { robotId: 'r0', link: 'mqtt', channel: 'mqtt', count: 1, firstMs: 10 } });
+      expect(!virtualClaim.admitted && virtualClaim.conflict.reason).toMatch(/r0 is a virtual robot of this trial/);
+      const takeover = registry.admit('mona-01', 'mqtt', birth(9));
+      expect(!takeover.admitted && takeover.conflict.reason).toMatch(/mona-01 is already online on serial:\/dev\/ttyUSB0/);
+      const otherPort = registry.admit('mona-01', 'serial', birth(9), 'serial:/dev/ttyUSB1');
+      expect(otherPort.admitted).toBe(false);
+      // Refused: the holders' records are untouched and no event fired.
+      expect(registry.get('r0')!.link).toBe('virtual');
+      expect(registry.get('mona-01')).toMatchObject({ link: 'serial', session: 1, online: true });
+      expect(events).toEqual([]);
+      clock.advance(5);
+      const again = registry.admit('r0', 'mqtt', birth(8));
+      expect(again).toMatchObject({ admitted: false, first: false, conflict: { count: 2, firstMs: 10, lastMs: 15 } });
+      expect(registry.conflicts().map((c) => `${c.robotId} ${c.channel} ${c.count}`)).toEqual([
+        'mona-01 mqtt 1',
+        'mona-01 serial:/dev/ttyUSB1 1',
+        'r0 mqtt 2',
+      ]);
+      expect(registry.counters.refusedBirths).toBe(4);
+      expect(() => registry.birth('r0', 'serial', birth(1))).toThrow(/^SG_ROBOT_ID: robot id r0 is a virtual robot/);
+    });
+
+    it('accepts the same id again on its own channel, and on another one once the holder is offline', () => {
+      const { registry } = setup();
+      registry.admit('mona-01', 'serial', birth(1), 'serial:/dev/ttyUSB0');
+      expect(registry.admit('mona-01', 'serial', birth(2), 'serial:/dev/ttyUSB0')).toMatchObject({ admitted: true, movedFrom: null });
+      registry.linkLost('mona-01', 'mqtt'); // not its channel: no effect
+      expect(registry.get('mona-01')!.online).toBe(true);
+      registry.linkLost('mona-01', 'serial:/dev/ttyUSB0');
+      const moved = registry.admit('mona-01', 'mqtt', birth(3));
+      expect(moved).toMatchObject({ admitted: true, movedFrom: 'serial:/dev/ttyUSB0', record: { link: 'mqtt', session: 3, births: 3 } });
+      expect(registry.channelOf('mona-01')).toBe('mqtt');
+      expect(registry.conflicts()).toEqual([]);
+    });
+
+    it('refuses ids outside the one grammar and, with a fleet, ids not in it; never throws for any id', () => {
+      const registry = new RobotRegistry({ clock: new ManualClock(0), fleetRobotIds: ['mona-01'] });
+      expect(registry.admit('mona-02', 'serial', birth(1))).toMatchObject({ admitted: false, conflict: { reason: 'robot id mona-02 is not in the fleet file; add it under robots' } });
+      expect(registry.admit('a/b', 'serial', birth(1))).toMatchObject({ admitted: false, conflict: { reason: 'robot id "a/b" contains "/" (allowed: letters, digits, _ . -)' } });
+      expect(registry.admit('r0', 'virtual', birth(0)).admitted).toBe(true); // virtual robots are the trial's, not the fleet's
+      expect(registry.admit('mona-01', 'serial', birth(1)).admitted).toBe(true);
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary', maxLength: 200 }), (id) => {
+          // Every id is refused here: mona-01 is online on another channel, all else is not in the fleet.
+          const admission = registry.admit(id, 'mqtt', birth(1));
+          expect(admission.admitted).toBe(false);
+          if (!admission.admitted) expect(admission.conflict.reason.length).toBeLessThan(400);
+        }),
+        { numRuns: 300 },
+      );
+      expect(registry.conflicts().length).toBeLessThanOrEqual(64);
+      const huge = 'x'.repeat(70_000);
+      expect(registry.admit(huge, 'mqtt', birth(1))).toMatchObject({ admitted: false, conflict: { robotId: 'x'.repeat(100), reason: expect.stringMatching(/is longer than 64 characters$/) } });
+      expect(registry.list().map((r) => r.id).sort()).toEqual(['mona-01', 'r0']);
+    });
   });
 });

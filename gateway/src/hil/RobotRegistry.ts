@@ -7,10 +7,19 @@
  * current Birth is stale (the broker delivered an old will after the robot reconnected) and
  * is ignored. A physical robot that sends nothing for 1.5 keepalive periods goes offline.
  *
+ * Admission (`admit`) is the one gate every link's Birth passes, virtual robots' included: the
+ * id must follow the protocol's one id grammar (idProblem), be in the fleet file when there is
+ * one, and not be held by another robot. An id is held by a virtual robot for the whole trial,
+ * and by a physical robot while it is online on its channel (the MQTT link, or one serial
+ * port): a Birth from elsewhere is refused and recorded as a conflict (`conflicts()`), never a
+ * takeover. The same id on the same channel is a reboot or reconnect; on another channel after
+ * the holder went offline, the robot moved (accepted, and logged by the caller).
+ *
  * Time comes from an injected Clock. Records handed out are copies (STYLE: give users copies).
  */
 import { EventEmitter } from 'node:events';
-import type { Birth, ProtocolVersion, Telemetry } from '@swarmgate/protocols';
+import { idProblem, type Birth, type ProtocolVersion, type Telemetry } from '@swarmgate/protocols';
+import { SwarmgateError } from '../errors.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 
 export type RobotLink = 'mqtt' | 'serial' | 'virtual';
@@ -52,13 +61,34 @@ export interface RegistryEvents {
 export interface RobotRegistryOptions {
   /** Expected traffic period of a physical robot; offline after 1.5x this without any. */
   readonly keepaliveMs?: number;
+  /** Fleet mode: the fleet file's physical robot ids, the only ones admitted. Absent: bench mode. */
+  readonly fleetRobotIds?: readonly string[];
   readonly clock?: Clock;
 }
+
+/** A Birth that admission refused: who asked, over what, when and why. */
+export interface IdConflict {
+  readonly robotId: string;
+  readonly link: RobotLink;
+  /** The link instance: `mqtt`, `serial:<port path>` or `virtual`. */
+  readonly channel: string;
+  readonly reason: string;
+  /** First and latest refusal of this id on this channel (ms, the registry's clock). */
+  readonly firstMs: number;
+  readonly lastMs: number;
+  readonly count: number;
+}
+
+export type Admission =
+  | { readonly admitted: true; readonly record: RobotRecord; /** The channel that held the id before, when it moved. */ readonly movedFrom: string | null }
+  | { readonly admitted: false; readonly conflict: IdConflict; /** True the first time this id, channel and reason are refused (log it then). */ readonly first: boolean };
 
 type MutableRecord = { -readonly [K in keyof RobotRecord]: RobotRecord[K] };
 
 interface Entry {
   record: MutableRecord;
+  /** The link instance the robot was admitted on (see IdConflict.channel). */
+  channel: string;
   timer: TimerHandle | null;
 }
 
@@ -67,11 +97,22 @@ export interface RegistryCounters {
   staleDeaths: number;
   /** Traffic from a robot that never sent a Birth (ignored; the robot should re-birth). */
   unbornTraffic: number;
+  /** Births refused by admission (bad id, not in the fleet, id held elsewhere). */
+  refusedBirths: number;
+  /** Uplinks for an id held on another channel (an impostor's or a refused robot's), dropped. */
+  foreignTraffic: number;
 }
 
+/** Conflicts kept for the UI; beyond it the oldest is forgotten (a stray spraying ids). */
+const MAX_CONFLICTS = 64;
+const MAX_CONFLICT_ID_LENGTH = 100;
+
 export class RobotRegistry extends EventEmitter<RegistryEvents> {
-  readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0 };
+  readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0, refusedBirths: 0, foreignTraffic: 0 };
   private readonly entries = new Map<string, Entry>();
+  /** conflictKey(robotId, channel) -> the latest refusal; ordered oldest first. */
+  private readonly conflictLog = new Map<string, IdConflict>();
+  private readonly fleetRobotIds: ReadonlySet<string> | null;
   private readonly clock: Clock;
   private readonly timeoutMs: number;
 
@@ -79,6 +120,68 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     super();
     this.clock = options.clock ?? systemClock;
     this.timeoutMs = 1.5 * (options.keepaliveMs ?? 1000);
+    this.fleetRobotIds = options.fleetRobotIds ? new Set(options.fleetRobotIds) : null;
+  }
+
+  /** Refused Births, oldest first (copies). */
+  conflicts(): IdConflict[] {
+    return [...this.conflictLog.values()];
+  }
+
+  /** The channel robot `robotId` was admitted on, or undefined for an unknown id. */
+  channelOf(robotId: string): string | undefined {
+    return this.entries.get(robotId)?.channel;
+  }
+
+  /**
+   * The one admission point for a Birth from any link. `channel` names the link instance
+   * (default: the link kind; a serial port gives `serial:<path>`). Admitted: the Birth is
+   * applied as `birth` does. Refused: nothing changes but the conflict record and counter.
+   */
+  admit(robotId: string, link: RobotLink, birth: Birth, channel: string = link): Admission {
+    const reason = this.refusal(robotId, link, channel);
+    if (reason !== null) return this.refuse(robotId, link, channel, reason);
+    const previous = this.entries.get(robotId);
+    const movedFrom = previous && previous.channel !== channel ? previous.channel : null;
+    this.conflictLog.delete(conflictKey(robotId, channel));
+    return { admitted: true, record: this.apply(robotId, link, channel, birth), movedFrom };
+  }
+
+  private refusal(robotId: string, link: RobotLink, channel: string): string | null {
+    const problem = idProblem(robotId);
+    if (problem !== null) return `robot id ${JSON.stringify(robotId.slice(0, 80))} ${problem}`;
+    const held = this.entries.get(robotId);
+    if (held && held.channel !== channel) {
+      if (held.record.link === 'virtual') return `robot id ${robotId} is a virtual robot of this trial; give the physical robot another id`;
+      if (held.record.online) return `robot id ${robotId} is already online on ${held.channel}; two robots cannot share an id`;
+    }
+    if (link !== 'virtual' && this.fleetRobotIds && !this.fleetRobotIds.has(robotId)) {
+      return `robot id ${robotId} is not in the fleet file; add it under robots`;
+    }
+    return null;
+  }
+
+  private refuse(fullId: string, link: RobotLink, channel: string, reason: string): Admission {
+    this.counters.refusedBirths++;
+    // A refused id can be a whole MQTT topic level (64 kB): the record keeps enough to recognise it.
+    const robotId = fullId.slice(0, MAX_CONFLICT_ID_LENGTH);
+    const key = conflictKey(robotId, channel);
+    const previous = this.conflictLog.get(key);
+    const nowMs = this.clock.nowMs();
+    const conflict: IdConflict = {
+      robotId,
+      link,
+      channel,
+      reason,
+      firstMs: previous?.firstMs ?? nowMs,
+      lastMs: nowMs,
+      count: (previous?.count ?? 0) + 1,
+    };
+    // Re-inserted so the map stays ordered by latest refusal; the oldest goes first when full.
+    this.conflictLog.delete(key);
+    this.conflictLog.set(key, conflict);
+    if (this.conflictLog.size > MAX_CONFLICTS) this.conflictLog.delete(this.conflictLog.keys().next().value!);
+    return { admitted: false, conflict: { ...conflict }, first: previous?.reason !== reason };
   }
 
   get(robotId: string): RobotRecord | undefined {
@@ -90,8 +193,18 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     return [...this.entries.values()].map((entry) => ({ ...entry.record }));
   }
 
-  /** A Birth from a robot (or the simulator announcing a virtual robot). */
+  /**
+   * A Birth from a robot (or the simulator announcing a virtual robot) that must be admitted:
+   * throws SG_ROBOT_ID with admission's reason when it is not. Links call `admit` instead, and
+   * answer a refusal on their own link.
+   */
   birth(robotId: string, link: RobotLink, birth: Birth): RobotRecord {
+    const admission = this.admit(robotId, link, birth);
+    if (!admission.admitted) throw new SwarmgateError('SG_ROBOT_ID', admission.conflict.reason);
+    return admission.record;
+  }
+
+  private apply(robotId: string, link: RobotLink, channel: string, birth: Birth): RobotRecord {
     const caps = birth.capabilities;
     const previous = this.entries.get(robotId);
     const wasOnline = previous?.record.online ?? false;
@@ -109,8 +222,9 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
       lastSeenMs: this.clock.nowMs(),
       batteryFraction: previous?.record.batteryFraction ?? null,
     };
-    const entry: Entry = previous ?? { record, timer: null };
+    const entry: Entry = previous ?? { record, channel, timer: null };
     entry.record = record;
+    entry.channel = channel;
     this.entries.set(robotId, entry);
     this.armTimeout(entry);
     this.emit('birth', { ...record });
@@ -157,10 +271,13 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     return true;
   }
 
-  /** The link under the robot went away (serial port unplugged, broker lost). */
-  linkLost(robotId: string): void {
+  /**
+   * The link under the robot went away (serial port unplugged, broker lost). With `channel`,
+   * only if the robot is still held there (it may have moved to another link since).
+   */
+  linkLost(robotId: string, channel?: string): void {
     const entry = this.entries.get(robotId);
-    if (entry) this.goOffline(entry, 'link-lost');
+    if (entry && (channel === undefined || entry.channel === channel)) this.goOffline(entry, 'link-lost');
   }
 
   /** Stops every keepalive timer; the registry keeps its records. */
@@ -195,4 +312,9 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     };
     entry.timer = this.clock.setTimeout(check, this.timeoutMs);
   }
+}
+
+function conflictKey(robotId: string, channel: string): string {
+  // Refused ids may hold any character, so no separator is safe: JSON keeps the pair apart.
+  return JSON.stringify([robotId, channel]);
 }

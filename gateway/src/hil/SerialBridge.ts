@@ -28,7 +28,7 @@ import {
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
-import { deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
+import { ID_REFUSED_CODE, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
@@ -57,6 +57,8 @@ export interface SerialPortCounters extends FrameDecoderCounters {
   framesOut: number;
   /** Frames whose robot id is not the robot born on this port. */
   mismatches: number;
+  /** Births refused by admission (answered with an Error frame). */
+  refusedBirths: number;
   reopens: number;
 }
 
@@ -68,6 +70,8 @@ export interface SerialBridgeEvents extends UplinkEvents {
 class PortLink {
   port: SerialPort | null = null;
   robotId: string | null = null;
+  /** The id of the latest Birth on this port that admission refused (its traffic is dropped quietly). */
+  refusedId: string | null = null;
   state: LinkState = 'closed';
   timer: TimerHandle | null = null;
   presenceTimer: TimerHandle | null = null;
@@ -81,7 +85,7 @@ class PortLink {
   ) {
     this.backoff = new Backoff(backoffOptions);
     // The decoder's own counters object, extended: one place per port to read everything.
-    this.counters = Object.assign(this.decoder.counters, { bytesOut: 0, framesOut: 0, mismatches: 0, reopens: 0 });
+    this.counters = Object.assign(this.decoder.counters, { bytesOut: 0, framesOut: 0, mismatches: 0, refusedBirths: 0, reopens: 0 });
   }
 }
 
@@ -132,7 +136,9 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   }
 
   carries(robotId: string): boolean {
-    return this.byRobot.get(robotId)?.state === 'online';
+    const link = this.byRobot.get(robotId);
+    // Still held by this port: a robot that moved to another link is driven there.
+    return link?.state === 'online' && this.options.registry.channelOf(robotId) === `serial:${link.path}`;
   }
 
   send(robotId: string, body: EnvelopeBodyInit): boolean {
@@ -235,7 +241,7 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     if (this.stopping) return;
     if (link.state === 'online') {
       this.setState(link, 'offline', { reason });
-      if (link.robotId) this.options.registry.linkLost(link.robotId);
+      if (link.robotId) this.options.registry.linkLost(link.robotId, `serial:${link.path}`);
     }
     if (link.timer) return;
     const delayMs = link.backoff.nextDelayMs();
@@ -264,10 +270,23 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     const robotId = envelope.robotId;
     if (envelope.body === 'birth') {
       // A port carries one robot; a Birth (after a reboot, maybe with a new id) re-binds it.
-      if (link.robotId && link.robotId !== robotId) this.byRobot.delete(link.robotId);
+      if (link.robotId !== null && this.byRobot.get(link.robotId) === link) this.byRobot.delete(link.robotId);
+      link.robotId = null;
+      const conflict = admitBirth(this.uplink, robotId, envelope.birth!, `serial:${link.path}`);
+      if (conflict) {
+        link.refusedId = robotId;
+        link.counters.refusedBirths++;
+        this.write(link, robotId, { error: { code: ID_REFUSED_CODE, message: conflict.reason.slice(0, 200), refSeq: envelope.seq } });
+        return;
+      }
+      link.refusedId = null;
       link.robotId = robotId;
       this.byRobot.set(robotId, link);
-      this.options.registry.birth(robotId, 'serial', envelope.birth!);
+      return;
+    }
+    if (robotId === link.refusedId) {
+      // Told once per Birth; its Telemetry at 10 Hz would otherwise flood the log.
+      link.counters.mismatches++;
       return;
     }
     if (robotId !== link.robotId) {
@@ -275,7 +294,7 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
       this.logger.warn('serial: frame from a robot not born on this port', { path: link.path, robotId, born: link.robotId });
       return;
     }
-    if (deliverUplink(this.uplink, robotId, envelope)) return;
+    if (deliverUplink(this.uplink, robotId, envelope, `serial:${link.path}`)) return;
     // Gateway-to-robot kinds (cmd, motor, state) and tracker poses never come up a serial line.
     link.counters.mismatches++;
     this.logger.warn('serial: unexpected message kind from robot', { path: link.path, robotId, kind: envelope.body });

@@ -1,12 +1,13 @@
 /**
  * What every robot link does with a robot's uplink once the link has checked that the robot
- * sent it: a Death, Telemetry, Ack or Error goes into the registry (an Ack or Error also out as
- * a link event). Births and the other kinds stay with each link: MQTT and serial bind robots
- * and refuse strays in their own ways.
+ * sent it: a Birth goes through the registry's one admission point (`admitBirth`); a Death,
+ * Telemetry, Ack or Error goes into the registry (an Ack or Error also out as a link event)
+ * only from the channel the robot was admitted on. Each link answers a refused Birth on its
+ * own wire (an Error on the MQTT error topic, an Error frame on the serial port).
  */
-import type { Ack, Envelope, ErrorMessage } from '@swarmgate/protocols';
+import { swarmgate, type Ack, type Birth, type Envelope, type ErrorMessage } from '@swarmgate/protocols';
 import type { Logger } from './Logger.js';
-import type { RobotRegistry } from './RobotRegistry.js';
+import type { IdConflict, RobotLink, RobotRegistry } from './RobotRegistry.js';
 
 export interface UplinkEvents {
   ack: [robotId: string, ack: Ack];
@@ -20,16 +21,45 @@ export interface UplinkEmitter {
 
 /** Where one link delivers uplinks; built once per link. */
 export interface UplinkSink {
-  /** Prefixes log lines, e.g. `mqtt`. */
-  readonly link: string;
+  /** The link kind; also prefixes log lines. */
+  readonly link: Exclude<RobotLink, 'virtual'>;
   readonly registry: RobotRegistry;
   readonly events: UplinkEmitter;
   readonly logger: Logger;
 }
 
-/** Delivers a Death, Telemetry, Ack or Error and returns true; any other kind is left to the link (false). */
-export function deliverUplink(sink: UplinkSink, robotId: string, envelope: Envelope): boolean {
+/** The Error a refused Birth is answered with, on the newcomer's own link. */
+export const ID_REFUSED_CODE = swarmgate.v1.ErrorCode.ERROR_CODE_UNSUPPORTED;
+
+/**
+ * Admits a Birth that arrived on `channel` (default: the link kind). Returns null when the
+ * robot was admitted, else the conflict, for the link to answer with an ID_REFUSED_CODE Error.
+ * A refusal is logged at warn the first time per id, channel and reason (a robot re-sending
+ * its Birth every second would flood the log); a robot that moved links is logged at info.
+ */
+export function admitBirth(sink: UplinkSink, robotId: string, birth: Birth, channel: string = sink.link): IdConflict | null {
+  const admission = sink.registry.admit(robotId, sink.link, birth, channel);
+  if (admission.admitted) {
+    if (admission.movedFrom !== null) sink.logger.info(`${sink.link}: robot moved links`, { robotId, from: admission.movedFrom, to: channel });
+    return null;
+  }
+  const { conflict } = admission;
+  if (admission.first) sink.logger.warn(`${sink.link}: Birth refused`, { robotId: conflict.robotId.slice(0, 80), channel, reason: conflict.reason });
+  return conflict;
+}
+
+/**
+ * Delivers a Death, Telemetry, Ack or Error and returns true; any other kind is left to the
+ * link (false). An uplink for a robot admitted on another channel is counted and dropped (true):
+ * it comes from an impostor, or from a robot whose Birth was refused.
+ */
+export function deliverUplink(sink: UplinkSink, robotId: string, envelope: Envelope, channel: string = sink.link): boolean {
   const registry = sink.registry;
+  const holder = registry.channelOf(robotId);
+  if (holder !== undefined && holder !== channel && envelope.body !== 'birth' && envelope.body !== 'trackerPose') {
+    registry.counters.foreignTraffic++;
+    return true;
+  }
   switch (envelope.body) {
     case 'death':
       registry.death(robotId, envelope.death!.session);

@@ -30,6 +30,11 @@ export interface TrialConfig {
   readonly remoteControlled?: ReadonlySet<string>;
 }
 
+/** The id of a trial's virtual robot number `index` (r0, r1, ...): taken for the whole trial. */
+export function virtualRobotId(index: number): string {
+  return `r${index}`;
+}
+
 export class Trial {
   readonly world: World;
   readonly metrics: TrialMetrics;
@@ -46,7 +51,7 @@ export class Trial {
     this.world = world;
     const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'));
     poses.forEach((pose, index) => {
-      const id = `r${index}`;
+      const id = virtualRobotId(index);
       const controller = config.remoteControlled?.has(id) ? undefined : this.createController(id, index);
       world.addRobot({ id, pose, controller });
     });

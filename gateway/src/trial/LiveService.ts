@@ -107,7 +107,7 @@ export class LiveService {
         mqttUrls = [url];
       }
       const login = { username: options.username, password: options.password, ...tls };
-      const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs });
+      const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs, fleetRobotIds: options.fleet?.robots.map((r) => r.id) });
       const safety = twinSafety(options.trial.grid, options.twins);
       const hil = new HilGateway({ registry, fleet: options.fleet, safety });
       const bridge = new MqttBridge({
@@ -122,13 +122,16 @@ export class LiveService {
       const serial = options.serialPorts?.length ? new SerialBridge({ registry, ports: options.serialPorts, logger: peerLogger }) : null;
       if (serial) hil.register(serial);
       cleanups.push(() => hil.stop());
-      await hil.start();
       const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger: peerLogger });
       cleanups.push(() => port.close());
+      // The trial first, the links after: the virtual robots' ids are taken before any physical
+      // Birth can claim one, and robots that were up before us (they answer the gateway Birth
+      // that hil.start publishes) find the trial already listening.
       const uplinks = serial ? [bridge, serial] : [bridge];
       const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks, realtime: options.realtime, logger });
-      live.start();
       cleanups.push(() => live.stop());
+      await hil.start();
+      live.start();
       let http: FastifyInstance | null = null;
       let token: string | null = null;
       if (options.httpPort != null) {

@@ -88,6 +88,25 @@ describe('LiveTrial with a physical robot', () => {
     expect(motor.some((m) => (m.leftMps ?? 0) !== 0 || (m.rightMps ?? 0) !== 0), 'the host-side frontier controller drives it').toBe(true);
   });
 
+  it('adopts robots born before it was built (they were up before the gateway), and keeps their ids off the virtual robots\'', () => {
+    const registry = new RobotRegistry({ clock: new ManualClock() });
+    const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
+    hil.register(recordingLink());
+    registry.birth('m1', 'mqtt', BIRTH);
+    registry.birth('m2', 'mqtt', BIRTH);
+    registry.linkLost('m2');
+    const live = new LiveTrial({ trial: testTrialConfig(grid, 2), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+    // The online robot joined at construction, as the second twin index after the two virtual robots.
+    expect(live.twins!.isOnline('m1')).toBe(true);
+    expect(live.twins!.has('m2')).toBe(false); // offline: it joins with its next Birth
+    expect(live.world.robotIds()).toEqual(['r0', 'r1', 'm1']);
+    const admission = registry.admit('r1', 'mqtt', BIRTH);
+    expect(admission.admitted).toBe(false);
+    expect(live.world.robotIds()).toEqual(['r0', 'r1', 'm1']);
+    registry.birth('m2', 'mqtt', BIRTH);
+    expect(live.twins!.isOnline('m2')).toBe(true);
+  });
+
   it('ends a twin\'s rotate() across +-pi and move() within physical tolerances, closed through the firmware\'s odometry', () => {
     const registry = new RobotRegistry({ clock: new ManualClock() });
     const link = recordingLink();

@@ -326,7 +326,8 @@ export class LiveTrial implements TwinHost {
 
   controllerFor(robotId: string): Controller | undefined {
     if (this.remote.has(robotId)) return undefined;
-    return this.trial.createController(robotId, this.options.trial.robots + (this.twins?.count ?? 0));
+    // The world's size, not robots + twins.count: twins adopted while PhysicalTwins is built come before `twins` is set.
+    return this.trial.createController(robotId, this.world.robotIds().length);
   }
 
   isStopped(robotId: string): boolean {

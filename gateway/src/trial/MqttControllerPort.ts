@@ -11,6 +11,7 @@
 import { EventEmitter } from 'node:events';
 import type { MqttClient } from 'mqtt';
 import {
+  boundClientId,
   GATEWAY_ID,
   TOPIC_QOS,
   decodeEnvelope,
@@ -74,7 +75,7 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
       ...mqttTlsConnectOptions(options.url, options),
       username: options.username,
       password: options.password,
-      clientId: `swarmgate-trial-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+      clientId: boundClientId(options.username, `swarmgate-trial-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
     };
     try {
       return await connectResubscribing(

@@ -133,6 +133,9 @@ export class PhysicalTwins {
     registry.on('offline', this.onOffline);
     registry.on('telemetry', this.onTelemetry);
     tracker?.on('pose', this.onPose);
+    // Robots born before the trial (its links started first) join now: their Birth was heard
+    // by the registry alone, and a robot re-announces itself only when a gateway comes up.
+    for (const record of registry.list()) if (record.online) this.birth(record);
   }
 
   /** Stops listening (the twins stay in the world). */
@@ -199,13 +202,15 @@ export class PhysicalTwins {
     }
     const world = this.host.world;
     let pose: Pose;
+    let robot;
     try {
       pose = this.host.nextTwinPose();
+      // Admission keeps physical ids off the virtual robots', so this throws only on our own fault.
+      robot = world.addRobot({ id: record.id, kind: 'kinematic', pose, controller: this.host.controllerFor(record.id) });
     } catch (error) {
-      this.logger.error('trial: no room for a joining physical robot; it is not in the trial', { robotId: record.id, error: (error as Error).message });
+      this.logger.error('trial: a joining physical robot could not be placed; it is not in the trial', { robotId: record.id, error: (error as Error).message });
       return;
     }
-    const robot = world.addRobot({ id: record.id, kind: 'kinematic', pose, controller: this.host.controllerFor(record.id) });
     this.twins.set(record.id, { id: record.id, slot: robot.slot, online: true, anchor: null, located: false });
     this.logger.info('trial: physical robot joined as a twin', { robotId: record.id, link: record.link, xM: pose.xM, yM: pose.yM });
   }

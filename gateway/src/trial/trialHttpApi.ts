@@ -3,6 +3,9 @@
  * start-up; STYLE: validate once at each edge):
  *
  *   GET  /api/robots   every robot: kind, online, link, pose, battery, last seen
+ *   GET  /api/robots/conflicts  robot ids refused at admission (id, link, channel, reason,
+ *                      first and last time, count): a physical robot that claimed a virtual
+ *                      robot's id, another robot's online id, an invalid id or one not in the fleet
  *   GET  /api/trial    tick, robots, explored fraction, pacing and overruns
  *   POST /api/estop    {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
  *   POST /api/estop/release  {"robotId": string} or {"all": true}, "reason"?: string: release
@@ -93,6 +96,8 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
       };
     }),
   );
+
+  app.get('/api/robots/conflicts', async () => hil?.registry.conflicts() ?? []);
 
   app.get('/api/trial', async () => live.status());
 

@@ -18,6 +18,7 @@
 import { EventEmitter } from 'node:events';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import {
+  boundClientId,
   GATEWAY_ID,
   TOPIC_QOS,
   decodeEnvelope,
@@ -141,7 +142,7 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
       ...mqttTlsConnectOptions(options.url, options),
       username: options.username,
       password: options.password,
-      clientId: `swarmgate-controller-${options.robotId}-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`,
+      clientId: boundClientId(options.username, `swarmgate-controller-${options.robotId}-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
       connectTimeout: options.connectTimeoutMs ?? 10_000,
     };
     try {

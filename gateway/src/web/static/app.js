@@ -61,6 +61,28 @@ function showFleet(fleet) {
     `${fleet.length} robots` + (physical.length > 0 ? ` · ${physical.length} physical, ${online} online` : '');
 }
 
+/** Robot ids refused at admission (GET api/robots/conflicts), polled: rare, and never urgent. */
+async function showConflicts() {
+  const list = $('id-conflicts');
+  try {
+    const response = await fetch('api/robots/conflicts');
+    if (!response.ok) return;
+    const conflicts = await response.json();
+    list.replaceChildren(
+      ...conflicts.map((c) => {
+        const item = document.createElement('li');
+        item.textContent = `Refused ${c.robotId} on ${c.channel} (${c.count}×, last ${new Date(c.lastMs).toLocaleTimeString()}): ${c.reason}`;
+        return item;
+      }),
+    );
+    list.hidden = conflicts.length === 0;
+  } catch {
+    // The connection badge already shows a lost gateway.
+  }
+}
+showConflicts();
+setInterval(showConflicts, 5000);
+
 let toastTimer = 0;
 function toast(message, isError) {
   const el = $('toast');
