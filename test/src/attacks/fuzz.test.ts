@@ -17,6 +17,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseFleetFile, writeMosquittoConfig, type Fleet, type LiveService, type LiveServiceOptions } from '@swarmgate/gateway';
 import { Random, loadMap } from '@swarmgate/maps';
@@ -191,6 +192,9 @@ describe.each(Object.keys(backends))('seeded fuzz on %s', (backend) => {
       const timings: string[] = [];
       const tickAtStart = live.world.tick;
       const startedAtMs = Date.now();
+      // A handler that loops for long freezes serve as surely as a throw ends it.
+      const stall = monitorEventLoopDelay({ resolution: 20 });
+      stall.enable();
 
       for (const target of targets) {
         const rng = Random.fromSeed(SEED).fork(`fuzz:${mode}:${target.kind}`);
@@ -281,6 +285,8 @@ describe.each(Object.keys(backends))('seeded fuzz on %s', (backend) => {
       live.emergencyStop(GENUINE, 'after the fuzz');
       await waitFor(`${GENUINE}'s firmware to report its emergency stop`, () => estopped(), 5000);
       expect(sim!.exitCode, sim!.output()).toBeNull();
+      stall.disable();
+      expect(stall.max / 1e6, 'longest event-loop stall, ms (the gateway froze)').toBeLessThan(2000);
     }, 240_000);
   });
 });

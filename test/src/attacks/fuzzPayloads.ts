@@ -41,6 +41,8 @@ export interface FuzzPayloadOptions {
   readonly hugeBytes?: number;
 }
 
+/** Timestamps near a fixed day, not the clock: the same seed gives the same bytes. */
+const FUZZ_EPOCH_MS = 1_764_000_000_000;
 const EXTREME_FLOATS = [Number.NaN, Infinity, -Infinity, -0, 0, -1, 1e-45, 3.4e38, -3.4e38, 1e30, Number.MAX_VALUE, Number.MIN_VALUE];
 const EXTREME_U32 = [0, 1, 0x7fffffff, 0x80000000, 0xffffffff];
 const ODD_STRINGS = ['', '\u0000', '$gateway', '+', '#', 'a/b', '../../etc/passwd', '\u{1F916}'.repeat(30), '%s%n', '<script>alert(1)</script>', 'r0'];
@@ -215,7 +217,7 @@ export class FuzzPayloads {
         : v < 0.98
           ? { major: this.pick([0, 2, 0xffffffff]), minor: 0 }
           : null;
-    const envelope: EnvelopeInit = { version, robotId, seq: this.u32(), timestampMs: this.rng.chance(0.9) ? Date.now() : Number.MAX_SAFE_INTEGER, ...this.body(kind) };
+    const envelope: EnvelopeInit = { version, robotId, seq: this.u32(), timestampMs: this.rng.chance(0.9) ? FUZZ_EPOCH_MS + this.rng.int(0, 86_400_000) : Number.MAX_SAFE_INTEGER, ...this.body(kind) };
     const label = `${kind} Envelope for ${JSON.stringify(robotId.slice(0, 20))}${robotId.length > 20 ? '...' : ''}, version ${version ? `${version.major}.${version.minor}` : 'none'}`;
     return { envelope, label };
   }
