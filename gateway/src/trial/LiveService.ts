@@ -42,6 +42,8 @@ export interface LiveServiceOptions {
   /** HTTP API port (0: any free port); null: no HTTP. */
   readonly httpPort?: number | null;
   readonly realtime?: boolean;
+  /** Spawn poses reserved for physical robots: at most this many join (LiveTrial's default 16). */
+  readonly twinSlots?: number;
   readonly logger?: Logger;
 }
 
@@ -86,7 +88,7 @@ export class LiveService {
       await hil.start();
       const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger });
       cleanups.push(() => port.close());
-      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, realtime: options.realtime, logger });
+      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, realtime: options.realtime, twinSlots: options.twinSlots, logger });
       live.start();
       cleanups.push(() => live.stop());
       let http: FastifyInstance | null = null;
