@@ -189,6 +189,7 @@ describe.each(Object.keys(backends))('seeded fuzz on %s', (backend) => {
       const bornByFuzz = new Set<string>();
       const expected = { undecodable: 0, mismatch: 0, badCommands: 0, commands: 0 };
       const base = { ...bridge.counters, ...port.counters };
+      const cmdJudged = (): number => port.counters.commands - base.commands + port.counters.badCommands - base.badCommands;
       const timings: string[] = [];
       const tickAtStart = live.world.tick;
       const startedAtMs = Date.now();
@@ -236,8 +237,7 @@ describe.each(Object.keys(backends))('seeded fuzz on %s', (backend) => {
             () =>
               bridge.counters.decodeErrors - base.decodeErrors >= expected.undecodable &&
               bridge.counters.mismatches - base.mismatches >= expected.mismatch &&
-              port.counters.badCommands - base.badCommands >= expected.badCommands &&
-              port.counters.commands - base.commands >= expected.commands,
+              cmdJudged() >= expected.commands + expected.badCommands,
             15_000,
           );
         }
@@ -251,11 +251,13 @@ describe.each(Object.keys(backends))('seeded fuzz on %s', (backend) => {
       const fuzzMs = Date.now() - startedAtMs;
       console.info(`fuzz on ${backend}, ${mode} mode: ${targets.length} x ${PER_TOPIC} payloads in ${fuzzMs} ms (${timings.join(', ')})`);
 
-      // Every bad payload was counted, and no more (each reached the gateway exactly once).
+      // Every undecodable payload was counted once; every mismatched one at least (the gateway may
+      // also refuse well-formed ones, e.g. a Birth that takes a virtual robot's id); every cmd
+      // payload was judged exactly once, as a Command or as a bad one.
       expect(bridge.counters.decodeErrors - base.decodeErrors).toBe(expected.undecodable);
-      expect(bridge.counters.mismatches - base.mismatches).toBe(expected.mismatch);
-      expect(port.counters.badCommands - base.badCommands).toBe(expected.badCommands);
-      expect(port.counters.commands - base.commands).toBe(expected.commands);
+      expect(bridge.counters.mismatches - base.mismatches).toBeGreaterThanOrEqual(expected.mismatch);
+      expect(port.counters.badCommands - base.badCommands).toBeGreaterThanOrEqual(expected.badCommands);
+      expect(cmdJudged()).toBe(expected.commands + expected.badCommands);
       expect(expected.undecodable).toBeGreaterThan(PER_TOPIC);
 
       // The trial ticked through the fuzz (at least half its 10 Hz schedule) and ticks after it.
