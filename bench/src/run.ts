@@ -32,7 +32,14 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
 const NAMED_ONLY: ReadonlySet<string> = new Set(['soak']);
 
 const write = process.env['SWARMGATE_BENCH_WRITE'] !== '0';
-const { values: flags, positionals: names } = parseArgs({ options: { minutes: { type: 'string' } }, allowPositionals: true });
+let parsed;
+try {
+  parsed = parseArgs({ options: { minutes: { type: 'string' } }, allowPositionals: true });
+} catch (error) {
+  process.stderr.write(`bench: ${(error as Error).message}\n`);
+  process.exit(2);
+}
+const { values: flags, positionals: names } = parsed;
 const minutes = flags.minutes === undefined ? undefined : Number(flags.minutes);
 if (minutes !== undefined && !(minutes > 0 && Number.isFinite(minutes))) {
   process.stderr.write(`bench: --minutes must be a number > 0, got '${flags.minutes}'\n`);
