@@ -118,6 +118,12 @@ function verdictOf(kind: TopicKind, topicId: string, bytes: Uint8Array): { verdi
   return { verdict: 'accepted', envelope };
 }
 
+/** The labels of the 3 largest payloads (by their stated size), for a failure message. */
+function largest(labels: readonly string[]): string {
+  const size = (label: string): number => Number(/(\d+) bytes/.exec(label)?.[1] ?? 0);
+  return [...labels].sort((a, b) => size(b) - size(a)).slice(0, 3).join('; ');
+}
+
 /** Errors thrown out of a handler or the tick loop while fuzzing (they would end `serve`). */
 const escaped: string[] = [];
 let fuzzing = 'setting up';
@@ -207,9 +213,11 @@ describe.each(Object.keys(backends))('seeded fuzz on %s', (backend) => {
         for (let first = 0; first < PER_TOPIC; first += BATCH) {
           fuzzing = `${target.kind}, payloads ${first}..${first + BATCH - 1} (seed ${SEED})`;
           const sends: Promise<unknown>[] = [];
+          const labels: string[] = [];
           for (let n = first; n < first + BATCH; n++) {
             const topicId = ids[n % ids.length]!;
-            const { bytes } = payloads.next(topicId, target.body);
+            const { bytes, label } = payloads.next(topicId, target.body);
+            labels.push(`#${n} to ${topicId}: ${label}`);
             const topic = target.kind === 'gateway-state' ? gatewayStateTopic(FLEET) : robotTopic(FLEET, topicId, target.kind);
             if (target.kind !== 'gateway-state') {
               const { verdict, envelope } = verdictOf(target.kind, topicId, bytes);
@@ -233,7 +241,7 @@ describe.each(Object.keys(backends))('seeded fuzz on %s', (backend) => {
           // Then wait for the gateway to have counted what it should: a pace the broker can
           // hold, and proof that each payload reached the gateway and was judged.
           await waitFor(
-            `the gateway to count the bad payloads of ${fuzzing} (escaped errors: ${escaped.length}; last: ${escaped.at(-1) ?? 'none'})`,
+            `the gateway to count the bad payloads of ${fuzzing} (escaped errors: ${escaped.length}; last: ${escaped.at(-1) ?? 'none'}; the batch's largest cases: ${largest(labels)})`,
             () =>
               bridge.counters.decodeErrors - base.decodeErrors >= expected.undecodable &&
               bridge.counters.mismatches - base.mismatches >= expected.mismatch &&
