@@ -41,6 +41,9 @@ export interface MonaSimOptions {
 export class MonaSim {
   readonly firmware: Firmware;
   readonly link: RobotLink;
+  /** Faults injected into what this robot sent (the --drop and --corrupt flags). */
+  readonly faults: FaultInjector;
+  private rebootCount = 0;
   private rebootTimer: TimerHandle | undefined;
   private readonly clock: Clock;
 
@@ -55,12 +58,18 @@ export class MonaSim {
     );
     const backoff = new Backoff(Rng.fork(options.seed, 'backoff'));
     const faults = new FaultInjector(options.faults ?? NO_FAULTS, Rng.fork(options.seed, 'faults'), clock);
+    this.faults = faults;
     const common = { clock, backoff, faults, log };
     outbox =
       options.link.kind === 'mqtt'
         ? new MqttLink(this.firmware, { ...options.link, ...common })
         : new SerialLink(this.firmware, { ...options.link, ...common });
     this.link = outbox;
+  }
+
+  /** Reboots done by the --reboot-after schedule. */
+  get reboots(): number {
+    return this.rebootCount;
   }
 
   start(): void {
@@ -79,6 +88,7 @@ export class MonaSim {
     if (afterS === undefined) return;
     this.rebootTimer = this.clock.setTimer(() => {
       this.link.reboot();
+      this.rebootCount++;
       this.scheduleReboot();
     }, afterS * 1000);
   }

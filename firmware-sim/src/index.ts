@@ -11,5 +11,6 @@ export { MonaModel, type MonaDimensions, type MonaModelOptions, type Pose, type 
 export { Arena, DEFAULT_ARENA, loadArenaFile, parseArenaSpec, type ArenaSpec } from './model/Arena.js';
 export { systemClock, type Clock, type TimerHandle } from './model/Clock.js';
 export type { FaultOptions } from './link/FaultInjector.js';
+export { DEFAULT_BACKOFF, type BackoffOptions } from './link/Backoff.js';
 export type { RobotLink } from './link/RobotLink.js';
 export { main } from './cli.js';

@@ -68,6 +68,8 @@ Physical robots:
                           frame) to (W, H): motion through it is refused. Without it there is
                           no fence check (a warning at start): only the map's walls bound robots
   --serial PATH           a serial port with a robot on it; repeatable
+  --max-physical N        physical robots the trial has room for (spawn poses reserved at
+                          start; default 16): a robot beyond them is logged and left out
 HTTP:
   --port P                serve the web UI at / and GET /api/robots, GET /api/trial, POST /api/estop,
                           POST /api/estop/release on this port (a stop holds until released there
@@ -96,6 +98,7 @@ const OPTIONS = {
   'arena-offset': { type: 'string' },
   arena: { type: 'string' },
   serial: { type: 'string', multiple: true },
+  'max-physical': { type: 'string' },
   port: { type: 'string' },
 } as const;
 
@@ -176,6 +179,7 @@ async function run(argv: string[]): Promise<number> {
       throw new CliUsageError(`--public-host must be a DNS name such as gateway.lab (no port, no scheme), got '${name}'`);
     }
   }
+  const twinSlots = numberFlag('max-physical', v['max-physical'], 16, { min: 0, max: 10_000, integer: true });
   const scale = numberFlag('arena-scale', v['arena-scale'], 25, { min: 1e-6, max: 1e6 });
   const rotationDeg = numberFlag('arena-rotation', v['arena-rotation'], 0, { min: -360, max: 360 });
   const offset = parseOffset(v['arena-offset']);
@@ -242,6 +246,7 @@ async function run(argv: string[]): Promise<number> {
       twins: { poseSource, transform: { scale, rotationRad: (rotationDeg * Math.PI) / 180, offsetXM: offset.x, offsetYM: offset.y }, fence },
       httpPort,
       realtime: true,
+      twinSlots,
       logger,
     });
   } catch (error) {

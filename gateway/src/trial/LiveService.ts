@@ -60,6 +60,8 @@ export interface LiveServiceOptions {
   /** HTTP API port (0: any free port); null: no HTTP. */
   readonly httpPort?: number | null;
   readonly realtime?: boolean;
+  /** Spawn poses reserved for physical robots: at most this many join (LiveTrial's default 16). */
+  readonly twinSlots?: number;
   readonly logger?: Logger;
 }
 
@@ -128,7 +130,7 @@ export class LiveService {
       // Birth can claim one, and robots that were up before us (they answer the gateway Birth
       // that hil.start publishes) find the trial already listening.
       const uplinks = serial ? [bridge, serial] : [bridge];
-      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks, realtime: options.realtime, logger });
+      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks, realtime: options.realtime, twinSlots: options.twinSlots, logger });
       cleanups.push(() => live.stop());
       await hil.start();
       live.start();
