@@ -18,7 +18,7 @@ export const ERROR_CODES = {
   SG_SERIAL_OPEN: 'A serial port could not be opened; the bridge retries with backoff.',
   SG_ROBOT_ID:
     'A robot id was refused at admission: not a valid id, not in the fleet file, held by a virtual robot of the trial, or online on another link; the message says which. Virtual robot names (r0, r1, ...) may not be given to physical robots.',
-  SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started; register every link first.',
+  SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started (register every link first), or the link registry lacks the mqtt kind.',
   // Radio, tags and nearby robots (sim/radio/)
   SG_COMM_SPEC:
     'The --comm spec is not one of global, range:R, los, los:R, material, material:<1.3|2.4|5.2>GHz, pathloss, pathloss:R; the message names the bad part.',

@@ -21,8 +21,10 @@ import { EventEmitter } from 'node:events';
 import { idProblem, type Birth, type ProtocolVersion, type Telemetry } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
+import type { PhysicalLink, VIRTUAL_LINK } from './linkKinds.js';
 
-export type RobotLink = 'mqtt' | 'serial' | 'virtual';
+/** A registered link kind's name (linkKinds.ts), or the built-in `virtual`. */
+export type RobotLink = PhysicalLink | typeof VIRTUAL_LINK.name;
 export type OfflineReason = 'death' | 'timeout' | 'link-lost';
 
 export interface RobotCapabilities {

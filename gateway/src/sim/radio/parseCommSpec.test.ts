@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SwarmgateError } from '../../errors.js';
 import { parseCommSpec } from './parseCommSpec.js';
+import { globalModel } from './globalModel.js';
 import { RADIO_MODELS } from './radioModels.js';
+import type { RadioModelPlugin } from './RadioModel.js';
 
 describe('parseCommSpec', () => {
   it.each([
@@ -28,7 +30,8 @@ describe('parseCommSpec', () => {
 
   it.each([
     ['', /unknown radio model ''/],
-    ['wifi', /unknown radio model 'wifi'/],
+    ['wifi', /unknown radio model 'wifi' \(registered: global, range, los, material, pathloss, user\)/],
+    ['user', /built in code, not selected by --comm/],
     ['range', /range needs a distance/],
     ['range:', /range '' is not a number/],
     ['range:-3', /not a number/],
@@ -81,5 +84,26 @@ describe('parseCommSpec', () => {
       }
       for (const param of info.params) expect(param.unit.length, `${info.name}.${param.name}`).toBeGreaterThan(0);
     }
+  });
+
+  it('selects from the registry it is given: a test-local model parses, the default registry is not consulted', () => {
+    const seen: (string | undefined)[] = [];
+    const echo: RadioModelPlugin = {
+      name: 'echo',
+      specs: ['echo[:X]'],
+      doc: 'test model',
+      params: [],
+      parse(arg, fail) {
+        seen.push(arg);
+        if (arg === 'bad') fail('echo rejects bad');
+        return { ...globalModel(), spec: `echo:${arg ?? ''}` };
+      },
+    };
+    const registry = [echo];
+    expect(parseCommSpec('Echo:42', registry).spec).toBe('echo:42');
+    expect(seen).toEqual(['42']);
+    expect(() => parseCommSpec('echo:bad', registry)).toThrow(/--comm 'echo:bad': echo rejects bad; expected echo\[:X\] \(R in metres\)/);
+    // The names in the message come from the registry passed, not the built-in one.
+    expect(() => parseCommSpec('global', registry)).toThrow(/unknown radio model 'global' \(registered: echo\)/);
   });
 });
