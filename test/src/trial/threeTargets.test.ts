@@ -45,7 +45,7 @@ describe('one controller file, three targets', () => {
     });
     remotes.push(await startRemoteFrontier(service, 'r1', 1), await startRemoteFrontier(service, 'mona-01', 2));
     const world = live.world;
-    const travelled = (id: string): number => world.table.distanceM[world.slotOf(id)];
+    const travelled = (id: string): number => world.distanceTravelledM(id);
     const startTravel = Object.fromEntries(['r0', 'r1', 'mona-01'].map((id) => [id, travelled(id)]));
 
     await sleep(8000);
