@@ -18,7 +18,7 @@ import { forceForSpeed, torqueForRate } from './RobotModel.js';
 import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
-import { SimRobot } from './SimRobot.js';
+import { SimRobot, type OpenState } from './SimRobot.js';
 import { clampAbs, wrapAngle } from './math.js';
 import { Sensing } from './Sensing.js';
 import { Comms } from './Comms.js';
@@ -101,6 +101,8 @@ export class World {
   private readonly slotById = new Map<string, number>();
   private readonly pending: (() => void)[] = [];
   private readonly observers: TickObserver[] = [];
+  /** States handed out since the last step or structural change, settled before the next (SimRobot). */
+  private readonly openStates: OpenState[] = [];
   /**
    * Where an exception from a controller's start() or tick() goes. Null: out of step(), so a
    * headless trial fails loudly on a controller bug; a live trial contains it to the robot
@@ -154,6 +156,7 @@ export class World {
     if (!Number.isFinite(xM) || !Number.isFinite(yM) || !Number.isFinite(headingRad)) {
       throw new SwarmgateError('SG_BAD_POSE', `robot '${spec.id}': pose must be finite numbers`);
     }
+    this.settleOpenStates();
     const t = this.table;
     const i = t.add();
     const kind = spec.kind ?? 'dynamic';
@@ -192,6 +195,7 @@ export class World {
   removeRobot(id: string): void {
     this.assertUnlocked('removeRobot', 'queueRemoveRobot');
     const i = this.slotOf(id);
+    this.settleOpenStates();
     const body = this.bodies[i];
     if (body) this.physics.destroyBody(body);
     this.bodies[i] = null;
@@ -292,6 +296,20 @@ export class World {
     return i;
   }
 
+  /**
+   * Keeps a state SimRobot handed out until the engine's buffers of its tick are about to change
+   * (the next step or structural change), and settles it then: the snapshot rule.
+   */
+  holdOpenState(state: OpenState): void {
+    this.openStates.push(state);
+  }
+
+  private settleOpenStates(): void {
+    const open = this.openStates;
+    for (let k = 0; k < open.length; k++) (open[k] as OpenState).settle();
+    open.length = 0;
+  }
+
   addObserver(observer: TickObserver): void {
     this.observers.push(observer);
   }
@@ -301,6 +319,7 @@ export class World {
   /** One logic tick. */
   step(): void {
     if (this.locked) throw new SwarmgateError('SG_WORLD_LOCKED', 'step() called from inside a step');
+    this.settleOpenStates();
     if (this.pending.length > 0) for (const change of this.pending.splice(0)) change();
     this.locked = true;
     try {

@@ -156,6 +156,18 @@ describe('LiveTrial with a physical robot', () => {
     expect(Math.abs(acrossM), 'sideways (map m)').toBeLessThan(1e-5);
   });
 
+  it('places virtual robots at given positions and a joining twin on a free cell none of them takes', () => {
+    const registry = new RobotRegistry({ clock: new ManualClock() });
+    const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
+    hil.register(recordingLink());
+    const given = [{ xM: 0.5, yM: 0.5, headingRad: 0 }, { xM: -0.5, yM: 0.5, headingRad: 1 }];
+    const live = new LiveTrial({ trial: { ...testTrialConfig(grid, 2), spawn: { kind: 'positions', poses: given } }, hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+    expect([live.world.truePose('r0'), live.world.truePose('r1')]).toEqual(given);
+    registry.birth('m1', 'mqtt', BIRTH);
+    const twin = live.world.truePose('m1');
+    for (const pose of given) expect(Math.hypot(twin.xM - pose.xM, twin.yM - pose.yM), 'a cell apart at least').toBeGreaterThanOrEqual(1);
+  });
+
   it('drops non-finite odometry without throwing, and stops driving an offline twin', () => {
     const { registry, link, live } = physicalTrial();
     registry.birth('m1', 'mqtt', BIRTH);
