@@ -337,7 +337,9 @@ describe('releasing an emergency stop over the HTTP API', () => {
     expect(link.sent.length, 'a virtual robot: nothing to the firmware').toBe(sentBefore);
     expect(live.status().emergencyStopped).toEqual(['m1']);
     for (let k = 0; k < 20; k++) live.world.step();
-    expect(live.world.truePose('r0'), 'r0 moves again under its host-side controller').not.toEqual(r0Stopped);
+    const r0Now = live.world.truePose('r0');
+    // Its frontier controller turns it towards its first frontier (0.24 rad in these 20 ticks).
+    expect(Math.hypot(r0Now.xM - r0Stopped.xM, r0Now.yM - r0Stopped.yM) + Math.abs(r0Now.headingRad - r0Stopped.headingRad), 'r0 moves again under its host-side controller').toBeGreaterThan(0.1);
     expect(link.sent.length, 'm1 is still stopped: no motor commands').toBe(sentBefore);
 
     expect((await release({ all: true, reason: 'all clear' })).json()).toEqual({ released: ['m1'], offline: [] });
@@ -457,7 +459,8 @@ describe('remote commands over MQTT (embedded broker)', () => {
       for (let k = 0; k < 3; k++) live.world.step();
       await until(() => robot.state().tick === tick + 3);
       const pose = live.world.robot('r1').state().pose;
-      expect(robot.state().pose.xM).toBeCloseTo(pose.xM, 4);
+      // The wire carries poses as float32: the link's pose is the gateway's, rounded so.
+      expect(robot.state().pose).toEqual({ xM: Math.fround(pose.xM), yM: Math.fround(pose.yM), headingRad: Math.fround(pose.headingRad) });
       expect(robot.state().scan!.rangesM.length).toBe(live.world.sensing.lidar.rayCount);
       expect(robot.map.knownFraction()).toBeGreaterThan(0.05);
       expect(port.counters.statesPublished).toBeGreaterThanOrEqual(6);
