@@ -39,7 +39,7 @@ export interface RobotSpec {
 /**
  * A kinematic twin's motion for this tick, in the map frame: the body setpoint its act phase
  * computed from its latched command and measured pose (zero once the action ended, by finishing,
- * a contact or cancelAction), and the pose it stands at after the tick.
+ * a contact or cancelMove), and the pose it stands at after the tick.
  */
 export interface KinematicSetpoint {
   linearMps: number;
