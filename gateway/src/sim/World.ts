@@ -301,7 +301,12 @@ export class World {
    * (the next step or structural change), and settles it then: the snapshot rule.
    */
   holdOpenState(state: OpenState): void {
-    this.openStates.push(state);
+    const open = this.openStates;
+    // A world that is not stepping (a finished live trial whose robots the web UI still reads)
+    // would hold every state for ever: settling early is as right (the buffers are still of
+    // their tick), so past a few states per robot they are settled at once.
+    if (open.length >= 4 * this.table.count + 64) this.settleOpenStates();
+    open.push(state);
   }
 
   private settleOpenStates(): void {
