@@ -17,6 +17,6 @@ robotContract(
       close: async () => undefined,
     };
   },
-  // Moves end within 5 mm and rotations within 0.0005 rad of their targets (Motion.ts).
-  { moveToleranceM: 0.005, rotateToleranceRad: 0.0005 },
+  // The engine ends 1..20 m moves within 1 mm and rotations within 0.0005 rad (Motion.ts, Motion.test.ts).
+  { moveToleranceM: 0.001, rotateToleranceRad: 0.0005 },
 );
