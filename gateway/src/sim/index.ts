@@ -1,5 +1,5 @@
 /** The simulator engine's public surface (see README.md). */
-export { World, type RobotKind, type RobotSpec, type TickObserver } from './World.js';
+export { World, type KinematicSetpoint, type RobotKind, type RobotSpec, type TickObserver } from './World.js';
 export { SimRobot } from './SimRobot.js';
 export { Trial, type TrialConfig } from './Trial.js';
 export { TrialMetrics, type FinalMetrics, type MetricsSample, type TrialMetricsOptions } from './TrialMetrics.js';

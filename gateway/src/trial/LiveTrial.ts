@@ -34,13 +34,14 @@ import {
   type Command,
   type ErrorMessage,
 } from '@swarmgate/protocols';
+import type { Grid, Random } from '@swarmgate/maps';
 import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Controller, type Pose, type StateDrops } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { systemClock, type Clock } from '../hil/Clock.js';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
-import { spawnPoses } from '../sim/Spawn.js';
+import { spawnPoses, type SpawnStrategy } from '../sim/Spawn.js';
 import { Trial, type TrialConfig } from '../sim/Trial.js';
 import type { World } from '../sim/World.js';
 import type { MqttControllerPort } from './MqttControllerPort.js';
@@ -176,10 +177,8 @@ export class LiveTrial implements TwinHost {
     this.trial = new Trial(options.trial);
     this.world = this.trial.world;
     const { grid, robots, spawn } = options.trial;
-    // The same named stream and strategy as the virtual robots' spawn, for more robots: the
-    // first `robots` poses are theirs, the rest are free for twins.
     const slots = options.twinSlots ?? 16;
-    this.twinPoses = options.hil && slots > 0 ? spawnPoses(grid, robots + slots, spawn, this.world.rng.fork('spawn')).slice(robots) : [];
+    this.twinPoses = options.hil && slots > 0 ? twinSpawnPoses(grid, robots, slots, spawn, this.world.rng.fork('spawn')) : [];
     const hil = options.hil ?? null;
     if (hil) {
       for (const id of this.world.robotIds()) hil.registry.birth(id, 'virtual', virtualBirth());
@@ -470,6 +469,22 @@ function errorText(error: unknown): string {
 }
 
 /** The registry entry of a simulated robot. */
+/**
+ * Spawn poses for twins joining later. The same named stream and strategy as the virtual robots'
+ * spawn, for more robots: the first `robots` poses are theirs, the rest are free for twins. Given
+ * positions are the virtual robots' alone: twins then take free cells around the map's centre
+ * that no given position is in.
+ */
+function twinSpawnPoses(grid: Grid, robots: number, slots: number, spawn: SpawnStrategy, rng: Random): Pose[] {
+  if (spawn.kind !== 'positions') return spawnPoses(grid, robots + slots, spawn, rng).slice(robots);
+  const cellOf = (pose: Pose): number =>
+    Math.floor((pose.yM - grid.originM.y) / grid.cellSizeM) * grid.width + Math.floor((pose.xM - grid.originM.x) / grid.cellSizeM);
+  const taken = new Set(spawn.poses.map(cellOf));
+  return spawnPoses(grid, robots + slots, { kind: 'together' }, rng)
+    .filter((pose) => !taken.has(cellOf(pose)))
+    .slice(0, slots);
+}
+
 function virtualBirth() {
   return {
     model: 'swarmgate-sim',
