@@ -1,0 +1,34 @@
+/** The firmware contract against the C firmware (firmware/) on simavr, its UART on a pty. */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { terminate, until } from '@swarmgate/firmware-sim/testing';
+import { firmwareContract } from './firmwareContract.js';
+
+const firmwareDir = join(dirname(fileURLToPath(import.meta.url)), '../../../firmware');
+const ROBOT_ID = 'mona-01'; // the firmware's default MONA_ROBOT_ID
+
+firmwareContract('C firmware on simavr', async () => {
+  await promisify(execFile)('make', ['-C', firmwareDir, 'sim'], { timeout: 170_000, maxBuffer: 16 << 20 });
+  const dir = mkdtempSync(join(tmpdir(), 'mona-simavr-'));
+  const link = join(dir, 'ttyMONA');
+  const child = spawn(join(firmwareDir, 'build/mona_simavr'), [join(firmwareDir, 'build/firmware.elf'), '--link', link], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await until(() => output.includes('pty: ') || child.exitCode !== null, 'the simavr pty', 30_000);
+  if (child.exitCode !== null) throw new Error(`mona_simavr exited: ${output}`);
+  return {
+    hostPath: link,
+    robotId: ROBOT_ID,
+    stop: async () => {
+      await terminate(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+});
