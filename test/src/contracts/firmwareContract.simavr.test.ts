@@ -15,7 +15,7 @@ firmwareContract('C firmware on simavr', async () => {
   await promisify(execFile)('make', ['-C', firmwareDir, 'sim'], { timeout: 170_000, maxBuffer: 16 << 20 });
   const dir = mkdtempSync(join(tmpdir(), 'mona-simavr-'));
   const link = join(dir, 'ttyMONA');
-  const child = spawn(join(firmwareDir, 'build/mona_simavr'), [join(firmwareDir, 'build/firmware.elf'), '--link', link], {
+  const child = spawn(join(firmwareDir, 'build/mona_simavr'), [join(firmwareDir, 'build/firmware.elf'), '--link', link, '--hold'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -26,6 +26,7 @@ firmwareContract('C firmware on simavr', async () => {
   return {
     hostPath: link,
     robotId: ROBOT_ID,
+    boot: async (write) => write(Uint8Array.of(0)), // the byte --hold waits for
     stop: async () => {
       await terminate(child);
       rmSync(dir, { recursive: true, force: true });
