@@ -9,7 +9,7 @@
  *   first valid frame, then no more), Telemetry at TELEMETRY_HZ, an Ack per command
  *   with a command id, an Error WATCHDOG when a MotorCommand's deadline passes, an Error per bad
  *   frame (CRC, DECODE, VERSION), an Error EMERGENCY_STOP for motion while the latch is set;
- * - wheel motion: the encoder ticks of a MotorCommand run to its deadline equal
+ * - wheel motion: the encoder ticks of a MotorCommand (clamped to MONA_SPEC) run to its deadline equal
  *   speed x deadline / wheel circumference x ticks per revolution within WHEEL_TICKS_TOLERANCE,
  *   on both wheels, and no tick moves while stopped.
  * The tolerance is stated here and in docs/contracts.md.
@@ -255,6 +255,42 @@ export function firmwareContract(name: string, start: () => Promise<RunningFirmw
       await ackOf(again, 'the Ack after the release');
       await until(() => host.lastTelemetry().encoderLeftTicks! > ticks, 'motion after the release', 5000);
       await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === again, 'the Error WATCHDOG');
+    }, timeoutMs);
+
+    it('refuses what it cannot do with an Error naming the command, and moves nothing', async () => {
+      const ticks = host.lastTelemetry().encoderLeftTicks;
+      const noDeadline = ++commandId;
+      send({ motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 0, commandId: noDeadline } });
+      expect((await errorOf((e) => e.commandId === noDeadline, 'the deadline refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_OUT_OF_RANGE);
+      const notFinite = ++commandId;
+      send({ motorCommand: { leftMps: Number.NaN, rightMps: 0.05, deadlineMs: 200, commandId: notFinite } });
+      expect((await errorOf((e) => e.commandId === notFinite, 'the NaN refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_OUT_OF_RANGE);
+      const highLevel = ++commandId;
+      send({ command: { commandId: highLevel, velocity: { linearMps: 0.05, angularRadps: 0 } } });
+      expect((await errorOf((e) => e.commandId === highLevel, 'the Velocity refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_UNSUPPORTED);
+      const telemetrySeq = send({ telemetry: {} });
+      expect((await errorOf((e) => e.refSeq === telemetrySeq, 'the Telemetry refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_UNSUPPORTED);
+      const otherSeq = host.send('mona-99', { motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 200, commandId: 1 } });
+      expect((await errorOf((e) => e.refSeq === otherSeq, 'the refusal of a frame for another robot')).error!.code).toBe(
+        ErrorCode.ERROR_CODE_UNSUPPORTED,
+      );
+      const after = await telemetryAfter(2);
+      expect(after.every((t) => t.encoderLeftTicks === ticks)).toBe(true);
+    }, timeoutMs);
+
+    it(`clamps the speed to MONA_SPEC.maxWheelSpeedMps and the deadline to ${MONA_SPEC.maxMotorDeadlineMs} ms`, async () => {
+      const before = host.lastTelemetry();
+      const id = ++commandId;
+      const sentAt = performance.now();
+      send({ motorCommand: { leftMps: 1, rightMps: 1, deadlineMs: 5000, commandId: id } });
+      const watchdog = await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
+      const ranMs = host.arrivals.find((a) => a.envelope === watchdog)!.atMs - sentAt;
+      expect(ranMs).toBeGreaterThan(MONA_SPEC.maxMotorDeadlineMs * 0.9);
+      expect(ranMs).toBeLessThan(MONA_SPEC.maxMotorDeadlineMs * 1.5);
+      const [after] = await telemetryAfter(1);
+      const expected = expectedTicks(MONA_SPEC.maxWheelSpeedMps, MONA_SPEC.maxMotorDeadlineMs);
+      expect(Math.abs(after!.encoderLeftTicks! - before.encoderLeftTicks! - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
+      expect(Math.abs(after!.encoderRightTicks! - before.encoderRightTicks! - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
     }, timeoutMs);
 
     it('answers bad frames with an Error each (CRC, DECODE, VERSION) and keeps working', async () => {
