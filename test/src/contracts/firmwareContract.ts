@@ -160,6 +160,8 @@ export function firmwareContract(name: string, start: () => Promise<RunningFirmw
       expect(caps.wheelBaseM).toBeCloseTo(MONA_SPEC.wheelBaseM, 6);
       expect(caps.wheelRadiusM).toBeCloseTo(MONA_SPEC.wheelRadiusM, 6);
       expect(caps.encoderTicksPerRev).toBe(MONA_SPEC.encoderTicksPerRev);
+      expect(caps.bodyDiameterM).toBeCloseTo(MONA_SPEC.bodyDiameterM, 6);
+      expect(caps.sensors).toEqual(expect.arrayContaining(['encoders', `ir${MONA_SPEC.irSensors.length}`]));
       const births = host.arrivals.filter((a) => a.envelope.body === 'birth');
       const gapMs = births[1]!.atMs - births[0]!.atMs;
       expect(gapMs).toBeGreaterThan(500);
@@ -174,14 +176,21 @@ export function firmwareContract(name: string, start: () => Promise<RunningFirmw
       expect(host.kinds(after)).not.toContain('birth');
     }, timeoutMs);
 
-    it(`sends Telemetry at ${TELEMETRY_HZ} Hz with the IR ranges`, async () => {
+    it(`sends Telemetry at ${TELEMETRY_HZ} Hz with odometry, the IR ranges and what its Birth claims`, async () => {
       const from = host.arrivals.length;
       await telemetryAfter(11);
       const times = host.arrivals.slice(from).filter((a) => a.envelope.body === 'telemetry').map((a) => a.atMs);
       const meanMs = (times.at(-1)! - times[0]!) / (times.length - 1);
       expect(meanMs).toBeGreaterThan((1000 / TELEMETRY_HZ) * 0.8);
       expect(meanMs).toBeLessThan((1000 / TELEMETRY_HZ) * 1.25);
-      expect(host.lastTelemetry().irRangesM).toHaveLength(MONA_SPEC.irSensors.length);
+      const telemetry = host.lastTelemetry();
+      expect(telemetry.irRangesM).toHaveLength(MONA_SPEC.irSensors.length);
+      expect(telemetry.irRangesM![0]).toBeCloseTo(MONA_SPEC.irRangeMaxM, 6); // nothing in front
+      expect(telemetry.odometry).toBeTruthy();
+      // A battery monitor is claimed in the Birth exactly when Telemetry reports the battery.
+      const sensors = host.inbox.of('birth')[0]!.birth!.capabilities!.sensors!;
+      expect(sensors.includes('battery')).toBe(telemetry.battery !== null && telemetry.battery !== undefined);
+      expect((telemetry.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED).not.toBe(0);
     }, timeoutMs);
 
     it('acks a MotorCommand, turns the wheels by speed x deadline, and stops with an Error WATCHDOG', async () => {
@@ -229,6 +238,7 @@ export function firmwareContract(name: string, start: () => Promise<RunningFirmw
       await until(() => ((host.lastTelemetry().flags ?? 0) & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) !== 0, 'the EMERGENCY_STOP flag', 5000);
       const latched = await telemetryAfter(4);
       expect(new Set(latched.map((t) => t.encoderLeftTicks)).size).toBe(1);
+      expect(latched.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED) === 0)).toBe(true);
 
       const refused = ++commandId;
       send({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 400, commandId: refused } });
@@ -247,6 +257,7 @@ export function firmwareContract(name: string, start: () => Promise<RunningFirmw
       await ackOf(release, 'the Ack of the release');
       const released = await telemetryAfter(3);
       expect(released.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) === 0)).toBe(true);
+      expect(released.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED) !== 0)).toBe(true);
       expect(new Set(released.map((t) => t.encoderLeftTicks)).size).toBe(1); // the release starts nothing
 
       const again = ++commandId;
@@ -258,7 +269,8 @@ export function firmwareContract(name: string, start: () => Promise<RunningFirmw
     }, timeoutMs);
 
     it('refuses what it cannot do with an Error naming the command, and moves nothing', async () => {
-      const ticks = host.lastTelemetry().encoderLeftTicks;
+      // A Telemetry after the previous run's watchdog stop: the one before may predate the stop.
+      const ticks = (await telemetryAfter(1))[0]!.encoderLeftTicks;
       const noDeadline = ++commandId;
       send({ motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 0, commandId: noDeadline } });
       expect((await errorOf((e) => e.commandId === noDeadline, 'the deadline refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_OUT_OF_RANGE);
