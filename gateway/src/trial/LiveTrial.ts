@@ -409,8 +409,7 @@ export class LiveTrial implements TwinHost {
       return;
     }
     if (command.releaseEmergencyStop != null) {
-      // Any controller may stop a robot, none may release it: a stop the operator pressed must
-      // not be undone by a program.
+      // Only the operator releases (docs/safety.md#emergency-stop, rule 4).
       this.refuse(
         robotId,
         ErrorCode.ERROR_CODE_UNSUPPORTED,
