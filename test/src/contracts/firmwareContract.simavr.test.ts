@@ -1,18 +1,16 @@
 /** The firmware contract against the C firmware (firmware/) on simavr, its UART on a pty. */
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { terminate, until } from '@swarmgate/firmware-sim/testing';
+import { firmwareDir, makeFirmware } from '../harness/firmware.js';
 import { firmwareContract } from './firmwareContract.js';
 
-const firmwareDir = join(dirname(fileURLToPath(import.meta.url)), '../../../firmware');
 const ROBOT_ID = 'mona-01'; // the firmware's default MONA_ROBOT_ID
 
 firmwareContract('C firmware on simavr', async () => {
-  await promisify(execFile)('make', ['-C', firmwareDir, 'sim'], { timeout: 170_000, maxBuffer: 16 << 20 });
+  await makeFirmware('sim');
   const dir = mkdtempSync(join(tmpdir(), 'mona-simavr-'));
   const link = join(dir, 'ttyMONA');
   const child = spawn(join(firmwareDir, 'build/mona_simavr'), [join(firmwareDir, 'build/firmware.elf'), '--link', link, '--hold'], {
