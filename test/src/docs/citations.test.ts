@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findBadCitations, readerOf, slugOf } from './citations.js';
+import { findBadCitations, repoAt, slugOf, type Repo } from './citations.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The checker and this test, which spell out what they look for. */
@@ -15,13 +15,16 @@ const SELF = new Set(['test/src/docs/citations.ts', 'test/src/docs/citations.tes
 /** Text files that hold comments or docs. */
 const TEXT = /\.(?:ts|tsx|js|mjs|cjs|md|c|h|proto|html|css|yml|yaml|sh|conf)$|(?:^|\/)Makefile$/;
 
-function trackedTextFiles(): string[] {
+function trackedFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' });
-  return listed.split('\n').filter((file) => TEXT.test(file) && !file.includes('node_modules/') && !file.includes('/third_party/') && !SELF.has(file));
+  return listed.split('\n').filter((file) => file !== '' && !file.includes('node_modules/'));
 }
 
 describe('citations in comments and docs', () => {
-  const fake = (files: Record<string, string>) => (path: string) => files[path] ?? null;
+  const fake = (files: Record<string, string>): Repo => ({
+    read: (path) => files[path] ?? null,
+    hasFileEndingIn: (path) => Object.keys(files).some((file) => file.endsWith(`/${path}`)),
+  });
   const docs = { 'docs/safety.md': '# Safety\n\n## Emergency stop\n' };
 
   it('flags documents kept outside the repository, climbing paths, and missing docs or anchors', () => {
@@ -51,6 +54,16 @@ describe('citations in comments and docs', () => {
     expect(bad.map((b) => b.citation)).toEqual(['../../out.md', 'gone.md']);
   });
 
+  it('flags a cited source file that does not exist, from the root, the package or the folder', () => {
+    const files = { 'maps/scripts/writeBundledMaps.ts': '', 'gateway/src/hil/MqttBridge.ts': '', 'maps/src/a.c': '' };
+    const text = '// gateway/src/hil/MqttBridge.ts, sim/x.ts, hil/MqttBridge.ts, scripts/writeBundledMaps.ts, scripts/drawBundledMaps.ts, src/a.c/.h, firmware/build/x.h';
+    const bad = findBadCitations('/repo', 'maps/src/bundledMaps.ts', text, fake(files));
+    expect(bad.map((b) => [b.citation, b.problem])).toEqual([
+      ['sim/x.ts', 'no such file in the repository'],
+      ['scripts/drawBundledMaps.ts', 'no such file in the repository'],
+    ]);
+  });
+
   it('allows relative paths that stay inside the repository', () => {
     expect(findBadCitations('/repo', 'test/src/contracts/a.ts', "join(here, '../../../firmware')", fake({}))).toEqual([]);
   });
@@ -61,10 +74,11 @@ describe('citations in comments and docs', () => {
   });
 
   it('holds for every comment and doc in the tree', () => {
-    const read = readerOf(root);
-    const files = trackedTextFiles();
+    const all = trackedFiles();
+    const repo = repoAt(root, all);
+    const files = all.filter((file) => TEXT.test(file) && !file.includes('/third_party/') && !SELF.has(file));
     expect(files.length).toBeGreaterThan(100);
-    const bad = files.flatMap((file) => findBadCitations(root, file, readFileSync(join(root, file), 'utf8'), read));
+    const bad = files.flatMap((file) => findBadCitations(root, file, readFileSync(join(root, file), 'utf8'), repo));
     expect(bad.map((b) => `${b.file}:${b.line}: ${b.citation}: ${b.problem}`)).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
  * Finds citations in comments and docs that point outside the repository or at a document
  * that does not exist (docs/STYLE.md#naming-and-comments): named design or style documents
  * kept elsewhere (`STYLE:`, `DESIGN:`, `../shared`), relative paths that climb out of the
- * repository, `docs/*.md` files and their `#anchors`, and Markdown links.
+ * repository, `docs/*.md` files and their `#anchors`, source files named in comments (from the
+ * root, the file's package or its folder), and Markdown links.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -20,8 +21,20 @@ const OUTSIDE = /\.\.\/shared\b|\bshared\/(?:STYLE|DESIGN)|\b(?:STYLE|DESIGN)(?:
 const DOCS_CITATION = /(?<![\w./-])docs\/[\w.-]+\.md(?:#[\w-]+)?/g;
 /** A relative path climbing at least one level, e.g. `../../shared/STYLE.md`. */
 const CLIMBING_PATH = /(?<![\w./-])(?:\.\.\/)+[\w.-]+(?:\/[\w.-]+)*/g;
+/**
+ * A cited source file, e.g. `gateway/src/hil/MqttBridge.ts` or (inside a package)
+ * `scripts/writeBundledMaps.ts`: a path from a top-level folder or a package's own folders.
+ */
+const FILE_CITATION =
+  /(?<![\w./*-])(?:gateway|sdk|protocols|maps|firmware-sim|firmware|test|bench|docs|scripts|src|sim|bin|data|proto|vectors|c|mosquitto)\/(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:ts|js|mjs|c|h|proto|md|yaml|yml)\b/g;
 /** Markdown link targets: `[text](target)`. */
 const MARKDOWN_LINK = /\]\(([^)\s]+)\)/g;
+
+/** The top-level folder a file is in (its package), or '' for a file at the root. */
+function packageOf(file: string): string {
+  const slash = file.indexOf('/');
+  return slash === -1 ? '' : file.slice(0, slash);
+}
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
 export function slugOf(heading: string): string {
@@ -41,11 +54,17 @@ function anchorsOf(markdown: string): Set<string> {
   return anchors;
 }
 
-/**
- * The bad citations in one file's text. `root` is the repository root, `file` the file's path
- * relative to it; `read` reads a cited file (relative to root) or returns null when absent.
- */
-export function findBadCitations(root: string, file: string, text: string, read: (path: string) => string | null): BadCitation[] {
+/** What the checker needs of the repository. */
+export interface Repo {
+  /** A file's text (relative to the root), '' for a folder, null when absent. */
+  read(path: string): string | null;
+  /** Whether some file's path ends in `/<path>` (a path given from inside a folder, e.g. `sim/World.ts`). */
+  hasFileEndingIn(path: string): boolean;
+}
+
+/** The bad citations in one file's text. `root` is the repository root, `file` the file's path relative to it. */
+export function findBadCitations(root: string, file: string, text: string, repo: Repo): BadCitation[] {
+  const read = repo.read;
   const found: BadCitation[] = [];
   const lines = text.split('\n');
   const checkTarget = (line: number, citation: string, target: string, anchor: string | undefined) => {
@@ -72,6 +91,17 @@ export function findBadCitations(root: string, file: string, text: string, read:
       const [path, anchor] = match[0].split('#') as [string, string | undefined];
       checkTarget(line, match[0], resolve(root, path), anchor);
     }
+    if (!/\.test\.ts$/.test(file)) {
+      // Tests name files they create; build/ holds what make generates.
+      for (const match of text.matchAll(FILE_CITATION)) {
+        const path = match[0];
+        if (path.includes('build/') || path.startsWith('docs/')) continue; // docs/: checked above, with anchors
+        const candidates = [path, join(packageOf(file), path), join(dirname(file), path)];
+        if (!candidates.some((candidate) => read(candidate) !== null) && !repo.hasFileEndingIn(path)) {
+          found.push({ file, line, citation: path, problem: 'no such file in the repository' });
+        }
+      }
+    }
     for (const match of text.matchAll(CLIMBING_PATH)) {
       const target = resolve(root, dirname(file), match[0]);
       if (relative(root, target).startsWith('..')) found.push({ file, line, citation: match[0], problem: 'points outside the repository' });
@@ -89,15 +119,18 @@ export function findBadCitations(root: string, file: string, text: string, read:
   return found.filter((b, i) => found.findIndex((o) => o.line === b.line && o.citation === b.citation) === i);
 }
 
-/** Reads a file under root, or null when it is absent. */
-export function readerOf(root: string): (path: string) => string | null {
-  return (path) => {
-    const full = join(root, path);
-    if (!existsSync(full)) return null;
-    try {
-      return readFileSync(full, 'utf8');
-    } catch {
-      return ''; // a directory: it exists, and has no anchors
-    }
+/** The repository at root, whose files are `files` (paths relative to root). */
+export function repoAt(root: string, files: readonly string[]): Repo {
+  return {
+    read: (path) => {
+      const full = join(root, path);
+      if (!existsSync(full)) return null;
+      try {
+        return readFileSync(full, 'utf8');
+      } catch {
+        return ''; // a directory: it exists, and has no anchors
+      }
+    },
+    hasFileEndingIn: (path) => files.some((file) => file.endsWith(`/${path}`)),
   };
 }
