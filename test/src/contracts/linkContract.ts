@@ -5,8 +5,8 @@
  * - a robot's Birth admits it (online, carried by the link, its link kind recorded);
  * - Telemetry updates the registry;
  * - a MotorCommand reaches the robot (its Ack comes back, its encoders move);
- * - an emergency stop latches on the robot and only a release clears it (docs/ARCHITECTURE.md,
- *   "Emergency stop");
+ * - an emergency stop latches on the robot and only a release clears it, which moves nothing
+ *   (docs/safety.md#emergency-stop);
  * - bytes that are no Envelope are counted by the link, which carries on;
  * - losing the link marks the robot offline, with the reason the link can know.
  */
@@ -156,7 +156,7 @@ export function linkContract(name: string, factory: LinkFactory, timeoutMs = 30_
 }
 
 /** mona-sim as a child process with the link flags given. */
-export function startMonaSim(robotId: string, linkArgs: readonly string[]): MonaSimProcess {
+function startMonaSim(robotId: string, linkArgs: readonly string[]): MonaSimProcess {
   const child = spawn(process.execPath, [monaSimBin, ...linkArgs, '--id', robotId], { stdio: ['ignore', 'ignore', 'pipe'] });
   child.stderr!.resume();
   return {
