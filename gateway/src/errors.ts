@@ -27,7 +27,7 @@ export const ERROR_CODES = {
   SG_RADIO_ROBOT: 'A radio call named a robot index outside 0 .. robotCount-1 or a tick earlier than one already used.',
   // Simulator engine (sim/)
   SG_WORLD_LOCKED:
-    'A structural change (addRobot, removeRobot, step) was made while the world is stepping; use queueAddRobot / queueRemoveRobot from controllers and observers.',
+    'A structural change (addRobot, removeRobot, step) was made while the world is stepping; use queueAddRobot from controllers and observers, and remove robots between steps.',
   SG_DUPLICATE_ROBOT: 'addRobot() was given an id that is already in the world; robot ids are unique per trial.',
   SG_WORLD_UNKNOWN_ROBOT: 'A world call named a robot id that is not in the world (never added, or removed).',
   SG_BAD_POSE: 'A pose given to the world has a non-finite coordinate or heading.',

@@ -20,7 +20,7 @@
  * Virtual robots have no credentials (nobody logs in as a simulated robot); listing one only
  * lets controllers be assigned to it, with the same ACL as for a physical robot.
  *
- * Validated strictly once at load (STYLE: validate at the edge, then trust): unknown keys,
+ * Validated strictly once at load (docs/STYLE.md#protocol-and-io-edges): unknown keys,
  * wrong types, duplicates and dangling robot references are errors naming the field path and
  * the line. Only SwarmgateError leaves this module, whatever the input text.
  */

@@ -5,7 +5,7 @@
  * and keeps the gateway's own retained state (a Birth, with a Death as the will). It never
  * reads `cmd`: controllers' Commands are the MqttControllerPort's.
  *
- * Link handling (STYLE: Protocol and IO edges): explicit `link` events; our own reconnect
+ * Link handling (docs/STYLE.md#protocol-and-io-edges): explicit `link` events; our own reconnect
  * with capped exponential backoff and jitter on an injected clock (mqtt.js's fixed period is
  * off); subscriptions re-made on every connect; nothing queued while offline (`send` returns
  * false, and mqtt.js's own offline queue is disabled for QoS 0).

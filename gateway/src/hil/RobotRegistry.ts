@@ -15,7 +15,7 @@
  * takeover. The same id on the same channel is a reboot or reconnect; on another channel after
  * the holder went offline, the robot moved (accepted, and logged by the caller).
  *
- * Time comes from an injected Clock. Records handed out are copies (STYLE: give users copies).
+ * Time comes from an injected Clock. Records handed out are copies (docs/STYLE.md#the-controller-api).
  */
 import { EventEmitter } from 'node:events';
 import { idProblem, type Birth, type ProtocolVersion, type Telemetry } from '@swarmgate/protocols';

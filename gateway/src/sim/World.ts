@@ -148,7 +148,7 @@ export class World {
 
   /** Adds a robot now. Throws SG_WORLD_LOCKED during a step: use queueAddRobot there. */
   addRobot(spec: RobotSpec): SimRobot {
-    this.assertUnlocked('addRobot', 'queueAddRobot');
+    this.assertUnlocked('addRobot', 'use queueAddRobot()');
     if (this.slotById.has(spec.id)) {
       throw new SwarmgateError('SG_DUPLICATE_ROBOT', `a robot with id '${spec.id}' is already in the world`);
     }
@@ -191,9 +191,9 @@ export class World {
     return robot;
   }
 
-  /** Removes a robot now. Throws SG_WORLD_LOCKED during a step: use queueRemoveRobot there. */
+  /** Removes a robot now. Throws SG_WORLD_LOCKED during a step: remove it between steps. */
   removeRobot(id: string): void {
-    this.assertUnlocked('removeRobot', 'queueRemoveRobot');
+    this.assertUnlocked('removeRobot', 'remove robots between steps');
     const i = this.slotOf(id);
     this.settleOpenStates();
     const body = this.bodies[i];
@@ -210,10 +210,6 @@ export class World {
   /** Adds the robot at the start of the next step (safe from controllers and observers). */
   queueAddRobot(spec: RobotSpec): void {
     this.pending.push(() => void this.addRobot(spec));
-  }
-
-  queueRemoveRobot(id: string): void {
-    this.pending.push(() => this.removeRobot(id));
   }
 
   /** Sets where a kinematic twin must be at the end of the next tick (from a tracker or odometry). */
@@ -580,9 +576,9 @@ export class World {
     }
   }
 
-  private assertUnlocked(method: string, alternative: string): void {
+  private assertUnlocked(method: string, fix: string): void {
     if (this.locked) {
-      throw new SwarmgateError('SG_WORLD_LOCKED', `${method}() during a step; use ${alternative}()`);
+      throw new SwarmgateError('SG_WORLD_LOCKED', `${method}() during a step; ${fix}`);
     }
   }
 }
