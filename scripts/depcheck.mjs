@@ -6,7 +6,7 @@
 //
 //   node scripts/depcheck.mjs [--json] [DIR]     DIR: another checkout (default: this one)
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
@@ -18,7 +18,7 @@ const BARREL = /(^|\/)index\.ts$/;
 export function depViolations(dir = root) {
   const { workspaces } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const cli = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-  const run = spawnSync(process.execPath, [cli, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', ...workspaces], {
+  const run = spawnSync(process.execPath, [cli, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', ...workspaces.filter((w) => existsSync(join(dir, w)))], {
     cwd: dir,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
