@@ -76,7 +76,8 @@ module.exports = {
     packageAllows('gateway', ['protocols', 'maps', 'sdk']),
     {
       name: 'no-deep-import',
-      comment: "Another package is reached only through an entry of its package.json exports ('@swarmgate/gateway', '@swarmgate/maps/testing'), never by a path into its files.",
+      comment:
+        "Another package is reached only through an entry of its package.json exports ('@swarmgate/gateway', '@swarmgate/maps/testing'), never by a path into its files.",
       severity: 'error',
       from: { path: `^(${PACKAGES.join('|')})/` },
       to: { path: `^(${PACKAGES.join('|')})/`, pathNot: [`^$1/`, ...ENTRIES] },

@@ -18,11 +18,15 @@ const BARREL = /(^|\/)index\.ts$/;
 export function depViolations(dir = root) {
   const { workspaces } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const cli = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
-  const run = spawnSync(process.execPath, [cli, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', ...workspaces.filter((w) => existsSync(join(dir, w)))], {
-    cwd: dir,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
+  const run = spawnSync(
+    process.execPath,
+    [cli, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', ...workspaces.filter((w) => existsSync(join(dir, w)))],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    },
+  );
   if (run.error || !run.stdout.startsWith('{')) throw new Error(`depcheck: dependency-cruiser failed: ${run.error?.message ?? run.stderr}`);
   const result = JSON.parse(run.stdout);
   const violations = result.summary.violations.map((v) => ({

@@ -62,7 +62,8 @@ describe('depcheck', () => {
       'gateway/src/errors.ts': 'export class SwarmgateError extends Error {}\n',
       'gateway/src/index.ts': "export { World } from './sim/World.js';\nexport { live } from './trial/Live.js';\n",
       // The engine reaching into a transport, and a transport into the engine.
-      'gateway/src/sim/World.ts': "import { SwarmgateError } from '../errors.js';\nimport { link } from '../hil/Link.js';\nexport class World { e = SwarmgateError; l = link; }\n",
+      'gateway/src/sim/World.ts':
+        "import { SwarmgateError } from '../errors.js';\nimport { link } from '../hil/Link.js';\nexport class World { e = SwarmgateError; l = link; }\n",
       'gateway/src/hil/Link.ts': "import type { World } from '../sim/World.js';\nexport const link = (w: World | null) => w;\n",
       // web naming the trial (forbidden); trial composing web, a web test driving trial (allowed).
       'gateway/src/web/Feed.ts': "import { live } from '../trial/Live.js';\nexport const feed = live;\n",
@@ -76,7 +77,8 @@ describe('depcheck', () => {
       'sdk/src/links/Link.ts': "import type { Slam } from '../slam/Slam.js';\nexport interface Link { slam: Slam }\n",
       'sdk/src/slam/Slam.ts': "import type { Link } from '../links/Link.js';\nexport interface Slam { link: Link }\n",
       // bench past gateway's exports.
-      'bench/src/engine.ts': "import { World } from '../../gateway/src/sim/World.js';\nimport { live } from '../../gateway/src/index.js';\nexport const w = [World, live];\n",
+      'bench/src/engine.ts':
+        "import { World } from '../../gateway/src/sim/World.js';\nimport { live } from '../../gateway/src/index.js';\nexport const w = [World, live];\n",
     });
     dirs.push(dir);
     const { code, violations } = check(dir);
