@@ -1,8 +1,8 @@
 /**
  * The Node version the README promises (root package.json engines: >=20.19) is accepted by
  * every production dependency's own `engines.node` (with --dev, every dev dependency's too):
- * scripts/check-engines.mjs, on this
- * checkout and on a made-up one with an offender (planck 1.5 declares node >= 24).
+ * scripts/check-engines.mjs, on this checkout and on a made-up one with an offender (planck 1.5
+ * declares node >= 24).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
