@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Checks the import rules of docs/ARCHITECTURE.md ("Layers and boundaries"): runs
-// dependency-cruiser with .dependency-cruiser.cjs over every workspace package, and adds the one
+// dependency-cruiser with .dependency-cruiser.mjs over every workspace package, and adds the one
 // rule dependency-cruiser cannot state, no import cycle between folders (type-only imports
 // included, tests excluded). Prints each violation and exits 1; `--json` prints them for tests.
 //
@@ -20,7 +20,7 @@ export function depViolations(dir = root) {
   const cli = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruise.mjs');
   const run = spawnSync(
     process.execPath,
-    [cli, '--config', join(root, '.dependency-cruiser.cjs'), '--output-type', 'json', ...workspaces.filter((w) => existsSync(join(dir, w)))],
+    [cli, '--config', join(root, '.dependency-cruiser.mjs'), '--output-type', 'json', ...workspaces.filter((w) => existsSync(join(dir, w)))],
     {
       cwd: dir,
       encoding: 'utf8',

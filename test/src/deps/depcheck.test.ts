@@ -1,6 +1,6 @@
 /**
  * The import rules of docs/ARCHITECTURE.md ("Layers and boundaries"), checked by
- * scripts/depcheck.mjs (dependency-cruiser with .dependency-cruiser.cjs, plus folder cycles):
+ * scripts/depcheck.mjs (dependency-cruiser with .dependency-cruiser.mjs, plus folder cycles):
  * this checkout breaks none, and a made-up checkout breaking each rule once is refused, rule
  * by rule, while the imports the layering allows pass.
  */

@@ -9,11 +9,17 @@
 // Tests (*.test.ts) may import a layer above their own within their package: web's tests drive
 // a real LiveTrial rather than a stand-in. No module imports a test.
 
+import { readFileSync } from 'node:fs';
+
 const PACKAGES = ['protocols', 'maps', 'sdk', 'gateway', 'firmware-sim', 'test', 'bench'];
 const TEST = '\\.test\\.ts$';
 const SRC = 'gateway/src';
-/** Each package's exports (its package.json), as the files they resolve to. */
-const ENTRIES = ['^(protocols|maps|sdk|gateway|firmware-sim|test|bench)/src/index\\.ts$', '^(maps|firmware-sim)/src/testing/index\\.ts$'];
+/** The files each package's package.json `exports` name: the only ones another package may import. */
+const ENTRIES = PACKAGES.flatMap((pkg) =>
+  Object.values(JSON.parse(readFileSync(new URL(`./${pkg}/package.json`, import.meta.url), 'utf8')).exports).map(
+    (file) => `^${pkg}/${file.replace(/^\.\//, '').replaceAll('.', '\\.')}$`,
+  ),
+);
 
 /** The gateway's layers as paths. listenError.ts words a failed listen with hil's address helpers: it is a transport module. */
 const LAYERS = {
@@ -48,7 +54,7 @@ function packageAllows(pkg, allowed) {
 }
 
 /** @type {import('dependency-cruiser').IConfiguration} */
-module.exports = {
+export default {
   forbidden: [
     {
       name: 'no-circular',
