@@ -6,7 +6,9 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Cell, generateMap, Random, type Grid } from '@swarmgate/maps';
-import { parseCommSpec, RadioLinks, RadioNetwork, total } from '../../gateway/src/sim/radio/index.js';
+import { radio } from '@swarmgate/gateway';
+
+const { parseCommSpec, RadioLinks, RadioNetwork, total } = radio;
 
 const MIN_SECONDS = 1.5;
 
