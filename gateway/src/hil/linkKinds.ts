@@ -1,11 +1,11 @@
 /**
  * The robot link kinds, registered explicitly (nothing registers itself on import): LiveService
  * builds a transport of each, fleet files name them in `link:`, and `swarmgate list links`
- * prints them. A new kind is one file in links/ exporting a `LinkKind` plus one line here.
+ * prints them. A new kind is one file hil/link<Name>.ts exporting a `LinkKind` plus one line here.
  */
-import { mqttLink } from './links/mqttLink.js';
-import { serialLink } from './links/serialLink.js';
-import type { LinkKind, LinkKindContext } from './links/LinkKind.js';
+import { mqttLink } from './linkMqtt.js';
+import { serialLink } from './linkSerial.js';
+import type { LinkKind, LinkKindContext } from './LinkKind.js';
 
 export type { LinkKind, LinkKindContext };
 

@@ -1,15 +1,15 @@
 /**
  * The simulated sensors, registered explicitly (nothing registers itself on import). `Sensing`
  * runs them in this order every sense phase and `swarmgate list sensors` prints this list with
- * their parameters, units and noise. A new sensor is one file in sensors/ exporting a
+ * their parameters, units and noise. A new sensor is one file sim/sensor<Name>.ts exporting a
  * `SensorPlugin` plus one line here (docs/ARCHITECTURE.md, "Where to add things").
  */
-import { collisionSensor } from './sensors/collision.js';
-import { lidarSensor } from './sensors/lidar.js';
-import { nearbyRobotsSensor } from './sensors/nearbyRobots.js';
-import { radioInboxSensor } from './sensors/radioInbox.js';
-import { slamSensor } from './sensors/slam.js';
-import { tagsSensor } from './sensors/tags.js';
+import { collisionSensor } from './sensorCollision.js';
+import { lidarSensor } from './sensorLidar.js';
+import { nearbyRobotsSensor } from './sensorNearbyRobots.js';
+import { radioInboxSensor } from './sensorRadioInbox.js';
+import { slamSensor } from './sensorSlam.js';
+import { tagsSensor } from './sensorTags.js';
 import type { Sensing } from './Sensing.js';
 
 export interface SensorParamInfo {

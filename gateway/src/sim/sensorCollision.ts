@@ -1,4 +1,4 @@
-import type { SensorPlugin } from '../sensors.js';
+import type { SensorPlugin } from './sensors.js';
 
 /** Set by the physics phase's contact listener (the robot table); read when a State is taken. */
 export const collisionSensor: SensorPlugin = {

@@ -1,10 +1,10 @@
 import { SlamMap } from '@swarmgate/sdk';
 import type { Random } from '@swarmgate/maps';
-import { SUB } from '../Lidar.js';
-import { clampAbs } from '../math.js';
-import type { Sensing } from '../Sensing.js';
-import type { SensorPlugin } from '../sensors.js';
-import { DEFAULT_WORLD_CONFIG } from '../WorldConfig.js';
+import { SUB } from './Lidar.js';
+import { clampAbs } from './math.js';
+import type { Sensing } from './Sensing.js';
+import type { SensorPlugin } from './sensors.js';
+import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
 
 const d = DEFAULT_WORLD_CONFIG;
 

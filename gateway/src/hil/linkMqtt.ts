@@ -1,4 +1,4 @@
-import { MqttBridge } from '../MqttBridge.js';
+import { MqttBridge } from './MqttBridge.js';
 import type { LinkKind } from './LinkKind.js';
 
 export const mqttLink: LinkKind<'mqtt', MqttBridge> = {

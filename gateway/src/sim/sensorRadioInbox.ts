@@ -1,4 +1,4 @@
-import type { SensorPlugin } from '../sensors.js';
+import type { SensorPlugin } from './sensors.js';
 
 /** Filled by the radio delivery phase (Comms.deliver); read when a State is taken. */
 export const radioInboxSensor: SensorPlugin = {

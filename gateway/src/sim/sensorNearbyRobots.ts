@@ -1,5 +1,5 @@
-import type { SensorPlugin } from '../sensors.js';
-import { DEFAULT_WORLD_CONFIG } from '../WorldConfig.js';
+import type { SensorPlugin } from './sensors.js';
+import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
 
 /** Computed by Comms (radio/NearbyRobots) when a State is read: no sense-phase work. */
 export const nearbyRobotsSensor: SensorPlugin = {

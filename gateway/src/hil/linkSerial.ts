@@ -1,4 +1,4 @@
-import { SerialBridge } from '../SerialBridge.js';
+import { SerialBridge } from './SerialBridge.js';
 import type { LinkKind } from './LinkKind.js';
 
 export const serialLink: LinkKind<'serial', SerialBridge> = {

@@ -1,10 +1,10 @@
 import type { SlamMap } from '@swarmgate/sdk';
-import type { Lidar } from '../Lidar.js';
-import { SpatialHash } from '../radio/index.js';
-import type { RobotTable } from '../RobotTable.js';
-import type { Sensing } from '../Sensing.js';
-import type { SensorPlugin } from '../sensors.js';
-import { DEFAULT_WORLD_CONFIG } from '../WorldConfig.js';
+import type { Lidar } from './Lidar.js';
+import { SpatialHash } from './radio/index.js';
+import type { RobotTable } from './RobotTable.js';
+import type { Sensing } from './Sensing.js';
+import type { SensorPlugin } from './sensors.js';
+import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
 
 export const lidarSensor: SensorPlugin = {
   name: 'lidar',

@@ -1,7 +1,7 @@
 import type { MqttTlsOptions } from '@swarmgate/protocols';
-import type { Logger } from '../Logger.js';
-import type { RobotRegistry } from '../RobotRegistry.js';
-import type { RobotLinkPlugin } from '../RobotLink.js';
+import type { Logger } from './Logger.js';
+import type { RobotRegistry } from './RobotRegistry.js';
+import type { RobotLinkPlugin } from './RobotLink.js';
 
 /** What `serve` (LiveService) gives every link kind to build its transport from. */
 export interface LinkKindContext {
