@@ -10,7 +10,7 @@
  */
 import { Action, type RobotTable } from './RobotTable.js';
 import type { RobotModel } from './RobotModel.js';
-import { clampAbs } from './math.js';
+import { clampAbs, wrapAngle } from './math.js';
 
 /** A move is done when this close to its target and this slow (m, m/s). */
 const MOVE_DONE_M = 0.005;
@@ -52,11 +52,15 @@ export function driveSetpoint(
         return;
       }
       out.linearMps = clampAbs(kLin * remainingM, vMax);
-      out.angularRadps = clampAbs(kAng * (table.holdAngleRad[i] - table.angleRad[i]), wMax);
+      // Wrapped: planck may have wrapped the body's angle by a full turn since the move began.
+      out.angularRadps = clampAbs(kAng * wrapAngle(table.holdAngleRad[i] - table.angleRad[i]), wMax);
       return;
     }
     case Action.Rotate: {
-      const remainingRad = table.targetXM[i] - table.angleRad[i];
+      let remainingRad = table.targetXM[i] - table.angleRad[i];
+      // A rotation is at most half a turn, so more means planck wrapped the body's angle by a
+      // full turn; exactly -pi (rotate(-180)) is left alone to keep its direction.
+      if (Math.abs(remainingRad) > Math.PI) remainingRad = wrapAngle(remainingRad);
       if (Math.abs(remainingRad) < ROTATE_DONE_RAD && Math.abs(angularRadps) < ROTATE_DONE_RADPS) {
         table.action[i] = Action.Idle;
         return;
