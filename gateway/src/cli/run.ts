@@ -23,7 +23,7 @@ ${MAX_CELLS_HELP}
   --robots N              number of robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier;
                           see \`swarmgate list algorithms\`)
-  --comm <spec>           global | range:R | los | los:R | material | pathloss (default global)
+  --comm <spec>           global | range:R | los | los:R | multiwall | permetre | maes | pathloss (default global)
 ${NETWORK_AND_SPAWN_HELP}
   --seed S                trial seed, an integer (default 0)
   --target F              explored fraction that ends the trial, in (0, 1] (default 0.99)

@@ -29,7 +29,7 @@ controllers read States and send Commands over MQTT. Stop with Ctrl-C.
 ${MAX_CELLS_HELP}
   --robots N              virtual robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier)
-  --comm <spec>           radio model: global | range:R | los | los:R | material | pathloss (default global)
+  --comm <spec>           radio model: global | range:R | los | los:R | multiwall | permetre | maes | pathloss (default global)
 ${NETWORK_AND_SPAWN_HELP}
   --seed S                trial seed, an integer (default 0)
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote

@@ -1,11 +1,16 @@
 export { CommunicationGroups } from './CommunicationGroups.js';
 export { attenuationDbPerM, MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM, MATERIAL_FREQUENCIES_MHZ, materialModel, materialSignalDbm } from './materialModel.js';
 export type { MaterialFrequencyMhz, MaterialOptions } from './materialModel.js';
+export { MAES_INFO, maesModel } from './maes.js';
+export type { MaesOptions } from './maes.js';
+export { freeSpaceLossDb, MULTIWALL_DEFAULTS, MULTIWALL_INFO, multiWallModel } from './multiwall.js';
+export type { MultiWallOptions } from './multiwall.js';
 export { NearbyRobots, wrapAngle } from './NearbyRobots.js';
 export type { NearbyRobotsOptions } from './NearbyRobots.js';
 export { parseCommSpec } from './parseCommSpec.js';
 export { PATH_LOSS_DEFAULTS, pathLossModel, pathLossSignalDbm } from './pathLossModel.js';
 export type { PathLossOptions } from './pathLossModel.js';
+export { PERMETRE_INFO, perMetreModel } from './permetre.js';
 export { RadioCounters, total } from './RadioCounters.js';
 export { RadioLinks } from './RadioLinks.js';
 export { globalModel, losModel, rangeModel, userModel } from './RadioModel.js';

@@ -1,9 +1,14 @@
 import { SwarmgateError } from '../../errors.js';
 import { MATERIAL_FREQUENCIES_MHZ, type MaterialFrequencyMhz, materialModel } from './materialModel.js';
+import { maesModel } from './maes.js';
+import { multiWallModel } from './multiwall.js';
 import { pathLossModel } from './pathLossModel.js';
+import { perMetreModel } from './permetre.js';
 import { globalModel, losModel, rangeModel, type RadioModel } from './RadioModel.js';
 
-const USAGE = 'expected global | range:R | los | los:R | material | material:<1.3|2.4|5.2>GHz | pathloss | pathloss:R (R in metres)';
+const USAGE =
+  'expected global | range:R | los | los:R | multiwall | multiwall:<F>GHz | permetre | permetre:<1.3|2.4|5.2>GHz | ' +
+  'maes | maes:<1.3|2.4|5.2>GHz | material (= permetre) | pathloss | pathloss:R (R in metres)';
 
 /**
  * Parses a --comm spec. Any bad input throws SwarmgateError SG_COMM_SPEC naming what was
@@ -24,6 +29,12 @@ export function parseCommSpec(spec: string): RadioModel {
       return arg === undefined ? losModel() : losModel(rangeArgument(spec, arg));
     case 'material':
       return materialModel(arg === undefined ? {} : { frequencyMhz: frequencyArgument(spec, arg) });
+    case 'permetre':
+      return perMetreModel(arg === undefined ? {} : { frequencyMhz: frequencyArgument(spec, arg) });
+    case 'maes':
+      return maesModel(arg === undefined ? {} : { frequencyMhz: frequencyArgument(spec, arg) });
+    case 'multiwall':
+      return multiWallModel(arg === undefined ? {} : { frequencyMhz: megahertz(spec, arg) });
     case 'pathloss':
       return arg === undefined ? pathLossModel() : pathLossModel({ referenceDistanceM: rangeArgument(spec, arg) });
     default:
@@ -43,10 +54,17 @@ function rangeArgument(spec: string, arg: string): number {
   return rangeM;
 }
 
-function frequencyArgument(spec: string, arg: string): MaterialFrequencyMhz {
+/** A frequency written with its unit, in MHz (positive). */
+function megahertz(spec: string, arg: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*(ghz|mhz)$/i.exec(arg);
   if (match === null) fail(spec, `frequency '${arg}' must be written with a unit, e.g. 2.4GHz or 2400MHz`);
   const mhz = Number(match[1]) * (match[2].toLowerCase() === 'ghz' ? 1000 : 1);
+  if (!(mhz > 0) || !Number.isFinite(mhz)) fail(spec, `frequency '${arg}' must be a positive finite number`);
+  return mhz;
+}
+
+function frequencyArgument(spec: string, arg: string): MaterialFrequencyMhz {
+  const mhz = megahertz(spec, arg);
   const known = MATERIAL_FREQUENCIES_MHZ.find((f) => Math.abs(f - mhz) < 1e-6);
   if (known === undefined) fail(spec, `no attenuation table for ${arg}; MAES has 1.3GHz, 2.4GHz and 5.2GHz`);
   return known;

@@ -1,5 +1,8 @@
 import { MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM } from './materialModel.js';
+import { MAES_INFO } from './maes.js';
+import { MULTIWALL_INFO } from './multiwall.js';
 import { PATH_LOSS_DEFAULTS } from './pathLossModel.js';
+import { PERMETRE_INFO } from './permetre.js';
 
 /** One parameter of a radio model, for `swarmgate list radio`. */
 export interface RadioParamInfo {
@@ -40,12 +43,13 @@ export const RADIO_MODELS: readonly RadioModelInfo[] = [
     doc: 'Line of sight: no wall cell on the straight segment, optionally within R metres.',
     params: [{ name: 'R', unit: 'm', default: 'unlimited', doc: 'optional communication range' }],
   },
+  MULTIWALL_INFO,
+  PERMETRE_INFO,
+  MAES_INFO,
   {
     name: 'material',
     specs: ['material', 'material:1.3GHz', 'material:2.4GHz', 'material:5.2GHz'],
-    doc:
-      'MAES material attenuation: TX power minus dB per metre of wall by material (concrete, wood, brick; ' +
-      'generic walls 0 dB) must reach the receiver sensitivity. No free-space loss, as in MAES.',
+    doc: 'The permetre model under its earlier name (results written with --comm material reproduce).',
     params: [
       { name: 'frequency', unit: 'GHz', default: 2.4, doc: 'selects the attenuation column: 1.3, 2.4 or 5.2' },
       { name: 'txPower', unit: 'dBm', default: MAES_TX_POWER_DBM, doc: 'transmit power' },
