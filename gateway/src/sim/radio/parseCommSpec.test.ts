@@ -17,6 +17,10 @@ describe('parseCommSpec', () => {
     ['material:1300MHz', 'material:1.3GHz', Infinity],
     ['pathloss', 'pathloss', 20],
     ['pathloss:30', 'pathloss:30', 30],
+    ['permetre', 'permetre', Infinity],
+    ['permetre:1.3GHz', 'permetre:1.3GHz', Infinity],
+    ['maes', 'maes', Infinity],
+    ['maes:5200MHz', 'maes:5.2GHz', Infinity],
     [' RANGE : 3 ', 'range:3', 3],
   ])('parses %s', (spec, canonical, maxRangeM) => {
     const model = parseCommSpec(spec);
@@ -57,7 +61,7 @@ describe('parseCommSpec', () => {
     const specs = fc.oneof(
       fc.string(),
       fc.string({ unit: alphabet }),
-      fc.tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss'), fc.string({ unit: alphabet })).map(([k, a]) => `${k}:${a}`),
+      fc.tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss', 'multiwall', 'permetre', 'maes'), fc.string({ unit: alphabet })).map(([k, a]) => `${k}:${a}`),
     );
     fc.assert(
       fc.property(specs, (spec) => {
