@@ -21,11 +21,12 @@ export const ERROR_CODES = {
   SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started (register every link first), or the link registry lacks the mqtt kind.',
   // Radio, tags and nearby robots (sim/radio/)
   SG_COMM_SPEC:
-    'The --comm spec is not one of global, range:R, los, los:R, material, material:<1.3|2.4|5.2>GHz, pathloss, pathloss:R; the message names the bad part.',
+    'The --comm spec is not one of global, range:R, los, los:R, multiwall, multiwall:<F>GHz, permetre, maes, material (each with :<1.3|2.4|5.2>GHz), pathloss, pathloss:R; the message names the bad part.',
   SG_RADIO_CONFIG:
     'A radio, tag or nearby-robot option is out of range (negative latency or bandwidth, loss outside [0, 1], loss without a random source); the message names it.',
   SG_RADIO_ROBOT: 'A radio call named a robot index outside 0 .. robotCount-1 or a tick earlier than one already used.',
   // Simulator engine (sim/)
+  SG_ROBOT_PROFILE: 'A robot profile name is not registered (maes, mona), or a profile was scaled by a non-positive factor; the message names it.',
   SG_WORLD_LOCKED:
     'A structural change (addRobot, removeRobot, step) was made while the world is stepping; use queueAddRobot from controllers and observers, and remove robots between steps.',
   SG_DUPLICATE_ROBOT: 'addRobot() was given an id that is already in the world; robot ids are unique per trial.',

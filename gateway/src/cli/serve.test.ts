@@ -169,6 +169,38 @@ describe('swarmgate serve (real process)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it.each([
+    [[], 0.3, false],
+    [['--arena-scale', '30'], 1.2, false],
+    [['--arena', '2x2', '--robot-profile', 'mona'], 1, false],
+    [['--arena-scale', '30', '--robot-profile', 'maes'], 0.3, true],
+    [['--robot-profile', 'mona'], 0.04, false],
+  ])('robot profile for %j: virtual robots of radius %d m in the map frame', async (extra, radiusM, warned) => {
+    const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '1', '--mqtt-port', '0', '--port', '0', ...extra];
+    child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
+    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
+    // The live stream's first event is the map frame the web UI draws robots in.
+    const controller = new AbortController();
+    const response = await fetch(`${httpUrl}/api/live`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!/event: meta\ndata: .*\n/.test(text)) {
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error(`the live stream ended before its meta event: ${text}`);
+      text += new TextDecoder().decode(chunk.value);
+    }
+    controller.abort();
+    const meta = JSON.parse(/event: meta\ndata: (.*)\n/.exec(text)![1]) as { robotRadiusM: number };
+    expect(meta.robotRadiusM).toBeCloseTo(radiusM, 9);
+    expect(/virtual robots and twins differ/.test(stderr)).toBe(warned);
+    child.kill('SIGKILL');
+  }, 60_000);
 });
 
 async function until(condition: () => boolean, timeoutMs: number, detail: () => string): Promise<void> {

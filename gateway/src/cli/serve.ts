@@ -13,11 +13,12 @@ import { SwarmgateError, type ErrorCode } from '../errors.js';
 import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
+import { liveTrialProfile } from '../sim/robotProfiles.js';
 import { CliUsageError, type Command } from './Command.js';
 import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
-import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
+import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -29,8 +30,12 @@ controllers read States and send Commands over MQTT. Stop with Ctrl-C.
 ${MAX_CELLS_HELP}
   --robots N              virtual robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier)
-  --comm <spec>           radio model: global | range:R | los | los:R | material | pathloss (default global)
+  --comm <spec>           radio model: global | range:R | los | los:R | multiwall | permetre | maes | pathloss (default global)
 ${NETWORK_AND_SPAWN_HELP}
+${ROBOT_PROFILE_HELP}
+                          With physical robots expected (--arena, --arena-scale, --serial or a
+                          fleet with robots) the default is mona, and mona is scaled by
+                          --arena-scale, so virtual robots and twins match on the map
   --seed S                trial seed, an integer (default 0)
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
                           controller instead of the host-side algorithm; repeatable (with
@@ -218,8 +223,15 @@ async function run(argv: string[]): Promise<number> {
   const logger = stderrLogger;
   if (!fleet) logger.warn('serve: bench mode: no --fleet file, so any robot may join the trial and any client may command it');
   if (!fence) logger.warn('serve: no --arena fence: physical robots are bounded only by the map\'s walls and edges, not by the arena\'s size');
+  // Physical robots expected: virtual robots take their profile through the arena transform.
+  const physicalExpected =
+    twinSlots > 0 && (v.arena !== undefined || v['arena-scale'] !== undefined || (v.serial?.length ?? 0) > 0 || (fleet?.robots.length ?? 0) > 0);
+  if (physicalExpected && flags.robotProfile?.physical === false) {
+    logger.warn(`serve: --robot-profile ${flags.robotProfile.name} with physical robots: virtual robots and twins differ in size and speed on the map`);
+  }
   const trial = {
     ...trialConfigOf(flags, grid),
+    world: { robot: liveTrialProfile(flags.robotProfile, physicalExpected ? scale : null) },
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,

@@ -52,11 +52,15 @@ export function driveSetpoint(
         return;
       }
       out.linearMps = clampAbs(kLin * remainingM, vMax);
-      out.angularRadps = clampAbs(kAng * (table.holdAngleRad[i] - table.angleRad[i]), wMax);
+      // Wrapped: planck may have wrapped the body's angle by a full turn since the move began.
+      out.angularRadps = clampAbs(kAng * wrapAngle(table.holdAngleRad[i] - table.angleRad[i]), wMax);
       return;
     }
     case Action.Rotate: {
-      const remainingRad = table.targetHeadingRad[i] - table.angleRad[i];
+      let remainingRad = table.targetHeadingRad[i] - table.angleRad[i];
+      // A rotation is at most half a turn, so more means planck wrapped the body's angle by a
+      // full turn; exactly -pi (rotate(-180)) is left alone to keep its direction.
+      if (Math.abs(remainingRad) > Math.PI) remainingRad = wrapAngle(remainingRad);
       if (Math.abs(remainingRad) < ROTATE_DONE_RAD && Math.abs(angularRadps) < ROTATE_DONE_RADPS) {
         table.action[i] = Action.Idle;
         return;

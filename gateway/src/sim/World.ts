@@ -152,11 +152,14 @@ export class World {
     if (this.slotById.has(spec.id)) {
       throw new SwarmgateError('SG_DUPLICATE_ROBOT', `a robot with id '${spec.id}' is already in the world`);
     }
-    const { xM, yM, headingRad } = spec.pose;
-    if (!Number.isFinite(xM) || !Number.isFinite(yM) || !Number.isFinite(headingRad)) {
+    const { xM, yM } = spec.pose;
+    if (!Number.isFinite(xM) || !Number.isFinite(yM) || !Number.isFinite(spec.pose.headingRad)) {
       throw new SwarmgateError('SG_BAD_POSE', `robot '${spec.id}': pose must be finite numbers`);
     }
     this.settleOpenStates();
+    // Normalised at the edge: planck wraps a body's angle when it solves a time of impact, so
+    // a heading outside (-pi, pi] would later jump by a full turn under a running move.
+    const headingRad = wrapAngle(spec.pose.headingRad);
     const t = this.table;
     const i = t.add();
     const kind = spec.kind ?? 'dynamic';
@@ -220,7 +223,7 @@ export class World {
     }
     this.table.kinXM[i] = pose.xM;
     this.table.kinYM[i] = pose.yM;
-    this.table.kinAngleRad[i] = pose.headingRad;
+    this.table.kinAngleRad[i] = wrapAngle(pose.headingRad);
   }
 
   /**

@@ -8,3 +8,12 @@ export function metresArgument(arg: string, fail: CommSpecFail): number {
   if (!(rangeM > 0) || !Number.isFinite(rangeM)) fail(`range must be a positive finite number of metres, got '${arg}'`);
   return rangeM;
 }
+
+/** A --comm frequency written with its unit (2.4GHz or 2400MHz), in MHz. */
+export function megahertzArgument(arg: string, fail: CommSpecFail): number {
+  const match = /^(\d+(?:\.\d+)?)\s*(ghz|mhz)$/i.exec(arg);
+  if (match === null) return fail(`frequency '${arg}' must be written with a unit, e.g. 2.4GHz or 2400MHz`);
+  const mhz = Number(match[1]) * (match[2].toLowerCase() === 'ghz' ? 1000 : 1);
+  if (!(mhz > 0) || !Number.isFinite(mhz)) fail(`frequency '${arg}' must be a positive finite number`);
+  return mhz;
+}

@@ -1,11 +1,16 @@
 export { CommunicationGroups } from './CommunicationGroups.js';
 export { attenuationDbPerM, MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM, MATERIAL_FREQUENCIES_MHZ, materialModel, materialRadio, materialSignalDbm } from './materialModel.js';
 export type { MaterialFrequencyMhz, MaterialOptions } from './materialModel.js';
+export { maesModel, maesRadio } from './maes.js';
+export type { MaesOptions } from './maes.js';
+export { freeSpaceLossDb, MULTIWALL_DEFAULTS, multiWallModel, multiWallRadio } from './multiwall.js';
+export type { MultiWallOptions } from './multiwall.js';
 export { NearbyRobots, wrapAngle } from './NearbyRobots.js';
 export type { NearbyRobotsOptions } from './NearbyRobots.js';
 export { parseCommSpec } from './parseCommSpec.js';
 export { PATH_LOSS_DEFAULTS, pathLossModel, pathLossRadio, pathLossSignalDbm } from './pathLossModel.js';
 export type { PathLossOptions } from './pathLossModel.js';
+export { perMetreModel, perMetreRadio } from './permetre.js';
 export { RadioCounters, total } from './RadioCounters.js';
 export { RadioLinks } from './RadioLinks.js';
 export { globalModel, globalRadio } from './globalModel.js';

@@ -19,6 +19,10 @@ describe('parseCommSpec', () => {
     ['material:1300MHz', 'material:1.3GHz', Infinity],
     ['pathloss', 'pathloss', 20],
     ['pathloss:30', 'pathloss:30', 30],
+    ['permetre', 'permetre', Infinity],
+    ['permetre:1.3GHz', 'permetre:1.3GHz', Infinity],
+    ['maes', 'maes', Infinity],
+    ['maes:5200MHz', 'maes:5.2GHz', Infinity],
     [' RANGE : 3 ', 'range:3', 3],
   ])('parses %s', (spec, canonical, maxRangeM) => {
     const model = parseCommSpec(spec);
@@ -30,7 +34,7 @@ describe('parseCommSpec', () => {
 
   it.each([
     ['', /unknown radio model ''/],
-    ['wifi', /unknown radio model 'wifi' \(registered: global, range, los, material, pathloss, user\)/],
+    ['wifi', new RegExp(`unknown radio model 'wifi' \\(registered: ${RADIO_MODELS.map((m) => m.name).join(', ')}\\)`)],
     ['user', /built in code, not selected by --comm/],
     ['range', /range needs a distance/],
     ['range:', /range '' is not a number/],
@@ -60,7 +64,7 @@ describe('parseCommSpec', () => {
     const specs = fc.oneof(
       fc.string(),
       fc.string({ unit: alphabet }),
-      fc.tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss'), fc.string({ unit: alphabet })).map(([k, a]) => `${k}:${a}`),
+      fc.tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss', 'multiwall', 'permetre', 'maes'), fc.string({ unit: alphabet })).map(([k, a]) => `${k}:${a}`),
     );
     fc.assert(
       fc.property(specs, (spec) => {

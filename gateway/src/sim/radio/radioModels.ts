@@ -1,7 +1,10 @@
 import { globalRadio } from './globalModel.js';
 import { losRadio } from './losModel.js';
+import { maesRadio } from './maes.js';
 import { materialRadio } from './materialModel.js';
+import { multiWallRadio } from './multiwall.js';
 import { pathLossRadio } from './pathLossModel.js';
+import { perMetreRadio } from './permetre.js';
 import { rangeRadio } from './rangeModel.js';
 import type { RadioModelPlugin } from './RadioModel.js';
 import { userRadio } from './userModel.js';
@@ -11,4 +14,14 @@ import { userRadio } from './userModel.js';
  * selects from this list and `swarmgate list radio` prints it. A new model is one file
  * exporting a `RadioModelPlugin` plus one line here.
  */
-export const RADIO_MODELS: readonly RadioModelPlugin[] = [globalRadio, rangeRadio, losRadio, materialRadio, pathLossRadio, userRadio];
+export const RADIO_MODELS: readonly RadioModelPlugin[] = [
+  globalRadio,
+  rangeRadio,
+  losRadio,
+  multiWallRadio,
+  perMetreRadio,
+  maesRadio,
+  materialRadio,
+  pathLossRadio,
+  userRadio,
+];
