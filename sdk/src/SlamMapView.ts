@@ -13,6 +13,11 @@ export interface PathOptions {
    * 0 gives true shortest paths; a robot wider than a cell wants > 0 so paths keep off walls.
    */
   readonly wallPenaltyCells?: number;
+  /**
+   * How near a solid cell makes an open cell pay the wall penalty, in cells (Chebyshev distance;
+   * default 1, the 8-neighbourhood). Controllers derive it from a clearance in metres.
+   */
+  readonly wallClearanceCells?: number;
   /** Give up (return null) after expanding this many cells; bounds the cost of hopeless searches. */
   readonly maxExpansions?: number;
 }

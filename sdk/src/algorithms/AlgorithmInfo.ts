@@ -1,7 +1,8 @@
 /**
  * What an exploration algorithm declares when registered: a name, a summary, its parameters
  * with units and defaults, and a factory that makes one Controller per robot.
- * Distances are in tiles and scaled by context.tileSizeM, so defaults hold at any map scale.
+ * Every physical parameter is in metres, seconds (or ticks of 0.1 s), radians or degrees, never in map
+ * cells, so a robot behaves the same on a 1 m map and on a 0.2 m ROS map (docs/units.md).
  */
 import type { Controller } from '../Robot.js';
 
@@ -13,7 +14,7 @@ export interface AlgorithmRng {
 
 export interface AlgorithmParameter {
   readonly name: string;
-  /** Unit of the value, e.g. 'tiles', 'tiles/s', 'rad/s', 'deg', 'ticks', 'cells'. */
+  /** Unit of the value, e.g. 'm', 'm/s', 'rad/s', 'deg', 'ticks' (0.1 s each); 'cells' only for compute budgets. */
   readonly unit: string;
   readonly defaultValue: number;
   readonly min: number;
@@ -31,7 +32,7 @@ export interface AlgorithmContext {
   /** 0-based position of this robot among robotCount. */
   readonly robotIndex: number;
   readonly robotCount: number;
-  /** Metres per tile (generated maps: 1). */
+  /** Metres per ground-truth map cell (generated maps: 1); informative, parameters are already in metres. */
   readonly tileSizeM: number;
   /** Every declared parameter, defaults filled in (see resolveAlgorithmParams). */
   readonly params: Readonly<Record<string, number>>;

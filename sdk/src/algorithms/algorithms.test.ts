@@ -61,17 +61,17 @@ describe('algorithm registry', () => {
 
   it('fills defaults and checks given parameters', () => {
     const frontier = findAlgorithm('frontier');
-    expect(resolveAlgorithmParams(frontier, { shareEveryTicks: 10 })).toMatchObject({ shareEveryTicks: 10, speedTilesPerS: 2 });
-    expect(() => resolveAlgorithmParams(frontier, { speed: 1 })).toThrow(/SG_UNKNOWN_PARAMETER: algorithm 'frontier' has no parameter 'speed'; it declares: speedTilesPerS,/);
+    expect(resolveAlgorithmParams(frontier, { shareEveryTicks: 10 })).toMatchObject({ shareEveryTicks: 10, speedMps: 2 });
+    expect(() => resolveAlgorithmParams(frontier, { speed: 1 })).toThrow(/SG_UNKNOWN_PARAMETER: algorithm 'frontier' has no parameter 'speed'; it declares: speedMps,/);
     expect(() => resolveAlgorithmParams(frontier, { shareEveryTicks: 1.5 })).toThrow(/SG_BAD_ARGUMENT: frontier parameter shareEveryTicks must be an integer in \[0, 100000\] ticks, got 1.5/);
-    expect(() => resolveAlgorithmParams(frontier, { speedTilesPerS: Number.NaN })).toThrow(/speedTilesPerS/);
+    expect(() => resolveAlgorithmParams(frontier, { speedMps: Number.NaN })).toThrow(/speedMps/);
   });
 
   it('parses CLI algorithm specs', () => {
     expect(parseAlgorithmSpec('frontier')).toEqual({ name: 'frontier', params: {} });
-    expect(parseAlgorithmSpec('frontier:shareEveryTicks=10,speedTilesPerS=1.5')).toEqual({
+    expect(parseAlgorithmSpec('frontier:shareEveryTicks=10,speedMps=1.5')).toEqual({
       name: 'frontier',
-      params: { shareEveryTicks: 10, speedTilesPerS: 1.5 },
+      params: { shareEveryTicks: 10, speedMps: 1.5 },
     });
     expect(() => parseAlgorithmSpec('frontier:speed')).toThrow("SG_BAD_ARGUMENT: algorithm parameter 'speed' in 'frontier:speed' is not name=number");
   });
@@ -102,7 +102,7 @@ describe('random walk', () => {
   it('turns after a collision cancels its move', () => {
     // Obstacle detection off: only collisions stop it.
     const robot = new PointRobot(twoRooms, { pose: { xM: 4.5, yM: 6.5, headingRad: 0 } });
-    const controller = findAlgorithm('random').create(contextFor('random', { obstacleDistanceTiles: 0 }));
+    const controller = findAlgorithm('random').create(contextFor('random', { obstacleDistanceM: 0 }));
     let turnedAfterCollision = false;
     let collided = false;
     for (let t = 0; t < 200 && !turnedAfterCollision; t++) {
@@ -240,7 +240,7 @@ describe('frontier dispersion', () => {
   it('leaves a frontier to a robot nearer to it and takes the other one', () => {
     const behind = [{ distanceM: 3, bearingRad: Math.PI }];
     expect(runCorridor({}, behind)).toBeGreaterThan(13.5);
-    expect(runCorridor({ cedeMarginTiles: -1 }, behind)).toBeLessThan(11.5);
+    expect(runCorridor({ cedeMarginM: -1 }, behind)).toBeLessThan(11.5);
   });
 });
 
