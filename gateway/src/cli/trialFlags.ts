@@ -3,11 +3,12 @@
  * radio network (latency, bandwidth, loss), spawn and seed, as one option table and one parser,
  * so their names, defaults and checks cannot drift apart between commands.
  */
-import { DEFAULT_MAX_FILE_CELLS, loadMap, type Grid } from '@swarmgate/maps';
+import { DEFAULT_MAX_FILE_CELLS, defaultSimCellM, loadMap, resampleGrid, type Grid } from '@swarmgate/maps';
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
 import type { CommsConfig } from '../sim/Comms.js';
 import type { TrialConfig } from '../sim/Trial.js';
+import { DEFAULT_ROBOT_MODEL } from '../sim/RobotModel.js';
 import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
 import { CliUsageError } from './Command.js';
 import { numberFlag } from './args.js';
@@ -17,6 +18,7 @@ import { parseSpawnFlag } from './spawnFlag.js';
 export const TRIAL_FLAG_OPTIONS = {
   map: { type: 'string' },
   'max-cells': { type: 'string' },
+  cell: { type: 'string' },
   robots: { type: 'string' },
   algorithm: { type: 'string' },
   comm: { type: 'string' },
@@ -42,7 +44,10 @@ export const NETWORK_AND_SPAWN_HELP = `  --latency-ms MS         fixed delay add
                           behind drops its message (default unlimited)
   --loss P                chance in [0, 1] that a robot in range misses a message (default 0)
   --spawn <kind|at:...>   together | apart | biggest-room (default together), or given poses
-                          'at:X,Y[,HEADING_DEG];X,Y...' in map metres, one per robot`;
+                          'at:X,Y[,HEADING_DEG];X,Y...' in map metres, one per robot
+  --cell M                simulation cell in metres: a finer map is resampled to it, keeping
+                          every wall (default ${defaultSimCellM(DEFAULT_ROBOT_MODEL.radiusM)}, half the robot's diameter, so every
+                          passage the robot fits through stays open); a coarser map is kept`;
 
 /** The radio network flags in the units given; `bandwidthBytesPerS` is Infinity when unlimited. */
 export interface RadioFlags {
@@ -58,6 +63,8 @@ export interface TrialFlags {
   readonly mapSpec: string;
   /** --max-cells: the cell budget of a map file. */
   readonly maxCells: number;
+  /** --cell: the simulation cell in metres a finer map is resampled to. */
+  readonly cellM: number;
   readonly robots: number;
   /** The algorithm spec as given, checked against the registry. */
   readonly algorithm: string;
@@ -94,7 +101,8 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
     lossProbability: radio.lossProbability,
   };
   const spawn = parseSpawnFlag(v.spawn, robots);
-  return { mapSpec: v.map, maxCells: maxCellsFlag(v['max-cells']), robots, algorithm, commSpec, comm, radio, network, spawn, seed };
+  const cellM = numberFlag('cell', v.cell, defaultSimCellM(DEFAULT_ROBOT_MODEL.radiusM), { min: 0.01, max: 100 });
+  return { mapSpec: v.map, maxCells: maxCellsFlag(v['max-cells']), cellM, robots, algorithm, commSpec, comm, radio, network, spawn, seed };
 }
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
@@ -112,12 +120,13 @@ export function asUsage<T>(flag: string, parse: () => T): T {
 
 /**
  * Loads the --map grid (any failure to produce one, a bad spec or a missing or malformed file,
- * is bad input) and checks given --spawn positions against it.
+ * is bad input), resamples it to the --cell simulation cell when it is finer, and checks given
+ * --spawn positions against it.
  */
-export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'maxCells' | 'spawn'>): Grid {
+export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'maxCells' | 'cellM' | 'spawn'>): Grid {
   let grid: Grid;
   try {
-    grid = loadMap(flags.mapSpec, { maxCells: flags.maxCells });
+    grid = resampleGrid(loadMap(flags.mapSpec, { maxCells: flags.maxCells }), flags.cellM);
   } catch (error) {
     throw new CliUsageError(`--map: ${(error as Error).message}`);
   }

@@ -49,7 +49,7 @@ export class Trial {
     this.algorithm = findAlgorithm(name);
     this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
     this.world = world;
-    const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'));
+    const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM);
     poses.forEach((pose, index) => {
       const id = virtualRobotId(index);
       const controller = config.remoteControlled?.has(id) ? undefined : this.createController(id, index);
