@@ -123,11 +123,36 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     [['--spawn', 'at:14.5,16.5;1,x'], /--spawn: position 2 '1,x' must be X,Y or X,Y,HEADING_DEG/],
     [['--spawn', 'at:14.5,16.5;0.5,0.5'], /--spawn: SG_SPAWN: spawn position 2 \(0.5, 0.5\) is off the map or inside a wall/],
     [['--spawn', 'at:14.5,16.5;31,5'], /--spawn: SG_SPAWN: spawn position 2 \(31, 5\) is off the map/],
+    [['--cell', '0'], /--cell must be >= 0.01, got 0/],
+    [['--cell', 'fine'], /--cell must be a number, got 'fine'/],
+    [['--robots', '2000', '--spawn', 'together'], /SG_SPAWN: cannot place 2000 robots 'together': only \d+ spawnable cells \(free, 0.80 m from walls\)/],
   ])('exits 2 naming the flag for %j', (args, message) => {
-    const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--max-ticks', '10', ...args);
+    const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--max-ticks', '10', ...(args.includes('--robots') ? [] : ['--robots', '2']), ...args);
     expect(r.stderr).toMatch(message);
     expect(r.code).toBe(2);
   }, 60_000);
+});
+
+describe('swarmgate run on a real ROS map (real process)', () => {
+  it('resamples a 0.2 m map to --cell (default 0.3 m) keeping its physical size, and reports unreachable free space', () => {
+    const run = (...extra: string[]) => {
+      const r = swarmgate('run', '--map', 'yan2017-loop', '--robots', '3', '--max-ticks', '5', '--json', '-', ...extra);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    const byDefault = run();
+    expect(byDefault.map.cellSizeM).toBe(0.3);
+    const coarse = run('--cell', '0.5');
+    expect(coarse.map.cellSizeM).toBe(0.5);
+    // The same metres across at either cell.
+    expect(coarse.map.width * 0.5).toBeCloseTo(byDefault.map.width * 0.3, -0.5);
+    for (const report of [byDefault, coarse]) {
+      expect(report.unreachableFreeCells).toBeGreaterThanOrEqual(0);
+      expect(report.unreachableFreeFraction).toBeLessThan(0.05);
+      expect(report.exploredFraction).toBeLessThan(0.5);
+    }
+  }, 120_000);
 });
 
 describe('swarmgate list (real process)', () => {
