@@ -85,6 +85,7 @@ export class FrontierExplorerController implements Controller {
   private readonly cedeMarginM: number;
   private readonly wallPenaltyM: number;
   private readonly wallClearanceM: number;
+  private readonly bodyRadiusM: number;
   private readonly stuckTicks: number;
   private readonly backoffTicks: number;
   private readonly recheckTicks: number;
@@ -105,6 +106,7 @@ export class FrontierExplorerController implements Controller {
     this.cedeMarginM = p.cedeMarginM;
     this.wallPenaltyM = p.wallPenaltyM;
     this.wallClearanceM = p.wallClearanceM;
+    this.bodyRadiusM = p.bodyRadiusM;
     this.stuckTicks = p.stuckTicks;
     this.backoffTicks = p.backoffTicks;
     this.recheckTicks = p.recheckTicks;
@@ -201,6 +203,7 @@ export class FrontierExplorerController implements Controller {
       const cells = map.path(from, goal, {
         wallPenaltyCells: this.wallPenaltyM / map.cellSizeM,
         wallClearanceCells: clearanceCells(this.wallClearanceM, map.cellSizeM),
+        blockedNearWallCells: Math.max(0, Math.floor((this.bodyRadiusM - map.cellSizeM / 2) / map.cellSizeM)),
       });
       if (cells === null) {
         this.targetIndex = goalIndex;
@@ -437,6 +440,7 @@ export const frontierExploration: AlgorithmInfo = {
     { name: 'giveWayM', unit: 'm', defaultValue: 1.1, min: 0, max: 20, summary: 'Stop and turn away when another robot is this close ahead (centre to centre); 0 = never.' },
     { name: 'cedeMarginM', unit: 'm', defaultValue: 1, min: -1, max: 1000, summary: 'Leave a frontier to a sensed robot nearer to it by more than this; -1 = never (plain nearest frontier).' },
     { name: 'wallClearanceM', unit: 'm', defaultValue: 0.5, min: 0, max: 10, summary: 'A* penalises SLAM cells with a wall this close (at least the 8 neighbours), and pure pursuit aims only along lines this far off walls.' },
+    { name: 'bodyRadiusM', unit: 'm', defaultValue: 0.3, min: 0, max: 10, summary: "The robot's body radius (MAES robot: 0.3): A* never enters a SLAM cell whose centre is nearer a wall than about this, so a gap narrower than the body is no path (no effect on 1 m maps, whose 0.5 m SLAM cells are coarser)." },
     { name: 'wallPenaltyM', unit: 'm', defaultValue: 1, min: 0, max: 100, summary: 'A* extra cost (as path length) of a cell within wallClearanceM of a wall, keeping the robot body off walls.' },
     { name: 'stuckTicks', unit: 'ticks', defaultValue: 40, min: 1, max: 100000, integer: true, summary: 'Abandon a target after this long without progress.' },
     { name: 'backoffTicks', unit: 'ticks', defaultValue: 4, min: 1, max: 1000, integer: true, summary: 'Reverse this long after a collision, then replan.' },
