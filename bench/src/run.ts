@@ -19,6 +19,7 @@ import { benchHilMqtt } from './hilMqtt.js';
 import { benchHilSerial } from './hilSerial.js';
 import { benchSoak } from './soak.js';
 import { benchYanTerrains } from './yanTerrains.js';
+import { benchMaesRosTest } from './maesRosTest.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -29,6 +30,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['hil-serial', benchHilSerial],
   ['soak', benchSoak],
   ['yan-terrains', benchYanTerrains],
+  ['maes-ros', benchMaesRosTest],
 ];
 /** Run only when named: too long for "all". */
 const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains']);
