@@ -68,7 +68,7 @@ describe('swarmgate run (real process)', () => {
 
 describe('swarmgate run: radio network and spawn flags (real process)', () => {
   // frontier broadcasts its map every 5 ticks, so 100 ticks send messages on any radio.
-  const base = ['run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--algorithm', 'frontier:shareEveryTicks=5', '--max-ticks', '100', '--json', '-'];
+  const base = ['run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--algorithm', 'frontier:shareEveryS=0.5', '--max-ticks', '100', '--json', '-'];
   const report = (...extra: string[]) => {
     const r = swarmgate(...base, ...extra);
     expect(r.stderr).toBe('');

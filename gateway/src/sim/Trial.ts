@@ -15,7 +15,7 @@ import type { CommsConfig } from './Comms.js';
 export interface TrialConfig {
   readonly grid: Grid;
   readonly robots: number;
-  /** Algorithm spec: a registered name with optional parameters, e.g. `frontier:shareEveryTicks=10`. */
+  /** Algorithm spec: a registered name with optional parameters, e.g. `frontier:shareEveryS=1`. */
   readonly algorithm: string;
   /** --comm spec or a model. */
   readonly comm: string | RadioModel;
@@ -70,6 +70,7 @@ export class Trial {
       robotIndex,
       robotCount: this.config.robots,
       tileSizeM: this.config.grid.cellSizeM,
+      tickS: this.world.config.physicsStepS * this.world.config.stepsPerTick,
       params: this.algorithmParams,
     });
   }

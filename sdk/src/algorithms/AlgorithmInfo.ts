@@ -1,8 +1,9 @@
 /**
  * What an exploration algorithm declares when registered: a name, a summary, its parameters
  * with units and defaults, and a factory that makes one Controller per robot.
- * Every physical parameter is in metres, seconds (or ticks of 0.1 s), radians or degrees, never in map
- * cells, so a robot behaves the same on a 1 m map and on a 0.2 m ROS map (docs/units.md).
+ * Every physical parameter is in metres, seconds, radians or degrees, never in map cells or ticks
+ * (durations are counted in ticks of context.tickS), so a robot behaves the same on a 1 m map and
+ * on a 0.2 m ROS map (docs/units.md).
  */
 import type { Controller } from '../Robot.js';
 
@@ -12,9 +13,12 @@ export interface AlgorithmRng {
   nextFloat(): number;
 }
 
+/** The engine's logic tick (MAES: 100 ms). */
+export const DEFAULT_TICK_S = 0.1;
+
 export interface AlgorithmParameter {
   readonly name: string;
-  /** Unit of the value, e.g. 'm', 'm/s', 'rad/s', 'deg', 'ticks' (0.1 s each); 'cells' only for compute budgets. */
+  /** Unit of the value, e.g. 'm', 'm/s', 's', 'rad/s', 'deg'; 'cells' only for compute budgets. */
   readonly unit: string;
   readonly defaultValue: number;
   readonly min: number;
@@ -34,6 +38,8 @@ export interface AlgorithmContext {
   readonly robotCount: number;
   /** Metres per ground-truth map cell (generated maps: 1); informative, parameters are already in metres. */
   readonly tileSizeM: number;
+  /** Length of one logic tick in seconds (default DEFAULT_TICK_S), to count durations given in seconds. */
+  readonly tickS?: number;
   /** Every declared parameter, defaults filled in (see resolveAlgorithmParams). */
   readonly params: Readonly<Record<string, number>>;
 }

@@ -7,19 +7,19 @@
  * the target stopped being a frontier, the path got blocked, a collision, no progress); each tick
  * otherwise costs O(1) plus a path check when the map's revision changed.
  * Unreachable targets are blacklisted (with their neighbourhood); when no frontier remains the
- * robot stops and re-checks every `recheckTicks` with the blacklist cleared (merged maps can open
- * new frontiers). With shareEveryTicks > 0 it broadcasts its map as bytes and merges maps it hears.
+ * robot stops and re-checks every `recheckS` with the blacklist cleared (merged maps can open
+ * new frontiers). With shareEveryS > 0 it broadcasts its map as bytes and merges maps it hears.
  *
  * Multi-robot behaviour uses only the robot's own senses (nearbyRobots): a frontier a sensed robot
  * is clearly nearer to is left to it (MinPos-style dispersion), and a robot close ahead makes this
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
- * one target, or `stuckTicks` without progress, abandon it.
+ * one target, or `stuckS` without progress, abandon it.
  */
 import { MAX_BROADCAST_PAYLOAD_BYTES } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
-import type { AlgorithmContext, AlgorithmInfo } from './AlgorithmInfo.js';
+import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
 import { wrapAngleRad } from './wrapAngleRad.js';
 
 type Phase = 'plan' | 'follow' | 'backoff' | 'done';
@@ -107,12 +107,15 @@ export class FrontierExplorerController implements Controller {
     this.wallPenaltyM = p.wallPenaltyM;
     this.wallClearanceM = p.wallClearanceM;
     this.bodyRadiusM = p.bodyRadiusM;
-    this.stuckTicks = p.stuckTicks;
-    this.backoffTicks = p.backoffTicks;
-    this.recheckTicks = p.recheckTicks;
-    this.shareEveryTicks = p.shareEveryTicks;
+    // Durations are given in seconds and counted in the trial's logic ticks.
+    const tickS = context.tickS ?? DEFAULT_TICK_S;
+    const ticks = (seconds: number): number => Math.max(1, Math.round(seconds / tickS));
+    this.stuckTicks = ticks(p.stuckS);
+    this.backoffTicks = ticks(p.backoffS);
+    this.recheckTicks = ticks(p.recheckS);
+    this.shareEveryTicks = p.shareEveryS > 0 ? ticks(p.shareEveryS) : 0;
     // Robots share on different ticks so a swarm's merges spread over time.
-    this.shareOffset = p.shareEveryTicks > 0 ? context.robotIndex % p.shareEveryTicks : 0;
+    this.shareOffset = this.shareEveryTicks > 0 ? context.robotIndex % this.shareEveryTicks : 0;
     this.maxVisits = p.maxSearchCells > 0 ? p.maxSearchCells : Number.POSITIVE_INFINITY;
   }
 
@@ -442,10 +445,10 @@ export const frontierExploration: AlgorithmInfo = {
     { name: 'wallClearanceM', unit: 'm', defaultValue: 0.5, min: 0, max: 10, summary: 'A* penalises SLAM cells with a wall this close (at least the 8 neighbours), and pure pursuit aims only along lines this far off walls.' },
     { name: 'bodyRadiusM', unit: 'm', defaultValue: 0.3, min: 0, max: 10, summary: "The robot's body radius (MAES robot: 0.3): A* never enters a SLAM cell whose centre is nearer a wall than about this, so a gap narrower than the body is no path (no effect on 1 m maps, whose 0.5 m SLAM cells are coarser)." },
     { name: 'wallPenaltyM', unit: 'm', defaultValue: 1, min: 0, max: 100, summary: 'A* extra cost (as path length) of a cell within wallClearanceM of a wall, keeping the robot body off walls.' },
-    { name: 'stuckTicks', unit: 'ticks', defaultValue: 40, min: 1, max: 100000, integer: true, summary: 'Abandon a target after this long without progress.' },
-    { name: 'backoffTicks', unit: 'ticks', defaultValue: 4, min: 1, max: 1000, integer: true, summary: 'Reverse this long after a collision, then replan.' },
-    { name: 'recheckTicks', unit: 'ticks', defaultValue: 50, min: 1, max: 100000, integer: true, summary: 'When no frontier remains, look again this often (blacklist cleared).' },
-    { name: 'shareEveryTicks', unit: 'ticks', defaultValue: 0, min: 0, max: 100000, integer: true, summary: 'Broadcast the SLAM map every N ticks and merge maps heard; 0 = off. A map over MAX_BROADCAST_PAYLOAD_BYTES (32 KiB, about 130,000 SLAM cells packed) is not sent.' },
+    { name: 'stuckS', unit: 's', defaultValue: 4, min: 0.01, max: 10000, summary: 'Abandon a target after this long without progress (rounded to logic ticks, at least one).' },
+    { name: 'backoffS', unit: 's', defaultValue: 0.4, min: 0.01, max: 100, summary: 'Reverse this long after a collision, then replan.' },
+    { name: 'recheckS', unit: 's', defaultValue: 5, min: 0.01, max: 10000, summary: 'When no frontier remains, look again this often (blacklist cleared).' },
+    { name: 'shareEveryS', unit: 's', defaultValue: 0, min: 0, max: 10000, summary: 'Broadcast the SLAM map this often (rounded to logic ticks) and merge maps heard; 0 = off. A map over MAX_BROADCAST_PAYLOAD_BYTES (32 KiB, about 130,000 SLAM cells packed) is not sent.' },
     { name: 'maxSearchCells', unit: 'cells', defaultValue: 0, min: 0, max: 1e9, integer: true, summary: 'Cap on cells a frontier search visits; 0 = no cap.' },
   ],
   create: (context) => new FrontierExplorerController(context),
