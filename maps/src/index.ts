@@ -23,3 +23,5 @@ export { DEFAULT_MAX_FILE_CELLS, type GreyImage, type MapLoadOptions } from './i
 export { parseRosMapYaml, type RosMapMetadata } from './io/rosMapYaml.js';
 export { renderPng, rampColour, defaultRenderScale, type Heatmap, type RenderOptions } from './renderPng.js';
 export { drawMaesTestMap, MAES_TEST_MAPS, type MaesTestMap } from './maesTestMaps.js';
+export { resampleGrid, defaultSimCellM } from './resample.js';
+export { clearanceMask, robotFootprintCells, robotRegions } from './robotReach.js';

@@ -13,6 +13,16 @@ export interface PathOptions {
    * 0 gives true shortest paths; a robot wider than a cell wants > 0 so paths keep off walls.
    */
   readonly wallPenaltyCells?: number;
+  /**
+   * How near a solid cell makes an open cell pay the wall penalty, in cells (Chebyshev distance;
+   * default 1, the 8-neighbourhood). Controllers derive it from a clearance in metres.
+   */
+  readonly wallClearanceCells?: number;
+  /**
+   * Open cells with a solid cell within this many cells (Chebyshev) are not entered at all, except
+   * the goal: a gap narrower than the robot's body is no path. Default 0 (none).
+   */
+  readonly blockedNearWallCells?: number;
   /** Give up (return null) after expanding this many cells; bounds the cost of hopeless searches. */
   readonly maxExpansions?: number;
 }

@@ -68,7 +68,7 @@ describe('swarmgate run (real process)', () => {
 
 describe('swarmgate run: radio network and spawn flags (real process)', () => {
   // frontier broadcasts its map every 5 ticks, so 100 ticks send messages on any radio.
-  const base = ['run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--algorithm', 'frontier:shareEveryTicks=5', '--max-ticks', '100', '--json', '-'];
+  const base = ['run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--algorithm', 'frontier:shareEveryS=0.5', '--max-ticks', '100', '--json', '-'];
   const report = (...extra: string[]) => {
     const r = swarmgate(...base, ...extra);
     expect(r.stderr).toBe('');
@@ -141,11 +141,36 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     [['--spawn', 'at:14.5,16.5;0.5,0.5'], /--spawn: SG_SPAWN: spawn position 2 \(0.5, 0.5\) is off the map or inside a wall/],
     [['--spawn', 'at:14.5,16.5;31,5'], /--spawn: SG_SPAWN: spawn position 2 \(31, 5\) is off the map/],
     [['--robot-profile', 'roomba'], /--robot-profile: SG_ROBOT_PROFILE: unknown robot profile 'roomba' \(known: maes, mona\)/],
+    [['--cell', '0'], /--cell must be >= 0.01, got 0/],
+    [['--cell', 'fine'], /--cell must be a number, got 'fine'/],
+    [['--robots', '2000', '--spawn', 'together'], /SG_SPAWN: cannot place 2000 robots 'together': only \d+ spawnable cells \(free, 0.80 m from walls\)/],
   ])('exits 2 naming the flag for %j', (args, message) => {
-    const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--max-ticks', '10', ...args);
+    const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--max-ticks', '10', ...(args.includes('--robots') ? [] : ['--robots', '2']), ...args);
     expect(r.stderr).toMatch(message);
     expect(r.code).toBe(2);
   }, 60_000);
+});
+
+describe('swarmgate run on a real ROS map (real process)', () => {
+  it('resamples a 0.2 m map to --cell (default 0.3 m) keeping its physical size, and reports unreachable free space', () => {
+    const run = (...extra: string[]) => {
+      const r = swarmgate('run', '--map', 'yan2017-loop', '--robots', '3', '--max-ticks', '5', '--json', '-', ...extra);
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      return JSON.parse(r.stdout);
+    };
+    const byDefault = run();
+    expect(byDefault.map.cellSizeM).toBe(0.3);
+    const coarse = run('--cell', '0.5');
+    expect(coarse.map.cellSizeM).toBe(0.5);
+    // The same metres across at either cell.
+    expect(coarse.map.width * 0.5).toBeCloseTo(byDefault.map.width * 0.3, -0.5);
+    for (const report of [byDefault, coarse]) {
+      expect(report.unreachableFreeCells).toBeGreaterThanOrEqual(0);
+      expect(report.unreachableFreeFraction).toBeLessThan(0.05);
+      expect(report.exploredFraction).toBeLessThan(0.5);
+    }
+  }, 120_000);
 });
 
 describe('swarmgate list (real process)', () => {

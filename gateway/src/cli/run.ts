@@ -121,7 +121,7 @@ interface RunInputs {
 export function buildReport(inputs: RunInputs, trial: Trial, r: FinalMetrics, wallSeconds: number) {
   return {
     seed: inputs.seed,
-    map: { spec: inputs.mapSpec, width: inputs.grid.width, height: inputs.grid.height, hash: gridHash(inputs.grid) },
+    map: { spec: inputs.mapSpec, width: inputs.grid.width, height: inputs.grid.height, cellSizeM: inputs.grid.cellSizeM, hash: gridHash(inputs.grid) },
     robots: inputs.robots,
     algorithm: inputs.algorithm,
     comm: inputs.comm,
@@ -146,6 +146,8 @@ export function buildReport(inputs: RunInputs, trial: Trial, r: FinalMetrics, wa
     coverageTicks: r.coverageTicks,
     success: r.explorationTicks !== null,
     explorableCells: r.explorableCells,
+    unreachableFreeCells: r.unreachableFreeCells,
+    unreachableFreeFraction: r.unreachableFreeFraction,
     distanceTotal: r.distanceTotalM,
     distancePerRobot: r.distancePerRobotM,
     efficiency: r.efficiency,
@@ -173,6 +175,7 @@ function summaryLine(report: ReturnType<typeof buildReport>): string {
   return [
     report.success ? `explored ${pct(report.exploredFraction)} in ${report.explorationTicks} ticks` : `target not reached: explored ${pct(report.exploredFraction)} after ${report.ticks} ticks`,
     `covered ${pct(report.coveredFraction)}`,
+    ...(report.unreachableFreeCells > 0 ? [`unreachable free space ${pct(report.unreachableFreeFraction)} (${report.unreachableFreeCells} cells, not counted)`] : []),
     `distance ${report.distanceTotal.toFixed(1)} m`,
     `collisions ${report.collisions}`,
     `map quality ${report.mapQuality.toFixed(3)}`,

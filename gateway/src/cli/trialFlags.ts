@@ -3,11 +3,12 @@
  * radio network (latency, bandwidth, loss), spawn and seed, as one option table and one parser,
  * so their names, defaults and checks cannot drift apart between commands.
  */
-import { DEFAULT_MAX_FILE_CELLS, loadMap, type Grid } from '@swarmgate/maps';
+import { DEFAULT_MAX_FILE_CELLS, defaultSimCellM, loadMap, resampleGrid, type Grid } from '@swarmgate/maps';
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
 import type { CommsConfig } from '../sim/Comms.js';
 import type { TrialConfig } from '../sim/Trial.js';
+import { DEFAULT_ROBOT_MODEL } from '../sim/RobotModel.js';
 import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
 import { findRobotProfile, ROBOT_PROFILES, type RobotProfile } from '../sim/robotProfiles.js';
 import { CliUsageError } from './Command.js';
@@ -18,6 +19,7 @@ import { parseSpawnFlag } from './spawnFlag.js';
 export const TRIAL_FLAG_OPTIONS = {
   map: { type: 'string' },
   'max-cells': { type: 'string' },
+  cell: { type: 'string' },
   robots: { type: 'string' },
   algorithm: { type: 'string' },
   comm: { type: 'string' },
@@ -44,7 +46,10 @@ export const NETWORK_AND_SPAWN_HELP = `  --latency-ms MS         fixed delay add
                           behind drops its message (default unlimited)
   --loss P                chance in [0, 1] that a robot in range misses a message (default 0)
   --spawn <kind|at:...>   together | apart | biggest-room (default together), or given poses
-                          'at:X,Y[,HEADING_DEG];X,Y...' in map metres, one per robot`;
+                          'at:X,Y[,HEADING_DEG];X,Y...' in map metres, one per robot
+  --cell M                simulation cell in metres: a finer map is resampled to it, keeping
+                          every wall (default ${defaultSimCellM(DEFAULT_ROBOT_MODEL.radiusM)}, half the robot's diameter, so every
+                          passage the robot fits through stays open); a coarser map is kept`;
 
 /** Help line of --robot-profile (`serve` adds how it scales with physical robots). */
 export const ROBOT_PROFILE_HELP = `  --robot-profile NAME    size and limits of the simulated robots: ${ROBOT_PROFILES.map((p) => p.name).join(' | ')}
@@ -64,6 +69,8 @@ export interface TrialFlags {
   readonly mapSpec: string;
   /** --max-cells: the cell budget of a map file. */
   readonly maxCells: number;
+  /** --cell: the simulation cell in metres a finer map is resampled to. */
+  readonly cellM: number;
   readonly robots: number;
   /** The algorithm spec as given, checked against the registry. */
   readonly algorithm: string;
@@ -104,7 +111,11 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
   const spawn = parseSpawnFlag(v.spawn, robots);
   const profileName = v['robot-profile'];
   const robotProfile = profileName === undefined ? undefined : asUsage('robot-profile', () => findRobotProfile(profileName));
-  return { mapSpec: v.map, maxCells: maxCellsFlag(v['max-cells']), robots, algorithm, commSpec, comm, radio, network, spawn, seed, robotProfile };
+  // The default cell follows the simulated robot's size (a physical profile is scaled later, so
+  // its map-frame size is not known here: the MAES robot's default then stands).
+  const robotRadiusM = robotProfile && !robotProfile.physical ? robotProfile.model.radiusM : DEFAULT_ROBOT_MODEL.radiusM;
+  const cellM = numberFlag('cell', v.cell, defaultSimCellM(robotRadiusM), { min: 0.01, max: 100 });
+  return { mapSpec: v.map, maxCells: maxCellsFlag(v['max-cells']), cellM, robots, algorithm, commSpec, comm, radio, network, spawn, seed, robotProfile };
 }
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
@@ -122,12 +133,13 @@ export function asUsage<T>(flag: string, parse: () => T): T {
 
 /**
  * Loads the --map grid (any failure to produce one, a bad spec or a missing or malformed file,
- * is bad input) and checks given --spawn positions against it.
+ * is bad input), resamples it to the --cell simulation cell when it is finer, and checks given
+ * --spawn positions against it.
  */
-export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'maxCells' | 'spawn'>): Grid {
+export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'maxCells' | 'cellM' | 'spawn'>): Grid {
   let grid: Grid;
   try {
-    grid = loadMap(flags.mapSpec, { maxCells: flags.maxCells });
+    grid = resampleGrid(loadMap(flags.mapSpec, { maxCells: flags.maxCells }), flags.cellM);
   } catch (error) {
     throw new CliUsageError(`--map: ${(error as Error).message}`);
   }

@@ -15,7 +15,7 @@ import type { CommsConfig } from './Comms.js';
 export interface TrialConfig {
   readonly grid: Grid;
   readonly robots: number;
-  /** Algorithm spec: a registered name with optional parameters, e.g. `frontier:shareEveryTicks=10`. */
+  /** Algorithm spec: a registered name with optional parameters, e.g. `frontier:shareEveryS=1`. */
   readonly algorithm: string;
   /** --comm spec or a model. */
   readonly comm: string | RadioModel;
@@ -49,7 +49,7 @@ export class Trial {
     this.algorithm = findAlgorithm(name);
     this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
     this.world = world;
-    const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'));
+    const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM);
     poses.forEach((pose, index) => {
       const id = virtualRobotId(index);
       const controller = config.remoteControlled?.has(id) ? undefined : this.createController(id, index);
@@ -70,6 +70,7 @@ export class Trial {
       robotIndex,
       robotCount: this.config.robots,
       tileSizeM: this.config.grid.cellSizeM,
+      tickS: this.world.config.physicsStepS * this.world.config.stepsPerTick,
       params: this.algorithmParams,
     });
   }

@@ -1,10 +1,12 @@
 /**
  * The metrics phase (a world TickObserver): exploration, coverage, cost, safety and radio use,
  * every tick, sampled into a time series, and summarised at the end (Yan et al. 2017, MAES).
- * Explorable cells are the free cells connected (4-neighbour) to a robot's start cell, so closed
- * pockets no robot can enter or see do not hold the explored fraction below 1.
+ * Explorable cells are the free cells a robot of the trial's size can reach from a robot's start
+ * (robotRegions: where its body fits; on a 1 m map the free cells 4-connected to a start), so
+ * closed pockets and specks no robot can enter do not hold the explored fraction below 1; how much
+ * free space that leaves out is reported (unreachableFreeCells), never silently dropped.
  */
-import { floodFill, type Grid } from '@swarmgate/maps';
+import { Cell, robotRegions, type Grid } from '@swarmgate/maps';
 import type { SlamMap } from '@swarmgate/sdk';
 import { Coverage } from './Coverage.js';
 import { mapQuality } from './MapQuality.js';
@@ -32,6 +34,10 @@ export interface FinalMetrics {
   readonly explorationTicks: number | null;
   readonly coverageTicks: number | null;
   readonly explorableCells: number;
+  /** Free cells outside the explorable region: no robot of this size can reach them from the starts. */
+  readonly unreachableFreeCells: number;
+  /** unreachableFreeCells over all free cells of the map (0 when the map has none). */
+  readonly unreachableFreeFraction: number;
   readonly distancePerRobotM: readonly number[];
   readonly distanceTotalM: number;
   /** Explored area (m^2) per metre travelled. */
@@ -62,6 +68,8 @@ export interface TrialMetricsOptions {
 export class TrialMetrics implements TickObserver {
   readonly explorable: Uint8Array;
   readonly explorableCount: number;
+  /** Free cells of the map, reachable or not. */
+  readonly freeCount: number;
   readonly coverage: Coverage;
   readonly samples: MetricsSample[] = [];
   explorationTicks: number | null = null;
@@ -74,6 +82,9 @@ export class TrialMetrics implements TickObserver {
     let count = 0;
     for (let c = 0; c < this.explorable.length; c++) count += this.explorable[c];
     this.explorableCount = count;
+    let free = 0;
+    for (const value of world.grid.cells) if (value === Cell.Free) free++;
+    this.freeCount = free;
     world.sensing.lidar.setExplorable(this.explorable);
     this.coverage = new Coverage(world.grid, this.explorable);
     world.addObserver(this);
@@ -156,6 +167,8 @@ export class TrialMetrics implements TickObserver {
       explorationTicks: this.explorationTicks,
       coverageTicks: this.coverageTicks,
       explorableCells: this.explorableCount,
+      unreachableFreeCells: this.freeCount - this.explorableCount,
+      unreachableFreeFraction: this.freeCount === 0 ? 0 : (this.freeCount - this.explorableCount) / this.freeCount,
       distancePerRobotM,
       distanceTotalM,
       efficiency: distanceTotalM > 0 ? (w.sensing.lidar.exploredCount * cellAreaM2) / distanceTotalM : 0,
@@ -198,16 +211,31 @@ function sum(values: readonly number[]): number {
 
 function reachableFree(world: World): Uint8Array {
   const grid: Grid = world.grid;
-  const mask = new Uint8Array(grid.width * grid.height);
+  const radiusM = world.config.robot.radiusM;
+  const regions = robotRegions(grid, radiusM);
+  const reached = new Set<number>();
   const t = world.table;
+  const reach = Math.ceil(radiusM / grid.cellSizeM);
   for (let i = 0; i < t.count; i++) {
     if (!t.active[i]) continue;
-    const x = Math.floor((t.xM[i] - grid.originM.x) / grid.cellSizeM);
-    const y = Math.floor((t.yM[i] - grid.originM.y) / grid.cellSizeM);
-    if (x < 0 || y < 0 || x >= grid.width || y >= grid.height) continue;
-    const start = y * grid.width + x;
-    if (mask[start]) continue;
-    for (const c of floodFill(grid, start)) mask[c] = 1;
+    const cx = Math.floor((t.xM[i] - grid.originM.x) / grid.cellSizeM);
+    const cy = Math.floor((t.yM[i] - grid.originM.y) / grid.cellSizeM);
+    if (cx < 0 || cy < 0 || cx >= grid.width || cy >= grid.height) continue;
+    const own = regions.labels[cy * grid.width + cx];
+    if (own >= 0) {
+      reached.add(own);
+      continue;
+    }
+    // At a fine cell the robot's centre may stand in a cell no whole footprint covers (next to a
+    // wall) while its body lies in a region: take the regions under its body.
+    for (let y = Math.max(0, cy - reach); y <= Math.min(grid.height - 1, cy + reach); y++) {
+      for (let x = Math.max(0, cx - reach); x <= Math.min(grid.width - 1, cx + reach); x++) {
+        const label = regions.labels[y * grid.width + x];
+        if (label >= 0) reached.add(label);
+      }
+    }
   }
+  const mask = new Uint8Array(grid.width * grid.height);
+  for (let c = 0; c < mask.length; c++) if (reached.has(regions.labels[c])) mask[c] = 1;
   return mask;
 }

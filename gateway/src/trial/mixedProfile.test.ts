@@ -29,8 +29,10 @@ describe('a mixed trial: virtual robots take the physical robots\' profile throu
     const grid = borderedRoom(80);
     const registry = new RobotRegistry({ clock: new ManualClock() });
     const hil = new HilGateway({ registry, safety: twinSafety(grid, TWINS) });
-    // r0 is remote-controlled: no host-side algorithm overrides the test's commands.
-    const trial = { ...testTrialConfig(grid, 1, ['r0']), spawn: { kind: 'apart' as const }, world: { robot: liveTrialProfile(undefined, SCALE) } };
+    // r0 is remote-controlled: no host-side algorithm overrides the test's commands. It starts
+    // facing 30 m of open floor, so its 25 ticks at full speed (under 10 m) touch no wall.
+    const spawn = { kind: 'positions' as const, poses: [{ xM: -30, yM: 0, headingRad: 0 }] };
+    const trial = { ...testTrialConfig(grid, 1, ['r0']), spawn, world: { robot: liveTrialProfile(undefined, SCALE) } };
     const live = new LiveTrial({ trial, hil, twins: TWINS, logger: new MemoryLogger() });
     const world = live.world;
     registry.birth('m1', 'mqtt', BIRTH);

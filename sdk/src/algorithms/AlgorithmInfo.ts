@@ -1,7 +1,9 @@
 /**
  * What an exploration algorithm declares when registered: a name, a summary, its parameters
  * with units and defaults, and a factory that makes one Controller per robot.
- * Distances are in tiles and scaled by context.tileSizeM, so defaults hold at any map scale.
+ * Every physical parameter is in metres, seconds, radians or degrees, never in map cells or ticks
+ * (durations are counted in ticks of context.tickS), so a robot behaves the same on a 1 m map and
+ * on a 0.2 m ROS map (docs/units.md).
  */
 import type { Controller } from '../Robot.js';
 
@@ -11,9 +13,12 @@ export interface AlgorithmRng {
   nextFloat(): number;
 }
 
+/** The engine's logic tick (MAES: 100 ms). */
+export const DEFAULT_TICK_S = 0.1;
+
 export interface AlgorithmParameter {
   readonly name: string;
-  /** Unit of the value, e.g. 'tiles', 'tiles/s', 'rad/s', 'deg', 'ticks', 'cells'. */
+  /** Unit of the value, e.g. 'm', 'm/s', 's', 'rad/s', 'deg'; 'cells' only for compute budgets. */
   readonly unit: string;
   readonly defaultValue: number;
   readonly min: number;
@@ -31,8 +36,10 @@ export interface AlgorithmContext {
   /** 0-based position of this robot among robotCount. */
   readonly robotIndex: number;
   readonly robotCount: number;
-  /** Metres per tile (generated maps: 1). */
+  /** Metres per ground-truth map cell (generated maps: 1); informative, parameters are already in metres. */
   readonly tileSizeM: number;
+  /** Length of one logic tick in seconds (default DEFAULT_TICK_S), to count durations given in seconds. */
+  readonly tickS?: number;
   /** Every declared parameter, defaults filled in (see resolveAlgorithmParams). */
   readonly params: Readonly<Record<string, number>>;
 }

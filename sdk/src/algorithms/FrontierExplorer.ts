@@ -7,37 +7,39 @@
  * the target stopped being a frontier, the path got blocked, a collision, no progress); each tick
  * otherwise costs O(1) plus a path check when the map's revision changed.
  * Unreachable targets are blacklisted (with their neighbourhood); when no frontier remains the
- * robot stops and re-checks every `recheckTicks` with the blacklist cleared (merged maps can open
- * new frontiers). With shareEveryTicks > 0 it broadcasts its map as bytes and merges maps it hears.
+ * robot stops and re-checks every `recheckS` with the blacklist cleared (merged maps can open
+ * new frontiers). With shareEveryS > 0 it broadcasts its map as bytes and merges maps it hears.
  *
  * Multi-robot behaviour uses only the robot's own senses (nearbyRobots): a frontier a sensed robot
  * is clearly nearer to is left to it (MinPos-style dispersion), and a robot close ahead makes this
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
- * one target, or `stuckTicks` without progress, abandon it.
+ * one target, or `stuckS` without progress, abandon it.
  */
 import { MAX_BROADCAST_PAYLOAD_BYTES } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
-import type { AlgorithmContext, AlgorithmInfo } from './AlgorithmInfo.js';
+import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
 import { wrapAngleRad } from './wrapAngleRad.js';
 
 type Phase = 'plan' | 'follow' | 'backoff' | 'done';
 
 /** Frontier searches tried per tick before waiting for the next tick (bounds one tick's cost). */
 const PLAN_ATTEMPTS_PER_TICK = 3;
-/** Cells around an abandoned target also blacklisted, so its neighbours are not tried one by one. */
-const BLACKLIST_RADIUS_CELLS = 2;
+/** Around an abandoned target this far is also blacklisted, so its neighbours are not tried one by one. */
+const BLACKLIST_RADIUS_M = 1;
 /** Headings off by more than this turn in place before driving. */
 const TURN_IN_PLACE_RAD = Math.PI / 3;
 const COLLISIONS_BEFORE_GIVING_UP = 3;
-/** Robots closer than giveWayTiles within this half-angle of the heading are in the way. */
+/** Robots closer than giveWayM within this half-angle of the heading are in the way. */
 const GIVE_WAY_CONE_RAD = Math.PI / 4;
 /** A robot within this bearing of dead ahead is met head-on. */
 const HEAD_ON_RAD = Math.PI / 18;
 const NO_ROBOTS: readonly NearbyRobot[] = [];
-/** A sensed robot this close (centres; MONA-class bodies are 0.6 tiles) is what we bumped into. */
-const CONTACT_TILES = 0.8;
+/** A sensed robot this close (centres; MAES-class bodies are 0.6 m wide) is what we bumped into. */
+const CONTACT_M = 0.8;
+/** Less gain than this towards the target does not count as progress. */
+const PROGRESS_M = 0.1;
 
 export class FrontierExplorerController implements Controller {
   private phase: Phase = 'plan';
@@ -55,6 +57,7 @@ export class FrontierExplorerController implements Controller {
   private recheckAtTick = 0;
   private mapWidth = 0;
   private mapHeight = 0;
+  private mapCellSizeM = 1;
   /** Sensed robots' positions in cell units (x, y pairs), noted at planning time. */
   private otherXY = new Float64Array(16);
   private otherCount = 0;
@@ -80,8 +83,9 @@ export class FrontierExplorerController implements Controller {
   private readonly contactM: number;
   private readonly yieldFrontiers: boolean;
   private readonly cedeMarginM: number;
-  private readonly progressM: number;
-  private readonly wallPenaltyCells: number;
+  private readonly wallPenaltyM: number;
+  private readonly wallClearanceM: number;
+  private readonly bodyRadiusM: number;
   private readonly stuckTicks: number;
   private readonly backoffTicks: number;
   private readonly recheckTicks: number;
@@ -91,24 +95,27 @@ export class FrontierExplorerController implements Controller {
 
   constructor(context: AlgorithmContext) {
     const p = context.params;
-    const tile = context.tileSizeM;
-    this.speedMps = p.speedTilesPerS * tile;
+    this.speedMps = p.speedMps;
     this.turnRateRadps = p.turnRateRadps;
     this.headingGainPerS = p.headingGainPerS;
-    this.lookaheadM = p.lookaheadTiles * tile;
-    this.arriveM = p.arriveTiles * tile;
-    this.giveWayM = p.giveWayTiles * tile;
-    this.contactM = CONTACT_TILES * tile;
-    this.yieldFrontiers = p.cedeMarginTiles >= 0;
-    this.cedeMarginM = p.cedeMarginTiles * tile;
-    this.progressM = 0.1 * tile;
-    this.wallPenaltyCells = p.wallPenaltyCells;
-    this.stuckTicks = p.stuckTicks;
-    this.backoffTicks = p.backoffTicks;
-    this.recheckTicks = p.recheckTicks;
-    this.shareEveryTicks = p.shareEveryTicks;
+    this.lookaheadM = p.lookaheadM;
+    this.arriveM = p.arriveM;
+    this.giveWayM = p.giveWayM;
+    this.contactM = CONTACT_M;
+    this.yieldFrontiers = p.cedeMarginM >= 0;
+    this.cedeMarginM = p.cedeMarginM;
+    this.wallPenaltyM = p.wallPenaltyM;
+    this.wallClearanceM = p.wallClearanceM;
+    this.bodyRadiusM = p.bodyRadiusM;
+    // Durations are given in seconds and counted in the trial's logic ticks.
+    const tickS = context.tickS ?? DEFAULT_TICK_S;
+    const ticks = (seconds: number): number => Math.max(1, Math.round(seconds / tickS));
+    this.stuckTicks = ticks(p.stuckS);
+    this.backoffTicks = ticks(p.backoffS);
+    this.recheckTicks = ticks(p.recheckS);
+    this.shareEveryTicks = p.shareEveryS > 0 ? ticks(p.shareEveryS) : 0;
     // Robots share on different ticks so a swarm's merges spread over time.
-    this.shareOffset = p.shareEveryTicks > 0 ? context.robotIndex % p.shareEveryTicks : 0;
+    this.shareOffset = this.shareEveryTicks > 0 ? context.robotIndex % this.shareEveryTicks : 0;
     this.maxVisits = p.maxSearchCells > 0 ? p.maxSearchCells : Number.POSITIVE_INFINITY;
   }
 
@@ -122,6 +129,7 @@ export class FrontierExplorerController implements Controller {
     const map = robot.map;
     this.mapWidth = map.width;
     this.mapHeight = map.height;
+    this.mapCellSizeM = map.cellSizeM;
     if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
 
     if (state.collision.started && this.phase !== 'done') {
@@ -195,7 +203,11 @@ export class FrontierExplorerController implements Controller {
         return false;
       }
       const goalIndex = goal.y * map.width + goal.x;
-      const cells = map.path(from, goal, { wallPenaltyCells: this.wallPenaltyCells });
+      const cells = map.path(from, goal, {
+        wallPenaltyCells: this.wallPenaltyM / map.cellSizeM,
+        wallClearanceCells: clearanceCells(this.wallClearanceM, map.cellSizeM),
+        blockedNearWallCells: Math.max(0, Math.floor((this.bodyRadiusM - map.cellSizeM / 2) / map.cellSizeM)),
+      });
       if (cells === null) {
         this.targetIndex = goalIndex;
         this.abandonTarget();
@@ -299,7 +311,7 @@ export class FrontierExplorerController implements Controller {
       if (distM >= this.lookaheadM || this.cursor === this.pathLength - 1) break;
       // Aim further along only while the straight line there keeps off walls; otherwise the
       // robot would cut the corner the path bends around. A reached waypoint is always passed.
-      if (distM > this.arriveM && !segmentKeepsOffWalls(map, xM, yM, this.path[this.cursor + 1])) break;
+      if (distM > this.arriveM && !segmentKeepsOffWalls(map, xM, yM, this.path[this.cursor + 1], clearanceCells(this.wallClearanceM, map.cellSizeM))) break;
       this.cursor++;
     }
     const last = this.cursor === this.pathLength - 1;
@@ -311,7 +323,7 @@ export class FrontierExplorerController implements Controller {
       return;
     }
     const remainingM = (this.pathLength - 1 - this.cursor) * map.cellSizeM + distM;
-    if (remainingM < this.bestRemainingM - this.progressM) {
+    if (remainingM < this.bestRemainingM - PROGRESS_M) {
       this.bestRemainingM = remainingM;
       this.lastProgressTick = state.tick;
     } else if (state.tick - this.lastProgressTick > this.stuckTicks) {
@@ -348,8 +360,9 @@ export class FrontierExplorerController implements Controller {
     const w = this.mapWidth;
     const tx = this.targetIndex % w;
     const ty = Math.floor(this.targetIndex / w);
-    for (let y = Math.max(0, ty - BLACKLIST_RADIUS_CELLS); y <= Math.min(this.mapHeight - 1, ty + BLACKLIST_RADIUS_CELLS); y++) {
-      for (let x = Math.max(0, tx - BLACKLIST_RADIUS_CELLS); x <= Math.min(w - 1, tx + BLACKLIST_RADIUS_CELLS); x++) {
+    const r = Math.round(BLACKLIST_RADIUS_M / this.mapCellSizeM);
+    for (let y = Math.max(0, ty - r); y <= Math.min(this.mapHeight - 1, ty + r); y++) {
+      for (let x = Math.max(0, tx - r); x <= Math.min(w - 1, tx + r); x++) {
         this.blacklist.add(y * w + x);
       }
     }
@@ -379,11 +392,16 @@ function looksLikeSlamMap(payload: Uint8Array): boolean {
   return payload.length >= 4 && payload[0] === 0x53 && payload[1] === 0x47 && payload[2] === 0x53 && payload[3] === 0x4d;
 }
 
+/** Cells of size cellSizeM that span clearanceM (at least one: the 8-neighbourhood). */
+function clearanceCells(clearanceM: number, cellSizeM: number): number {
+  return Math.max(1, Math.round(clearanceM / cellSizeM));
+}
+
 /**
  * True when every cell under the segment from (xM, yM) to the centre of cell `index`, sampled
- * every half cell, is open and has no solid 8-neighbour. Allocation-free.
+ * every half cell, is open and has no solid cell within `r` cells (Chebyshev). Allocation-free.
  */
-function segmentKeepsOffWalls(map: SlamMapView, xM: number, yM: number, index: number): boolean {
+function segmentKeepsOffWalls(map: SlamMapView, xM: number, yM: number, index: number, r: number): boolean {
   const w = map.width;
   const cs = map.cellSizeM;
   const gx = (index % w) + 0.5;
@@ -394,8 +412,8 @@ function segmentKeepsOffWalls(map: SlamMapView, xM: number, yM: number, index: n
   for (let k = 1; k <= samples; k++) {
     const cx = Math.floor(sx + ((gx - sx) * k) / samples);
     const cy = Math.floor(sy + ((gy - sy) * k) / samples);
-    for (let dy = -1; dy <= 1; dy++) {
-      for (let dx = -1; dx <= 1; dx++) {
+    for (let dy = -r; dy <= r; dy++) {
+      for (let dx = -r; dx <= r; dx++) {
         const state = map.cellAt(cx + dx, cy + dy);
         if (state === SlamCell.Solid || (dx === 0 && dy === 0 && state !== SlamCell.Open)) return false;
       }
@@ -417,18 +435,20 @@ export const frontierExploration: AlgorithmInfo = {
   summary:
     'Nearest-frontier exploration: BFS to the nearest reachable frontier on the own SLAM map (left to sensed robots nearer to it), A* path kept off walls, pure-pursuit following, giving way to robots ahead; optional map sharing.',
   parameters: [
-    { name: 'speedTilesPerS', unit: 'tiles/s', defaultValue: 2, min: 0.05, max: 100, summary: 'Cruise speed (clamped to the robot limit).' },
+    { name: 'speedMps', unit: 'm/s', defaultValue: 2, min: 0.05, max: 100, summary: 'Cruise speed (clamped to the robot limit).' },
     { name: 'turnRateRadps', unit: 'rad/s', defaultValue: 3, min: 0.05, max: 100, summary: 'Largest commanded turn rate.' },
     { name: 'headingGainPerS', unit: '1/s', defaultValue: 4, min: 0.1, max: 100, summary: 'Turn rate per radian of heading error.' },
-    { name: 'lookaheadTiles', unit: 'tiles', defaultValue: 1, min: 0.1, max: 20, summary: 'Pure-pursuit lookahead along the path.' },
-    { name: 'arriveTiles', unit: 'tiles', defaultValue: 0.4, min: 0.05, max: 10, summary: 'Distance at which the last waypoint counts as reached.' },
-    { name: 'giveWayTiles', unit: 'tiles', defaultValue: 1.1, min: 0, max: 20, summary: 'Stop and turn away when another robot is this close ahead (centre to centre); 0 = never.' },
-    { name: 'cedeMarginTiles', unit: 'tiles', defaultValue: 1, min: -1, max: 1000, summary: 'Leave a frontier to a sensed robot nearer to it by more than this; -1 = never (plain nearest frontier).' },
-    { name: 'wallPenaltyCells', unit: 'cells', defaultValue: 2, min: 0, max: 100, summary: 'A* extra cost for cells touching a wall, keeping the robot body off walls.' },
-    { name: 'stuckTicks', unit: 'ticks', defaultValue: 40, min: 1, max: 100000, integer: true, summary: 'Abandon a target after this long without progress.' },
-    { name: 'backoffTicks', unit: 'ticks', defaultValue: 4, min: 1, max: 1000, integer: true, summary: 'Reverse this long after a collision, then replan.' },
-    { name: 'recheckTicks', unit: 'ticks', defaultValue: 50, min: 1, max: 100000, integer: true, summary: 'When no frontier remains, look again this often (blacklist cleared).' },
-    { name: 'shareEveryTicks', unit: 'ticks', defaultValue: 0, min: 0, max: 100000, integer: true, summary: 'Broadcast the SLAM map every N ticks and merge maps heard; 0 = off. A map over MAX_BROADCAST_PAYLOAD_BYTES (32 KiB, about 130,000 SLAM cells packed) is not sent.' },
+    { name: 'lookaheadM', unit: 'm', defaultValue: 1, min: 0.1, max: 20, summary: 'Pure-pursuit lookahead along the path.' },
+    { name: 'arriveM', unit: 'm', defaultValue: 0.4, min: 0.05, max: 10, summary: 'Distance at which the last waypoint counts as reached.' },
+    { name: 'giveWayM', unit: 'm', defaultValue: 1.1, min: 0, max: 20, summary: 'Stop and turn away when another robot is this close ahead (centre to centre); 0 = never.' },
+    { name: 'cedeMarginM', unit: 'm', defaultValue: 1, min: -1, max: 1000, summary: 'Leave a frontier to a sensed robot nearer to it by more than this; -1 = never (plain nearest frontier).' },
+    { name: 'wallClearanceM', unit: 'm', defaultValue: 0.5, min: 0, max: 10, summary: 'A* penalises SLAM cells with a wall this close (at least the 8 neighbours), and pure pursuit aims only along lines this far off walls.' },
+    { name: 'bodyRadiusM', unit: 'm', defaultValue: 0.3, min: 0, max: 10, summary: "The robot's body radius (MAES robot: 0.3): A* never enters a SLAM cell whose centre is nearer a wall than about this, so a gap narrower than the body is no path (no effect on 1 m maps, whose 0.5 m SLAM cells are coarser)." },
+    { name: 'wallPenaltyM', unit: 'm', defaultValue: 1, min: 0, max: 100, summary: 'A* extra cost (as path length) of a cell within wallClearanceM of a wall, keeping the robot body off walls.' },
+    { name: 'stuckS', unit: 's', defaultValue: 4, min: 0.01, max: 10000, summary: 'Abandon a target after this long without progress (rounded to logic ticks, at least one).' },
+    { name: 'backoffS', unit: 's', defaultValue: 0.4, min: 0.01, max: 100, summary: 'Reverse this long after a collision, then replan.' },
+    { name: 'recheckS', unit: 's', defaultValue: 5, min: 0.01, max: 10000, summary: 'When no frontier remains, look again this often (blacklist cleared).' },
+    { name: 'shareEveryS', unit: 's', defaultValue: 0, min: 0, max: 10000, summary: 'Broadcast the SLAM map this often (rounded to logic ticks) and merge maps heard; 0 = off. A map over MAX_BROADCAST_PAYLOAD_BYTES (32 KiB, about 130,000 SLAM cells packed) is not sent.' },
     { name: 'maxSearchCells', unit: 'cells', defaultValue: 0, min: 0, max: 1e9, integer: true, summary: 'Cap on cells a frontier search visits; 0 = no cap.' },
   ],
   create: (context) => new FrontierExplorerController(context),

@@ -23,11 +23,11 @@ export class RandomWalkController implements Controller {
   constructor(context: AlgorithmContext) {
     const p = context.params;
     this.rng = context.rng;
-    this.obstacleDistanceM = p.obstacleDistanceTiles * context.tileSizeM;
+    this.obstacleDistanceM = p.obstacleDistanceM;
     this.halfConeRad = (p.frontConeDeg / 2) * DEG;
     this.minTurnDeg = p.minTurnDeg;
     this.maxTurnDeg = Math.max(p.minTurnDeg, p.maxTurnDeg);
-    this.legLengthM = p.legLengthTiles * context.tileSizeM;
+    this.legLengthM = p.legLengthM;
   }
 
   tick(robot: Robot): void {
@@ -78,11 +78,11 @@ export const randomWalk: AlgorithmInfo = {
   name: 'random',
   summary: 'Random ballistic walk: straight until a collision or an obstacle ahead, then turn by a random angle.',
   parameters: [
-    { name: 'obstacleDistanceTiles', unit: 'tiles', defaultValue: 0.7, min: 0, max: 100, summary: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).' },
+    { name: 'obstacleDistanceM', unit: 'm', defaultValue: 0.7, min: 0, max: 100, summary: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).' },
     { name: 'frontConeDeg', unit: 'deg', defaultValue: 60, min: 0, max: 360, summary: 'Width of the front cone watched for obstacles.' },
     { name: 'minTurnDeg', unit: 'deg', defaultValue: 50, min: 0, max: 180, summary: 'Smallest random turn (MAES: 50).' },
     { name: 'maxTurnDeg', unit: 'deg', defaultValue: 179, min: 0, max: 180, summary: 'Largest random turn (MAES: 179).' },
-    { name: 'legLengthTiles', unit: 'tiles', defaultValue: 1000, min: 0.1, max: 1e6, summary: 'Distance of one straight move if nothing stops it first.' },
+    { name: 'legLengthM', unit: 'm', defaultValue: 1000, min: 0.1, max: 1e6, summary: 'Distance of one straight move if nothing stops it first.' },
   ],
   create: (context) => new RandomWalkController(context),
 };

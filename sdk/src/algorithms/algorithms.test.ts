@@ -61,17 +61,18 @@ describe('algorithm registry', () => {
 
   it('fills defaults and checks given parameters', () => {
     const frontier = findAlgorithm('frontier');
-    expect(resolveAlgorithmParams(frontier, { shareEveryTicks: 10 })).toMatchObject({ shareEveryTicks: 10, speedTilesPerS: 2 });
-    expect(() => resolveAlgorithmParams(frontier, { speed: 1 })).toThrow(/SG_UNKNOWN_PARAMETER: algorithm 'frontier' has no parameter 'speed'; it declares: speedTilesPerS,/);
-    expect(() => resolveAlgorithmParams(frontier, { shareEveryTicks: 1.5 })).toThrow(/SG_BAD_ARGUMENT: frontier parameter shareEveryTicks must be an integer in \[0, 100000\] ticks, got 1.5/);
-    expect(() => resolveAlgorithmParams(frontier, { speedTilesPerS: Number.NaN })).toThrow(/speedTilesPerS/);
+    expect(resolveAlgorithmParams(frontier, { shareEveryS: 1 })).toMatchObject({ shareEveryS: 1, speedMps: 2 });
+    expect(() => resolveAlgorithmParams(frontier, { speed: 1 })).toThrow(/SG_UNKNOWN_PARAMETER: algorithm 'frontier' has no parameter 'speed'; it declares: speedMps,/);
+    expect(() => resolveAlgorithmParams(frontier, { maxSearchCells: 1.5 })).toThrow(/SG_BAD_ARGUMENT: frontier parameter maxSearchCells must be an integer in \[0, 1000000000\] cells, got 1.5/);
+    expect(() => resolveAlgorithmParams(frontier, { shareEveryS: -1 })).toThrow(/SG_BAD_ARGUMENT: frontier parameter shareEveryS must be a number in \[0, 10000\] s, got -1/);
+    expect(() => resolveAlgorithmParams(frontier, { speedMps: Number.NaN })).toThrow(/speedMps/);
   });
 
   it('parses CLI algorithm specs', () => {
     expect(parseAlgorithmSpec('frontier')).toEqual({ name: 'frontier', params: {} });
-    expect(parseAlgorithmSpec('frontier:shareEveryTicks=10,speedTilesPerS=1.5')).toEqual({
+    expect(parseAlgorithmSpec('frontier:shareEveryS=1,speedMps=1.5')).toEqual({
       name: 'frontier',
-      params: { shareEveryTicks: 10, speedTilesPerS: 1.5 },
+      params: { shareEveryS: 1, speedMps: 1.5 },
     });
     expect(() => parseAlgorithmSpec('frontier:speed')).toThrow("SG_BAD_ARGUMENT: algorithm parameter 'speed' in 'frontier:speed' is not name=number");
   });
@@ -102,7 +103,7 @@ describe('random walk', () => {
   it('turns after a collision cancels its move', () => {
     // Obstacle detection off: only collisions stop it.
     const robot = new PointRobot(twoRooms, { pose: { xM: 4.5, yM: 6.5, headingRad: 0 } });
-    const controller = findAlgorithm('random').create(contextFor('random', { obstacleDistanceTiles: 0 }));
+    const controller = findAlgorithm('random').create(contextFor('random', { obstacleDistanceM: 0 }));
     let turnedAfterCollision = false;
     let collided = false;
     for (let t = 0; t < 200 && !turnedAfterCollision; t++) {
@@ -240,7 +241,7 @@ describe('frontier dispersion', () => {
   it('leaves a frontier to a robot nearer to it and takes the other one', () => {
     const behind = [{ distanceM: 3, bearingRad: Math.PI }];
     expect(runCorridor({}, behind)).toBeGreaterThan(13.5);
-    expect(runCorridor({ cedeMarginTiles: -1 }, behind)).toBeLessThan(11.5);
+    expect(runCorridor({ cedeMarginM: -1 }, behind)).toBeLessThan(11.5);
   });
 });
 
@@ -254,12 +255,12 @@ describe('frontier map sharing', () => {
     '###########',
   ]);
 
-  function runPair(shareEveryTicks: number, ticks: number): { robots: PointRobot[]; sent: number } {
+  function runPair(shareEveryS: number, ticks: number, tickS = 0.1): { robots: PointRobot[]; sent: number } {
     const robots = [
       new PointRobot(sealed, { id: 'a', pose: { xM: 2.5, yM: 2.5, headingRad: 0 } }),
       new PointRobot(sealed, { id: 'b', pose: { xM: 8.5, yM: 2.5, headingRad: 0 } }),
     ];
-    const controllers = robots.map((_, i) => findAlgorithm('frontier').create({ ...contextFor('frontier', { shareEveryTicks }, i), robotCount: 2 }));
+    const controllers = robots.map((_, i) => findAlgorithm('frontier').create({ ...contextFor('frontier', { shareEveryS }, i), robotCount: 2, tickS }));
     let sent = 0;
     for (let t = 0; t < ticks; t++) {
       robots.forEach((robot, i) => controllers[i].tick(robot));
@@ -277,11 +278,16 @@ describe('frontier map sharing', () => {
   const rightRoomCell = (robot: PointRobot) => robot.map.cellAt(17, 4);
 
   it('merges the maps it hears, so each robot knows the room it cannot see', () => {
-    const { robots: [a, b], sent } = runPair(5, 20);
+    const { robots: [a, b], sent } = runPair(0.5, 20);
     expect(sent).toBe(8);
     expect(leftRoomCell(b)).toBe(SlamCell.Open);
     expect(rightRoomCell(a)).toBe(SlamCell.Open);
     expect(a.map.knownCells).toBe(b.map.knownCells);
+  });
+
+  it('counts the sharing interval in seconds: 0.5 s is every 5 ticks of 0.1 s and every 10 ticks of 0.05 s', () => {
+    expect(runPair(0.5, 20, 0.05).sent).toBe(4);
+    expect(runPair(0.25, 20, 0.05).sent).toBe(8);
   });
 
   it('keeps maps private with sharing off', () => {

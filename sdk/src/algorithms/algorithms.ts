@@ -47,7 +47,7 @@ export function resolveAlgorithmParams(info: AlgorithmInfo, given: Readonly<Reco
 }
 
 /**
- * Parse an algorithm spec as the CLI takes it: `frontier` or `frontier:shareEveryTicks=10,speedTilesPerS=1.5`.
+ * Parse an algorithm spec as the CLI takes it: `frontier` or `frontier:shareEveryS=1,speedMps=1.5`.
  * Throws SG_BAD_ARGUMENT naming the malformed part; names and values are checked by resolveAlgorithmParams.
  */
 export function parseAlgorithmSpec(spec: string): { name: string; params: Record<string, number> } {

@@ -169,6 +169,31 @@ describe('SlamMap planning helpers', () => {
     expect(centred?.slice(2, -2).every((c) => c.y === 2)).toBe(true);
   });
 
+  it('penalises cells within wallClearanceCells of a wall, and never enters a gap narrower than blockedNearWallCells allows', () => {
+    const map = slamFrom([
+      '###########',
+      '#.........#',
+      '#.........#',
+      '#.........#',
+      '#.........#',
+      '#.........#',
+      '###########',
+    ]);
+    // Clearance 2: only the middle row is clear of the penalty band.
+    const centred = map.path({ x: 1, y: 3 }, { x: 9, y: 3 }, { wallPenaltyCells: 5, wallClearanceCells: 2 });
+    expect(centred?.slice(3, -3).every((c) => c.y === 3)).toBe(true);
+    const gap = slamFrom([
+      '#######',
+      '#..#..#',
+      '#.....#',
+      '#..#..#',
+      '#######',
+    ]);
+    expect(gap.path({ x: 1, y: 2 }, { x: 5, y: 2 })).not.toBeNull();
+    // The one-cell gap has walls beside it: with blockedNearWallCells 1 it is no path.
+    expect(gap.path({ x: 1, y: 2 }, { x: 5, y: 2 }, { blockedNearWallCells: 1 })).toBeNull();
+  });
+
   it('reports known fraction and a coarse tile view', () => {
     const map = new SlamMap({ width: 4, height: 2, cellSizeM: 0.5 });
     map.mark(0, SlamCell.Open);

@@ -36,13 +36,15 @@ function octile(x: number, y: number, toX: number, toY: number): number {
   return (dx + dy + SQRT2_MINUS_2 * (dx < dy ? dx : dy)) * (1 + TIE_BREAK);
 }
 
-/** True when cell (x, y) has a solid 8-neighbour inside the map. */
-function touchesSolid(grid: SearchGrid, x: number, y: number): boolean {
+/** True when cell (x, y) has a solid cell within `r` cells (Chebyshev; r = 1: the 8-neighbours) inside the map. */
+function touchesSolid(grid: SearchGrid, x: number, y: number, r: number): boolean {
   const { width, height, cells } = grid;
-  for (let k = 0; k < 8; k++) {
-    const nx = x + DX[k];
-    const ny = y + DY[k];
-    if (nx >= 0 && ny >= 0 && nx < width && ny < height && cells[ny * width + nx] === SOLID) return true;
+  const y0 = y - r < 0 ? 0 : y - r;
+  const y1 = y + r >= height ? height - 1 : y + r;
+  const x0 = x - r < 0 ? 0 : x - r;
+  const x1 = x + r >= width ? width - 1 : x + r;
+  for (let ny = y0; ny <= y1; ny++) {
+    for (let nx = x0; nx <= x1; nx++) if (cells[ny * width + nx] === SOLID) return true;
   }
   return false;
 }
@@ -58,6 +60,8 @@ export function findPath(grid: SearchGrid, from: number, to: number, options: Pa
   if (from === to) return [from];
   if (cells[to] !== OPEN) return null;
   const penalty = options.wallPenaltyCells ?? 0;
+  const clearance = options.wallClearanceCells ?? 1;
+  const blocked = options.blockedNearWallCells ?? 0;
   const maxExpansions = options.maxExpansions ?? Number.POSITIVE_INFINITY;
   const s = searchScratch;
   const gen = s.begin(width * height);
@@ -84,11 +88,12 @@ export function findPath(grid: SearchGrid, from: number, to: number, options: Pa
       const next = ny * width + nx;
       if (cells[next] !== OPEN || closed[next] === gen) continue;
       if (k >= 4 && (cells[cy * width + nx] !== OPEN || cells[ny * width + cx] !== OPEN)) continue;
+      if (blocked > 0 && next !== to && touchesSolid(grid, nx, ny, blocked)) continue;
       let cost = g[cur] + COST[k];
       // The penalty only adds, so a cell already reached as cheaply without it is skipped
       // before its eight neighbours are read.
       if (seen[next] === gen && g[next] <= cost) continue;
-      if (penalty > 0 && touchesSolid(grid, nx, ny)) {
+      if (penalty > 0 && touchesSolid(grid, nx, ny, clearance)) {
         cost += penalty;
         if (seen[next] === gen && g[next] <= cost) continue;
       }

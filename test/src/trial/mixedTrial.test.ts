@@ -44,7 +44,7 @@ describe('mixed trial: virtual, MQTT and serial robots in one world', () => {
       url: broker.url,
       grid: loadMap('building:30x30:seed=7'),
       robots: VIRTUAL.length,
-      algorithm: 'frontier:shareEveryTicks=5',
+      algorithm: 'frontier:shareEveryS=0.5',
       comm: `range:${RANGE_M}`,
       keepaliveMs: KEEPALIVE_MS,
       serialPorts: ptys.map((p) => p.b),
