@@ -341,12 +341,16 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     }
     if (deliverUplink(this.uplink, robotId, envelope)) return;
     if (envelope.body === 'birth') {
+      // Born here before admission, whose 'birth' event may send to the robot at once (a
+      // latched emergency stop); a refused Birth changes nothing, so that is undone.
+      const bornBefore = this.born.has(robotId);
+      this.born.add(robotId);
       const conflict = admitBirth(this.uplink, robotId, envelope.birth!);
       if (conflict) {
+        if (!bornBefore) this.born.delete(robotId);
         this.sendError(topic, ID_REFUSED_CODE, conflict.reason, envelope.seq);
         return;
       }
-      this.born.add(robotId);
       this.reachable.add(robotId);
     } else if (envelope.body === 'trackerPose') {
       // Ground truth from the tracker, not traffic from the robot: it proves nothing alive.

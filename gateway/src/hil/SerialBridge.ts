@@ -269,19 +269,20 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   private onFrame(link: PortLink, envelope: Envelope): void {
     const robotId = envelope.robotId;
     if (envelope.body === 'birth') {
-      // A port carries one robot; a Birth (after a reboot, maybe with a new id) re-binds it.
-      if (link.robotId !== null && this.byRobot.get(link.robotId) === link) this.byRobot.delete(link.robotId);
-      link.robotId = null;
+      // A port carries one robot; an admitted Birth (after a reboot, maybe with a new id)
+      // re-binds it. Bound before admission, whose 'birth' event may send to the robot at once
+      // (a latched emergency stop); a refused Birth changes nothing, so the binding is undone.
+      const previousId = link.robotId;
+      this.bind(link, robotId);
       const conflict = admitBirth(this.uplink, robotId, envelope.birth!, `serial:${link.path}`);
       if (conflict) {
+        this.bind(link, previousId);
         link.refusedId = robotId;
         link.counters.refusedBirths++;
         this.write(link, robotId, { error: { code: ID_REFUSED_CODE, message: conflict.reason.slice(0, 200), refSeq: envelope.seq } });
         return;
       }
       link.refusedId = null;
-      link.robotId = robotId;
-      this.byRobot.set(robotId, link);
       return;
     }
     if (robotId === link.refusedId) {
@@ -298,6 +299,13 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     // Gateway-to-robot kinds (cmd, motor, state) and tracker poses never come up a serial line.
     link.counters.mismatches++;
     this.logger.warn('serial: unexpected message kind from robot', { path: link.path, robotId, kind: envelope.body });
+  }
+
+  /** Makes `robotId` (or nobody) the robot this port carries. */
+  private bind(link: PortLink, robotId: string | null): void {
+    if (link.robotId !== null && this.byRobot.get(link.robotId) === link) this.byRobot.delete(link.robotId);
+    link.robotId = robotId;
+    if (robotId !== null) this.byRobot.set(robotId, link);
   }
 
   private async discover(): Promise<void> {
