@@ -44,7 +44,7 @@ import {
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
-import { ID_REFUSED_CODE, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
+import { ID_REFUSED_CODE, REQUEST_BIRTH_BODY, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
@@ -121,7 +121,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
     this.backoff = new Backoff(options.backoff);
-    this.uplink = { link: 'mqtt', registry: options.registry, events: this, logger: this.logger };
+    this.uplink = { link: 'mqtt', registry: options.registry, events: this, logger: this.logger, requestBirth: (robotId) => this.send(robotId, REQUEST_BIRTH_BODY) };
     for (const id of options.knownRobotIds ?? []) this.reachable.add(id);
   }
 

@@ -28,7 +28,7 @@ import {
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
-import { ID_REFUSED_CODE, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
+import { ID_REFUSED_CODE, REQUEST_BIRTH_BODY, admitBirth, askForBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
@@ -78,12 +78,16 @@ class PortLink {
   readonly decoder = new FrameDecoder();
   readonly counters: SerialPortCounters;
   readonly backoff: Backoff;
+  /** Per port: a robot heard here without a Birth is asked for one on this port. */
+  readonly uplink: UplinkSink;
 
   constructor(
     readonly path: string,
     backoffOptions: BackoffOptions | undefined,
+    uplinkOf: (link: PortLink) => UplinkSink,
   ) {
     this.backoff = new Backoff(backoffOptions);
+    this.uplink = uplinkOf(this);
     // The decoder's own counters object, extended: one place per port to read everything.
     this.counters = Object.assign(this.decoder.counters, { bytesOut: 0, framesOut: 0, mismatches: 0, refusedBirths: 0, reopens: 0 });
   }
@@ -95,7 +99,6 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   private readonly byRobot = new Map<string, PortLink>();
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly uplink: UplinkSink;
   private discoverTimer: TimerHandle | null = null;
   private stopping = false;
   private seq = 0;
@@ -105,7 +108,6 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     super();
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
-    this.uplink = { link: 'serial', registry: options.registry, events: this, logger: this.logger };
   }
 
   /** Starts opening every given port (and discovery); does not wait for robots. */
@@ -181,7 +183,13 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
 
   private addPort(path: string): void {
     if (this.links.has(path)) return;
-    const link = new PortLink(path, this.options.backoff);
+    const link = new PortLink(path, this.options.backoff, (port) => ({
+      link: 'serial',
+      registry: this.options.registry,
+      events: this,
+      logger: this.logger,
+      requestBirth: (robotId) => this.write(port, robotId, REQUEST_BIRTH_BODY),
+    }));
     this.links.set(path, link);
     link.decoder.on('frame', ({ envelope }) => {
       // Runs from the port's data handler, where an exception would end the process.
@@ -274,7 +282,7 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
       // (a latched emergency stop); a refused Birth changes nothing, so the binding is undone.
       const previousId = link.robotId;
       this.bind(link, robotId);
-      const conflict = admitBirth(this.uplink, robotId, envelope.birth!, `serial:${link.path}`);
+      const conflict = admitBirth(link.uplink, robotId, envelope.birth!, `serial:${link.path}`);
       if (conflict) {
         this.bind(link, previousId);
         link.refusedId = robotId;
@@ -293,9 +301,11 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     if (robotId !== link.robotId) {
       link.counters.mismatches++;
       this.logger.warn('serial: frame from a robot not born on this port', { path: link.path, robotId, born: link.robotId });
+      // Its Birth was lost (a noisy line, or sent before the port opened): ask on this port.
+      askForBirth(link.uplink, robotId);
       return;
     }
-    if (deliverUplink(this.uplink, robotId, envelope, `serial:${link.path}`)) return;
+    if (deliverUplink(link.uplink, robotId, envelope, `serial:${link.path}`)) return;
     // Gateway-to-robot kinds (cmd, motor, state) and tracker poses never come up a serial line.
     link.counters.mismatches++;
     this.logger.warn('serial: unexpected message kind from robot', { path: link.path, robotId, kind: envelope.body });
