@@ -20,6 +20,7 @@ import {
   MONA_SPEC,
   ProtocolError,
   encodeEnvelopeFrame,
+  keepSerialPollInterests,
   makeEnvelope,
   type Envelope,
   type EnvelopeBodyInit,
@@ -220,6 +221,8 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
         this.onPortClosed(link, port, `SG_SERIAL_OPEN: cannot open ${link.path}: ${error.message}`);
         return;
       }
+      // A write waiting for room must not lose its wakeup to the read loop (see protocols).
+      keepSerialPollInterests(port);
       link.backoff.reset();
       this.setState(link, 'online');
       this.watchPresence(link, port);

@@ -19,6 +19,7 @@ import {
   cobsEncode,
   crc32c,
   encodeEnvelopeFrame,
+  keepSerialPollInterests,
   makeEnvelope,
   type BodyKind,
   type FrameDecoderCounters,
@@ -123,6 +124,9 @@ describe('seeded serial fuzz into a live trial', () => {
 
     const writer = new SerialPort({ path: pty.a, baudRate: 115_200, autoOpen: false });
     await new Promise<void>((resolve, reject) => writer.open((error) => (error ? reject(error) : resolve())));
+    // Megabytes go out while the gateway's replies come in: without this, a write waiting for
+    // room loses its wakeup whenever the read loop re-arms, and stalls while the gateway is quiet.
+    keepSerialPollInterests(writer);
     // Read what the gateway sends (MotorCommands for the robots born on the port), as a robot
     // does: unread, it would fill the pty and stall the gateway's writes.
     writer.on('data', () => undefined);
