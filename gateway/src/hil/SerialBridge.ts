@@ -284,10 +284,13 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
       // re-binds it. Bound before admission, whose 'birth' event may send to the robot at once
       // (a latched emergency stop); a refused Birth changes nothing, so the binding is undone.
       const previousId = link.robotId;
+      const previousPort = this.byRobot.get(robotId);
       this.bind(link, robotId);
       const conflict = admitBirth(link.uplink, robotId, envelope.birth!, `serial:${link.path}`);
       if (conflict) {
         this.bind(link, previousId);
+        // The id's holder on another port keeps it (the newcomer is refused, never a takeover).
+        if (previousPort !== undefined && previousPort !== link) this.byRobot.set(robotId, previousPort);
         link.refusedId = robotId;
         link.counters.refusedBirths++;
         this.write(link, robotId, { error: { code: ID_REFUSED_CODE, message: conflict.reason.slice(0, 200), refSeq: envelope.seq } });

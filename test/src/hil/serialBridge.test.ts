@@ -204,4 +204,23 @@ describe('SerialBridge over socat ptys', () => {
     expect(requests()).toEqual(['mona-01']);
     expect(registry.counters.birthRequests).toBe(1);
   });
+  it('refuses a Birth of an id online on another port and keeps driving the holder there', async () => {
+    const [first, second] = [await ptyPair(), await ptyPair()];
+    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
+    const bridge = new SerialBridge({ registry, ports: [first.a, second.a], logger: new MemoryLogger() });
+    cleanups.push(() => bridge.stop());
+    await bridge.start();
+    await until(() => bridge.stateOf(first.a) === 'online' && bridge.stateOf(second.a) === 'online', 'ports open');
+    const holder = await robotEnd(first.b);
+    const newcomer = await robotEnd(second.b);
+    holder.port.write(frame('mona-05', birth(1)));
+    await until(() => registry.get('mona-05')?.online === true, 'the holder born');
+    newcomer.port.write(frame('mona-05', birth(1)));
+    await until(() => newcomer.received.some((e) => e.error), 'the refusal');
+    expect(registry.channelOf('mona-05')).toBe(`serial:${first.a}`);
+    expect(bridge.carries('mona-05')).toBe(true);
+    expect(bridge.send('mona-05', { command: { commandId: 9, stop: {} } })).toBe(true);
+    await until(() => holder.received.some((e) => e.command?.commandId === 9), 'the holder driven on its own port');
+    expect(newcomer.received.some((e) => e.command)).toBe(false);
+  });
 });
