@@ -34,12 +34,7 @@ const fixed = new WeakSet<SerialPoller>();
  */
 export function keepSerialPollInterests(port: { readonly port?: unknown }): void {
   const poller = (port.port as { readonly poller?: SerialPoller } | undefined)?.poller;
-  if (poller) keepPollerInterests(poller);
-}
-
-/** As keepSerialPollInterests, on the poller itself. */
-export function keepPollerInterests(poller: SerialPoller): void {
-  if (fixed.has(poller)) return;
+  if (!poller || fixed.has(poller)) return;
   fixed.add(poller);
   const poll = poller.poll.bind(poller);
   // `once(event)` polls before it adds its own listener: `flags` carries that one.
