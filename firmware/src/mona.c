@@ -159,10 +159,16 @@ static void handle_command(mona_t *mona, pb_size_t action, uint32_t command_id, 
         /* Starts no motion (docs/safety.md#emergency-stop): the motors are off since the stop. */
         mona->emergency_stop = false;
         break;
+    case swarmgate_v1_Command_request_birth_tag:
+        /* The host heard us without holding our Birth (it was lost): announce this session
+         * again. Nothing else changes, so no telemetry follows. */
+        send_birth(mona);
+        send_ack(mona, command_id);
+        return;
     default:
         /* Motion reaches the firmware only as MotorCommands; the gateway converts the rest. */
         send_error(mona, swarmgate_v1_ErrorCode_ERROR_CODE_UNSUPPORTED,
-                   HAL_FLASH_STR("only stop, emergency stop and release; send MotorCommands"), ref_seq,
+                   HAL_FLASH_STR("only stop, emergency stop, release and request birth; send MotorCommands"), ref_seq,
                    command_id);
         return;
     }

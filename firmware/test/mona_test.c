@@ -1,6 +1,6 @@
 /*
  * The MONA firmware logic on the fake HAL: Birth at boot and its repeats, MotorCommand and the
- * deadline watchdog, the emergency-stop latch and its release, Telemetry rate and content, and
+ * deadline watchdog, the emergency-stop latch and its release, a requested Birth, Telemetry rate and content, and
  * answers to bad frames. Frames both ways go through protocols/c, as on the robot.
  */
 #include <math.h>
@@ -236,6 +236,29 @@ static void test_emergency_stop_latch(void) {
     EXPECT(fake_left_pwm > 0);
 }
 
+/* A host that heard us without holding our Birth asks for it: the same session is announced
+ * again, after the repeats stopped (the host was heard), and nothing else changes. */
+static void test_request_birth(void) {
+    const swarmgate_v1_Envelope *e;
+    size_t n;
+    boot();
+    (void)run_until(5000); /* the Birth at boot */
+    send_motor_command("mona-07", 0.1f, 0.1f, 1000, 0);
+    n = run_until(5001);
+    EXPECT(count_kind(n, swarmgate_v1_Envelope_birth_tag) == 0);
+    EXPECT(fake_left_pwm > 0);
+    send_command(swarmgate_v1_Command_request_birth_tag, 0);
+    n = run_until(5002);
+    e = find_kind(n, swarmgate_v1_Envelope_birth_tag);
+    EXPECT(count_kind(n, swarmgate_v1_Envelope_birth_tag) == 1 && e != NULL && e->body.birth.session == mona.session);
+    EXPECT(count_kind(n, swarmgate_v1_Envelope_ack_tag) == 0 && count_kind(n, swarmgate_v1_Envelope_error_tag) == 0);
+    EXPECT(fake_left_pwm > 0); /* motion goes on */
+    send_command(swarmgate_v1_Command_request_birth_tag, 41);
+    n = run_until(5003);
+    e = find_kind(n, swarmgate_v1_Envelope_ack_tag);
+    EXPECT(count_kind(n, swarmgate_v1_Envelope_birth_tag) == 1 && e != NULL && e->body.ack.command_id == 41);
+}
+
 static void test_telemetry(void) {
     const swarmgate_v1_Envelope *e;
     size_t n;
@@ -343,6 +366,7 @@ int main(void) {
     test_deadline_capped();
     test_watchdog_across_clock_wrap();
     test_emergency_stop_latch();
+    test_request_birth();
     test_telemetry();
     test_bad_input();
     test_pwm_of_speed();

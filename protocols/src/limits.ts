@@ -3,7 +3,7 @@
  */
 
 /** The version this code speaks. A peer with another major is refused; any minor is accepted. */
-export const PROTOCOL_VERSION: Readonly<{ major: number; minor: number }> = Object.freeze({ major: 1, minor: 1 });
+export const PROTOCOL_VERSION: Readonly<{ major: number; minor: number }> = Object.freeze({ major: 1, minor: 2 });
 
 /**
  * Largest serial frame payload (Envelope bytes + 4 CRC bytes, before COBS stuffing).

@@ -136,6 +136,20 @@ describe('Firmware', () => {
     expect(received('ack').at(-1)!.ack!.commandId).toBe(7);
   });
 
+  it('re-sends the Birth of its current session on a requestBirth Command, and changes nothing else', () => {
+    const { firmware, received, deliver } = setup();
+    firmware.goOnline(3);
+    deliver({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: 1 } });
+    const birthsBefore = received('birth').length;
+    deliver({ command: { commandId: 0, requestBirth: {} } });
+    deliver({ command: { commandId: 8, requestBirth: {} } });
+    const births = received('birth').slice(birthsBefore);
+    expect(births.map((e) => e.birth!.session)).toEqual([3, 3]);
+    expect(received('ack').map((e) => e.ack!.commandId)).toEqual([1, 8]);
+    expect(received('error')).toEqual([]);
+    expect(firmware.model.motorsRunning).toBe(true);
+  });
+
   it('answers bad input with coded Errors and keeps going', () => {
     const { firmware, received, deliver } = setup();
     firmware.goOnline(1);

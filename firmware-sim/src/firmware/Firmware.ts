@@ -68,6 +68,8 @@ export class Firmware {
   private telemetryTimer: TimerHandle | undefined;
   private watchdogTimer: TimerHandle | undefined;
   private lastCommandId = 0;
+  /** The session of the latest Birth: what a requestBirth Command announces again. */
+  private session = 0;
   private tripsSeen = 0;
   /** The motors are off because the last MotorCommand's deadline passed. */
   private stoppedByWatchdog = false;
@@ -116,6 +118,7 @@ export class Firmware {
 
   /** Sends the Birth of `session` (again, on a link where the host may have missed it). */
   announceBirth(session: number): void {
+    this.session = session;
     this.send('birth', { birth: this.birth(session) });
   }
 
@@ -234,6 +237,13 @@ export class Firmware {
       action = validateCommand(command);
     } catch (error) {
       this.replyError(ErrorCode.ERROR_CODE_DECODE, (error as Error).message, seq, commandId);
+      return;
+    }
+    if (action === 'requestBirth') {
+      // The host heard us without holding our Birth (it was lost): announce this session
+      // again. Nothing else changes (the motors, the watchdog and its flag stay as they are).
+      this.announceBirth(this.session);
+      this.ack(commandId);
       return;
     }
     this.stoppedByWatchdog = false;

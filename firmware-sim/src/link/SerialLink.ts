@@ -1,4 +1,4 @@
-import { encodeFrame, encodeEnvelope, FrameDecoder, type BodyKind, type EnvelopeInit, type FrameDecoderCounters } from '@swarmgate/protocols';
+import { encodeFrame, encodeEnvelope, FrameDecoder, keepSerialPollInterests, type BodyKind, type EnvelopeInit, type FrameDecoderCounters } from '@swarmgate/protocols';
 import { SerialPort } from 'serialport';
 import type { Firmware } from '../firmware/Firmware.js';
 import type { Clock, TimerHandle } from '../model/Clock.js';
@@ -109,6 +109,8 @@ export class SerialLink implements RobotLink {
         this.lost(`cannot open ${path}: ${error.message}`);
         return;
       }
+      // A write waiting for room must not lose its wakeup to the read loop (see protocols).
+      keepSerialPollInterests(port);
       this.options.backoff.reset();
       this.options.log(`serial ${path} open at ${baudRate} baud`);
       this.beginSession();

@@ -121,6 +121,35 @@ describe('MqttBridge', () => {
     expect(registry.counters.unbornTraffic).toBe(0);
   });
 
+  it('asks a robot it hears without a Birth for one on its downlink, once per interval', async () => {
+    const b = await broker();
+    const clock = new ManualClock(Date.now());
+    const registry = new RobotRegistry({ keepaliveMs: 60_000, clock });
+    await startBridge(b.url, { registry, clock });
+    const r1 = await robot(b.url, 'r1', 1);
+    const requests: number[] = [];
+    r1.on('message', (_topic, payload) => {
+      const env = decodeEnvelope(payload);
+      if (env.command?.requestBirth) requests.push(clock.nowMs());
+    });
+    await r1.subscribeAsync(robotTopic(FLEET, 'r1', 'downlink'), { qos: 1 });
+    const telemetry = bytes('r1', { telemetry: { battery: { volts: 3.8, fraction: 0.5 } } });
+    for (let i = 0; i < 5; i++) await r1.publishAsync(robotTopic(FLEET, 'r1', 'telemetry'), telemetry, { qos: 1 });
+    await until(() => registry.counters.unbornTraffic === 5 && requests.length === 1, 'one request for five Telemetry');
+    clock.advance(1000);
+    await r1.publishAsync(robotTopic(FLEET, 'r1', 'ack'), bytes('r1', { ack: { commandId: 3 } }), { qos: 1 });
+    await until(() => requests.length === 2, 'a second request a second later');
+    // The Birth it asked for is admitted, and the robot's traffic needs no more requests.
+    await r1.publishAsync(robotTopic(FLEET, 'r1', 'birth'), bytes('r1', birth(1)), { qos: 1 });
+    await until(() => registry.get('r1')?.online === true, 'the birth');
+    clock.advance(1000);
+    await r1.publishAsync(robotTopic(FLEET, 'r1', 'telemetry'), telemetry, { qos: 1 });
+    await until(() => registry.get('r1')?.batteryFraction === 0.5, 'telemetry of the born robot');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(requests).toHaveLength(2);
+    expect(registry.counters.birthRequests).toBe(2);
+  });
+
   it('keeps a retained gateway Birth, replaced by the will when the gateway vanishes', async () => {
     const b = await broker();
     const { bridge } = await startBridge(b.url);

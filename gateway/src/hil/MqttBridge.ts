@@ -44,7 +44,7 @@ import {
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
-import { ID_REFUSED_CODE, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
+import { ID_REFUSED_CODE, REQUEST_BIRTH_BODY, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
@@ -121,7 +121,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
     this.backoff = new Backoff(options.backoff);
-    this.uplink = { link: 'mqtt', registry: options.registry, events: this, logger: this.logger };
+    this.uplink = { link: 'mqtt', registry: options.registry, events: this, logger: this.logger, requestBirth: (robotId) => this.send(robotId, REQUEST_BIRTH_BODY) };
     for (const id of options.knownRobotIds ?? []) this.reachable.add(id);
   }
 
@@ -341,12 +341,16 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     }
     if (deliverUplink(this.uplink, robotId, envelope)) return;
     if (envelope.body === 'birth') {
+      // Born here before admission, whose 'birth' event may send to the robot at once (a
+      // latched emergency stop); a refused Birth changes nothing, so that is undone.
+      const bornBefore = this.born.has(robotId);
+      this.born.add(robotId);
       const conflict = admitBirth(this.uplink, robotId, envelope.birth!);
       if (conflict) {
+        if (!bornBefore) this.born.delete(robotId);
         this.sendError(topic, ID_REFUSED_CODE, conflict.reason, envelope.seq);
         return;
       }
-      this.born.add(robotId);
       this.reachable.add(robotId);
     } else if (envelope.body === 'trackerPose') {
       // Ground truth from the tracker, not traffic from the robot: it proves nothing alive.

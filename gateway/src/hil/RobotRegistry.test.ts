@@ -2,7 +2,7 @@ import { decodeEnvelope, encodeEnvelope, makeEnvelope, type Birth, type Telemetr
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from './Clock.js';
-import { RobotRegistry, type OfflineReason } from './RobotRegistry.js';
+import { BIRTH_REQUEST_INTERVAL_MS, RobotRegistry, type OfflineReason } from './RobotRegistry.js';
 
 function birth(session: number): Birth {
   return {
@@ -91,6 +91,29 @@ describe('RobotRegistry', () => {
     expect(registry.death('ghost', 0)).toBe(false);
     expect(registry.counters.unbornTraffic).toBe(1);
     expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('says a rebirth request is due once per interval per unborn robot, never for a held, invalid or foreign id', () => {
+    const clock = new ManualClock(0);
+    const registry = new RobotRegistry({ clock, fleetRobotIds: ['mona-01', 'mona-02'] });
+    const due = (id: string): boolean => registry.birthRequestDue(id);
+    expect([due('mona-01'), due('mona-01'), due('mona-02')]).toEqual([true, false, true]);
+    clock.advance(BIRTH_REQUEST_INTERVAL_MS - 1);
+    expect(due('mona-01')).toBe(false);
+    clock.advance(1);
+    expect([due('mona-01'), due('mona-01')]).toEqual([true, false]);
+    // Not in the fleet, not a valid id: the gateway never talks to an id a stray chose.
+    expect([due('mona-03'), due('a/b'), due('')]).toEqual([false, false, false]);
+    // Held: the robot is in; its traffic needs no Birth.
+    registry.admit('mona-02', 'mqtt', birth(1));
+    clock.advance(BIRTH_REQUEST_INTERVAL_MS);
+    expect(due('mona-02')).toBe(false);
+    expect(registry.counters.birthRequests).toBe(3);
+    // Bench mode: any valid id, and the memory of requests is bounded (a stray spraying ids).
+    const bench = new RobotRegistry({ clock });
+    for (let i = 0; i < 5000; i++) expect(bench.birthRequestDue(`stray-${i}`)).toBe(true);
+    expect(bench['birthRequestMs'].size).toBeLessThanOrEqual(1024);
+    expect(bench.birthRequestDue('stray-4999')).toBe(false);
   });
 
   it('marks a robot offline when its link is lost and close() clears timers', () => {

@@ -103,17 +103,25 @@ export interface RegistryCounters {
   refusedBirths: number;
   /** Uplinks for an id held on another channel (an impostor's or a refused robot's), dropped. */
   foreignTraffic: number;
+  /** Rebirth requests due (`birthRequestDue` said yes): a link asked an unborn robot for its Birth. */
+  birthRequests: number;
 }
 
+/** A robot sending without a Birth is asked for one at most this often. */
+export const BIRTH_REQUEST_INTERVAL_MS = 1000;
+/** Ids whose latest rebirth request is remembered; beyond it the oldest is forgotten (a stray spraying ids). */
+const MAX_BIRTH_REQUESTS = 1024;
 /** Conflicts kept for the UI; beyond it the oldest is forgotten (a stray spraying ids). */
 const MAX_CONFLICTS = 64;
 const MAX_CONFLICT_ID_LENGTH = 100;
 
 export class RobotRegistry extends EventEmitter<RegistryEvents> {
-  readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0, refusedBirths: 0, foreignTraffic: 0 };
+  readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0, refusedBirths: 0, foreignTraffic: 0, birthRequests: 0 };
   private readonly entries = new Map<string, Entry>();
   /** conflictKey(robotId, channel) -> the latest refusal; ordered oldest first. */
   private readonly conflictLog = new Map<string, IdConflict>();
+  /** robotId -> when it was last asked for its Birth; ordered oldest first. */
+  private readonly birthRequestMs = new Map<string, number>();
   private readonly fleetRobotIds: ReadonlySet<string> | null;
   private readonly clock: Clock;
   private readonly timeoutMs: number;
@@ -146,6 +154,7 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     const previous = this.entries.get(robotId);
     const movedFrom = previous && previous.channel !== channel ? previous.channel : null;
     this.conflictLog.delete(conflictKey(robotId, channel));
+    this.birthRequestMs.delete(robotId);
     return { admitted: true, record: this.apply(robotId, link, channel, birth), movedFrom };
   }
 
@@ -184,6 +193,28 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     this.conflictLog.set(key, conflict);
     if (this.conflictLog.size > MAX_CONFLICTS) this.conflictLog.delete(this.conflictLog.keys().next().value!);
     return { admitted: false, conflict: { ...conflict }, first: previous?.reason !== reason };
+  }
+
+  /**
+   * Whether a link that heard traffic from `robotId` without the registry holding it should
+   * ask that robot for its Birth now (Sparkplug B's Rebirth): its Birth was lost (dropped on the
+   * way, or sent before the gateway listened), and a robot otherwise re-announces itself only
+   * when its link or the gateway restarts. At most once per BIRTH_REQUEST_INTERVAL_MS per id,
+   * and only for an id admission could accept (valid, and in the fleet file in fleet mode), so
+   * a stray's traffic cannot make the gateway talk to ids of its choosing. True is counted.
+   */
+  birthRequestDue(robotId: string): boolean {
+    if (this.entries.has(robotId) || idProblem(robotId) !== null) return false;
+    if (this.fleetRobotIds && !this.fleetRobotIds.has(robotId)) return false;
+    const nowMs = this.clock.nowMs();
+    const lastMs = this.birthRequestMs.get(robotId);
+    if (lastMs !== undefined && nowMs - lastMs < BIRTH_REQUEST_INTERVAL_MS) return false;
+    // Re-inserted so the map stays ordered by latest request; the oldest goes first when full.
+    this.birthRequestMs.delete(robotId);
+    this.birthRequestMs.set(robotId, nowMs);
+    if (this.birthRequestMs.size > MAX_BIRTH_REQUESTS) this.birthRequestMs.delete(this.birthRequestMs.keys().next().value!);
+    this.counters.birthRequests++;
+    return true;
   }
 
   get(robotId: string): RobotRecord | undefined {

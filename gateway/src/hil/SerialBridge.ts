@@ -20,6 +20,7 @@ import {
   MONA_SPEC,
   ProtocolError,
   encodeEnvelopeFrame,
+  keepSerialPollInterests,
   makeEnvelope,
   type Envelope,
   type EnvelopeBodyInit,
@@ -28,7 +29,7 @@ import {
 import { Backoff, type BackoffOptions } from './Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
-import { ID_REFUSED_CODE, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
+import { ID_REFUSED_CODE, REQUEST_BIRTH_BODY, admitBirth, askForBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
 import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
@@ -78,12 +79,16 @@ class PortLink {
   readonly decoder = new FrameDecoder();
   readonly counters: SerialPortCounters;
   readonly backoff: Backoff;
+  /** Per port: a robot heard here without a Birth is asked for one on this port. */
+  readonly uplink: UplinkSink;
 
   constructor(
     readonly path: string,
     backoffOptions: BackoffOptions | undefined,
+    uplinkOf: (link: PortLink) => UplinkSink,
   ) {
     this.backoff = new Backoff(backoffOptions);
+    this.uplink = uplinkOf(this);
     // The decoder's own counters object, extended: one place per port to read everything.
     this.counters = Object.assign(this.decoder.counters, { bytesOut: 0, framesOut: 0, mismatches: 0, refusedBirths: 0, reopens: 0 });
   }
@@ -95,7 +100,6 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   private readonly byRobot = new Map<string, PortLink>();
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly uplink: UplinkSink;
   private discoverTimer: TimerHandle | null = null;
   private stopping = false;
   private seq = 0;
@@ -105,7 +109,6 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     super();
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
-    this.uplink = { link: 'serial', registry: options.registry, events: this, logger: this.logger };
   }
 
   /** Starts opening every given port (and discovery); does not wait for robots. */
@@ -181,7 +184,13 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
 
   private addPort(path: string): void {
     if (this.links.has(path)) return;
-    const link = new PortLink(path, this.options.backoff);
+    const link = new PortLink(path, this.options.backoff, (port) => ({
+      link: 'serial',
+      registry: this.options.registry,
+      events: this,
+      logger: this.logger,
+      requestBirth: (robotId) => this.write(port, robotId, REQUEST_BIRTH_BODY),
+    }));
     this.links.set(path, link);
     link.decoder.on('frame', ({ envelope }) => {
       // Runs from the port's data handler, where an exception would end the process.
@@ -212,6 +221,8 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
         this.onPortClosed(link, port, `SG_SERIAL_OPEN: cannot open ${link.path}: ${error.message}`);
         return;
       }
+      // A write waiting for room must not lose its wakeup to the read loop (see protocols).
+      keepSerialPollInterests(port);
       link.backoff.reset();
       this.setState(link, 'online');
       this.watchPresence(link, port);
@@ -269,19 +280,23 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   private onFrame(link: PortLink, envelope: Envelope): void {
     const robotId = envelope.robotId;
     if (envelope.body === 'birth') {
-      // A port carries one robot; a Birth (after a reboot, maybe with a new id) re-binds it.
-      if (link.robotId !== null && this.byRobot.get(link.robotId) === link) this.byRobot.delete(link.robotId);
-      link.robotId = null;
-      const conflict = admitBirth(this.uplink, robotId, envelope.birth!, `serial:${link.path}`);
+      // A port carries one robot; an admitted Birth (after a reboot, maybe with a new id)
+      // re-binds it. Bound before admission, whose 'birth' event may send to the robot at once
+      // (a latched emergency stop); a refused Birth changes nothing, so the binding is undone.
+      const previousId = link.robotId;
+      const previousPort = this.byRobot.get(robotId);
+      this.bind(link, robotId);
+      const conflict = admitBirth(link.uplink, robotId, envelope.birth!, `serial:${link.path}`);
       if (conflict) {
+        this.bind(link, previousId);
+        // The id's holder on another port keeps it (the newcomer is refused, never a takeover).
+        if (previousPort !== undefined && previousPort !== link) this.byRobot.set(robotId, previousPort);
         link.refusedId = robotId;
         link.counters.refusedBirths++;
         this.write(link, robotId, { error: { code: ID_REFUSED_CODE, message: conflict.reason.slice(0, 200), refSeq: envelope.seq } });
         return;
       }
       link.refusedId = null;
-      link.robotId = robotId;
-      this.byRobot.set(robotId, link);
       return;
     }
     if (robotId === link.refusedId) {
@@ -292,12 +307,21 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     if (robotId !== link.robotId) {
       link.counters.mismatches++;
       this.logger.warn('serial: frame from a robot not born on this port', { path: link.path, robotId, born: link.robotId });
+      // Its Birth was lost (a noisy line, or sent before the port opened): ask on this port.
+      askForBirth(link.uplink, robotId);
       return;
     }
-    if (deliverUplink(this.uplink, robotId, envelope, `serial:${link.path}`)) return;
+    if (deliverUplink(link.uplink, robotId, envelope, `serial:${link.path}`)) return;
     // Gateway-to-robot kinds (cmd, motor, state) and tracker poses never come up a serial line.
     link.counters.mismatches++;
     this.logger.warn('serial: unexpected message kind from robot', { path: link.path, robotId, kind: envelope.body });
+  }
+
+  /** Makes `robotId` (or nobody) the robot this port carries. */
+  private bind(link: PortLink, robotId: string | null): void {
+    if (link.robotId !== null && this.byRobot.get(link.robotId) === link) this.byRobot.delete(link.robotId);
+    link.robotId = robotId;
+    if (robotId !== null) this.byRobot.set(robotId, link);
   }
 
   private async discover(): Promise<void> {

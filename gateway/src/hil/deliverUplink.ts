@@ -3,7 +3,8 @@
  * sent it: a Birth goes through the registry's one admission point (`admitBirth`); a Death,
  * Telemetry, Ack or Error goes into the registry (an Ack or Error also out as a link event)
  * only from the channel the robot was admitted on. Each link answers a refused Birth on its
- * own wire (an Error on the MQTT error topic, an Error frame on the serial port).
+ * own wire (an Error on the MQTT error topic, an Error frame on the serial port), and asks a
+ * robot it hears without a Birth for one (a requestBirth Command, rate-limited per robot).
  */
 import { swarmgate, type Ack, type Birth, type Envelope, type ErrorMessage } from '@swarmgate/protocols';
 import type { Logger } from './Logger.js';
@@ -26,6 +27,19 @@ export interface UplinkSink {
   readonly registry: RobotRegistry;
   readonly events: UplinkEmitter;
   readonly logger: Logger;
+  /** Asks a robot for its Birth on this link (a requestBirth Command); see `askForBirth`. */
+  readonly requestBirth: (robotId: string) => void;
+}
+
+/** The Command body of a rebirth request (no acknowledgement wanted: the Birth is the answer). */
+export const REQUEST_BIRTH_BODY = { command: { commandId: 0, requestBirth: {} } } as const;
+
+/**
+ * Traffic came from `robotId`, which the registry does not hold: ask it for its Birth when the
+ * registry says one is due (rate-limited per robot; only ids admission could accept).
+ */
+export function askForBirth(sink: UplinkSink, robotId: string): void {
+  if (sink.registry.birthRequestDue(robotId)) sink.requestBirth(robotId);
 }
 
 /** The Error a refused Birth is answered with, on the newcomer's own link. */
@@ -65,14 +79,14 @@ export function deliverUplink(sink: UplinkSink, robotId: string, envelope: Envel
       registry.death(robotId, envelope.death!.session);
       return true;
     case 'telemetry':
-      registry.telemetry(robotId, envelope.telemetry!);
+      if (!registry.telemetry(robotId, envelope.telemetry!)) askForBirth(sink, robotId);
       return true;
     case 'ack':
-      registry.touch(robotId);
+      if (!registry.touch(robotId)) askForBirth(sink, robotId);
       sink.events.emit('ack', robotId, envelope.ack!);
       return true;
     case 'error':
-      registry.touch(robotId);
+      if (!registry.touch(robotId)) askForBirth(sink, robotId);
       sink.logger.warn(`${sink.link}: robot reported an error`, { robotId, code: envelope.error!.code, message: envelope.error!.message });
       sink.events.emit('robotError', robotId, envelope.error!);
       return true;

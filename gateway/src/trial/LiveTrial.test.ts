@@ -275,6 +275,21 @@ describe('LiveTrial with a tracked physical robot', () => {
   });
 });
 
+describe('an emergency-stopped physical robot that is born again', () => {
+  it('gets the stop again at every Birth (a reboot cleared its latch, or it missed the first)', () => {
+    const { registry, link, live } = physicalTrial();
+    registry.birth('m1', 'mqtt', { ...BIRTH, session: 1 });
+    live.emergencyStop('m1', 'operator');
+    const stops = () => link.sent.filter((b) => 'command' in b && b.command?.emergencyStop).length;
+    expect(stops()).toBe(1);
+    registry.birth('m1', 'mqtt', { ...BIRTH, session: 2 });
+    expect(stops()).toBe(2);
+    live.releaseEmergencyStop('m1', 'operator: clear');
+    registry.birth('m1', 'mqtt', { ...BIRTH, session: 3 });
+    expect(stops(), 'a released robot is not stopped at its Birth').toBe(2);
+  });
+});
+
 describe('the HTTP API', () => {
   it('lists robots and the trial, and emergency-stops one robot or all through a validated body', async () => {
     const { registry, link, live } = physicalTrial();

@@ -191,6 +191,12 @@ export class PhysicalTwins {
 
   private birth(record: RobotRecord): void {
     if (record.link === 'virtual') return;
+    // A stop sent once may have gone out before the robot could hear it, and a reboot clears
+    // the firmware's latch: every Birth of a robot the trial holds stopped gets the latch again
+    // (the Command alone: no MotorCommand, not even a zero one, goes to a stopped robot).
+    if (this.host.isStopped(record.id)) {
+      this.hil.send(record.id, { command: { commandId: 0, emergencyStop: { reason: 'emergency stop latched by the trial, repeated at the robot\'s Birth' } } });
+    }
     const existing = this.twins.get(record.id);
     if (existing) {
       // A reboot or reconnect: odometry restarted or continues; re-anchor at the next Telemetry.

@@ -16,7 +16,7 @@
 
 /* PROTOCOL_VERSION in protocols/src/limits.ts. */
 #define SG_PROTOCOL_MAJOR 1u
-#define SG_PROTOCOL_MINOR 1u
+#define SG_PROTOCOL_MINOR 2u
 
 /* Longest robot id (characters), as the MQTT topic rules; the options file sizes the field. */
 #define SG_MAX_ROBOT_ID_CHARS (sizeof(((swarmgate_v1_Envelope *)0)->robot_id) - 1u)

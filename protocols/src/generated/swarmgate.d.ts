@@ -1808,6 +1808,65 @@ export namespace swarmgate {
         }
 
         /**
+         * Properties of a RequestBirth.
+         * @deprecated Use swarmgate.v1.RequestBirth.$Properties instead.
+         */
+        interface IRequestBirth extends swarmgate.v1.RequestBirth.$Properties {
+        }
+
+        /** Represents a RequestBirth. */
+        class RequestBirth {
+
+            /**
+             * Constructs a new RequestBirth.
+             * @param [properties] Properties to set
+             */
+            constructor(properties?: swarmgate.v1.RequestBirth.$Properties);
+
+            /** Unknown fields preserved while decoding when enabled */
+            $unknowns?: Uint8Array[];
+
+            /**
+             * Creates a new RequestBirth instance using the specified properties.
+             * @param [properties] Properties to set
+             * @returns RequestBirth instance
+             */
+            static create(properties: swarmgate.v1.RequestBirth.$Shape): swarmgate.v1.RequestBirth & swarmgate.v1.RequestBirth.$Shape;
+            static create(properties?: swarmgate.v1.RequestBirth.$Properties): swarmgate.v1.RequestBirth;
+
+            /**
+             * Encodes the specified RequestBirth message. Does not implicitly {@link swarmgate.v1.RequestBirth.verify|verify} messages.
+             * @param message RequestBirth message or plain object to encode
+             * @param [writer] Writer to encode to
+             * @returns Writer
+             */
+            static encode(message: swarmgate.v1.RequestBirth.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+            /**
+             * Decodes a RequestBirth message from the specified reader or buffer.
+             * @param reader Reader or buffer to decode from
+             * @param [length] Message length if known beforehand
+             * @returns {swarmgate.v1.RequestBirth & swarmgate.v1.RequestBirth.$Shape} RequestBirth
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            static decode(reader: ($protobuf.Reader|Uint8Array), length?: number): swarmgate.v1.RequestBirth & swarmgate.v1.RequestBirth.$Shape;
+        }
+
+        namespace RequestBirth {
+
+            /** Properties of a RequestBirth. */
+            interface $Properties {
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+            }
+
+            /** Shape of a RequestBirth. */
+            type $Shape = swarmgate.v1.RequestBirth.$Properties;
+        }
+
+        /**
          * Properties of a Command.
          * @deprecated Use swarmgate.v1.Command.$Properties instead.
          */
@@ -1856,8 +1915,11 @@ export namespace swarmgate {
             /** Command releaseEmergencyStop. */
             releaseEmergencyStop?: (swarmgate.v1.ReleaseEmergencyStop.$Properties|null);
 
+            /** Command requestBirth. */
+            requestBirth?: (swarmgate.v1.RequestBirth.$Properties|null);
+
             /** Command action. */
-            action?: ("move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop");
+            action?: ("move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop"|"requestBirth");
 
             /**
              * Creates a new Command instance using the specified properties.
@@ -1921,8 +1983,11 @@ export namespace swarmgate {
                 /** Command releaseEmergencyStop */
                 releaseEmergencyStop?: (swarmgate.v1.ReleaseEmergencyStop.$Properties|null);
 
+                /** Command requestBirth */
+                requestBirth?: (swarmgate.v1.RequestBirth.$Properties|null);
+
                 /** Command action */
-                action?: ("move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop");
+                action?: ("move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop"|"requestBirth");
 
                 /** Unknown fields preserved while decoding when enabled */
                 $unknowns?: Uint8Array[];
@@ -1940,9 +2005,10 @@ export namespace swarmgate {
               depositTag?: swarmgate.v1.DepositTag.$Shape|null;
               emergencyStop?: swarmgate.v1.EmergencyStop.$Shape|null;
               releaseEmergencyStop?: swarmgate.v1.ReleaseEmergencyStop.$Shape|null;
+              requestBirth?: swarmgate.v1.RequestBirth.$Shape|null;
               $unknowns?: Uint8Array[];
             } & (
-              ({ action?: undefined; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "move"; move: swarmgate.v1.Move.$Shape; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "rotate"; move?: null; rotate: swarmgate.v1.Rotate.$Shape; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "velocity"; move?: null; rotate?: null; velocity: swarmgate.v1.Velocity.$Shape; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "wheelSpeeds"; move?: null; rotate?: null; velocity?: null; wheelSpeeds: swarmgate.v1.WheelSpeeds.$Shape; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "stop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop: swarmgate.v1.Stop.$Shape; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "broadcast"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast: swarmgate.v1.Broadcast.$Shape; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "depositTag"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag: swarmgate.v1.DepositTag.$Shape; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "emergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop: swarmgate.v1.EmergencyStop.$Shape; releaseEmergencyStop?: null }|{ action?: "releaseEmergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop: swarmgate.v1.ReleaseEmergencyStop.$Shape })
+              ({ action?: undefined; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "move"; move: swarmgate.v1.Move.$Shape; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "rotate"; move?: null; rotate: swarmgate.v1.Rotate.$Shape; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "velocity"; move?: null; rotate?: null; velocity: swarmgate.v1.Velocity.$Shape; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "wheelSpeeds"; move?: null; rotate?: null; velocity?: null; wheelSpeeds: swarmgate.v1.WheelSpeeds.$Shape; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "stop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop: swarmgate.v1.Stop.$Shape; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "broadcast"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast: swarmgate.v1.Broadcast.$Shape; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "depositTag"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag: swarmgate.v1.DepositTag.$Shape; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "emergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop: swarmgate.v1.EmergencyStop.$Shape; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "releaseEmergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop: swarmgate.v1.ReleaseEmergencyStop.$Shape; requestBirth?: null }|{ action?: "requestBirth"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth: swarmgate.v1.RequestBirth.$Shape })
             );
         }
 

@@ -4433,6 +4433,135 @@ export const swarmgate = $root.swarmgate = (() => {
             return ReleaseEmergencyStop;
         })();
 
+        v1.RequestBirth = (function() {
+
+            /**
+             * Properties of a RequestBirth.
+             * @typedef {Object} swarmgate.v1.RequestBirth.$Properties
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+
+            /**
+             * Properties of a RequestBirth.
+             * @memberof swarmgate.v1
+             * @interface IRequestBirth
+             * @augments swarmgate.v1.RequestBirth.$Properties
+             * @deprecated Use swarmgate.v1.RequestBirth.$Properties instead.
+             */
+
+            /**
+             * Shape of a RequestBirth.
+             * @typedef {swarmgate.v1.RequestBirth.$Properties} swarmgate.v1.RequestBirth.$Shape
+             */
+
+            /**
+             * Constructs a new RequestBirth.
+             * @memberof swarmgate.v1
+             * @classdesc Represents a RequestBirth.
+             * @constructor
+             * @param {swarmgate.v1.RequestBirth.$Properties=} [properties] Properties to set
+             * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+             */
+            const RequestBirth = function (properties) {
+                if (properties)
+                    for (let keys = $Object.keys(properties), i = 0; i < keys.length; ++i)
+                        if (properties[keys[i]] != null && keys[i] !== "__proto__")
+                            this[keys[i]] = properties[keys[i]];
+            };
+
+            /**
+             * Creates a new RequestBirth instance using the specified properties.
+             * @function create
+             * @memberof swarmgate.v1.RequestBirth
+             * @static
+             * @param {swarmgate.v1.RequestBirth.$Properties=} [properties] Properties to set
+             * @returns {swarmgate.v1.RequestBirth} RequestBirth instance
+             * @type {{
+             *   (properties: swarmgate.v1.RequestBirth.$Shape): swarmgate.v1.RequestBirth & swarmgate.v1.RequestBirth.$Shape;
+             *   (properties?: swarmgate.v1.RequestBirth.$Properties): swarmgate.v1.RequestBirth;
+             * }}
+             */
+            RequestBirth.create = function(properties) {
+                return new RequestBirth(properties);
+            };
+
+            /**
+             * Encodes the specified RequestBirth message. Does not implicitly {@link swarmgate.v1.RequestBirth.verify|verify} messages.
+             * @function encode
+             * @memberof swarmgate.v1.RequestBirth
+             * @static
+             * @param {swarmgate.v1.RequestBirth.$Properties} message RequestBirth message or plain object to encode
+             * @param {$protobuf.Writer} [writer] Writer to encode to
+             * @returns {$protobuf.Writer} Writer
+             */
+            RequestBirth.encode = function (message, writer, _depth) {
+                if (!writer)
+                    writer = $Writer.create();
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $util.recursionLimit)
+                    throw $Error("max depth exceeded");
+                if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
+                    for (let i = 0; i < message.$unknowns.length; ++i)
+                        writer.raw(message.$unknowns[i]);
+                return writer;
+            };
+
+            /**
+             * Decodes a RequestBirth message from the specified reader or buffer.
+             * @function decode
+             * @memberof swarmgate.v1.RequestBirth
+             * @static
+             * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+             * @param {number} [length] Message length if known beforehand
+             * @returns {swarmgate.v1.RequestBirth & swarmgate.v1.RequestBirth.$Shape} RequestBirth
+             * @throws {Error} If the payload is not a reader or valid buffer
+             * @throws {$protobuf.util.ProtocolError} If required fields are missing
+             */
+            RequestBirth.decode = function (reader, length, _end, _depth, _target) {
+                if (!(reader instanceof $Reader))
+                    reader = $Reader.create(reader);
+                if (_depth === $undefined)
+                    _depth = 0;
+                if (_depth > $Reader.recursionLimit)
+                    throw $Error("max depth exceeded");
+                let end, message;
+                if (length === $undefined)
+                    end = reader.len;
+                else {
+                    end = reader.pos + length;
+                    if (end > reader.len)
+                        throw $RangeError("index out of range");
+                    length = reader.len;
+                    reader.len = end;
+                }
+                message = _target || new $root.swarmgate.v1.RequestBirth();
+                while (reader.pos < end) {
+                    let start = reader.pos;
+                    let tag = reader.tag();
+                    if (tag === _end) {
+                        _end = $undefined;
+                        break;
+                    }
+                    reader.skipType(tag & 7, _depth, tag);
+                    if (!reader.discardUnknown) {
+                        $util.makeProp(message, "$unknowns", false);
+                        (message.$unknowns || (message.$unknowns = [])).push(reader.raw(start, reader.pos));
+                    }
+                }
+                if (length !== $undefined) {
+                    if (reader.pos !== end)
+                        throw $RangeError("index out of range");
+                    reader.len = length;
+                }
+                if (_end !== $undefined)
+                    throw $Error("missing end group");
+                return message;
+            };
+
+            return RequestBirth;
+        })();
+
         v1.Command = (function() {
 
             /**
@@ -4448,7 +4577,8 @@ export const swarmgate = $root.swarmgate = (() => {
              * @property {swarmgate.v1.DepositTag.$Properties|null} [depositTag] Command depositTag
              * @property {swarmgate.v1.EmergencyStop.$Properties|null} [emergencyStop] Command emergencyStop
              * @property {swarmgate.v1.ReleaseEmergencyStop.$Properties|null} [releaseEmergencyStop] Command releaseEmergencyStop
-             * @property {"move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop"} [action] Command action
+             * @property {swarmgate.v1.RequestBirth.$Properties|null} [requestBirth] Command requestBirth
+             * @property {"move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop"|"requestBirth"} [action] Command action
              * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
              */
 
@@ -4473,9 +4603,10 @@ export const swarmgate = $root.swarmgate = (() => {
              *   depositTag?: swarmgate.v1.DepositTag.$Shape|null;
              *   emergencyStop?: swarmgate.v1.EmergencyStop.$Shape|null;
              *   releaseEmergencyStop?: swarmgate.v1.ReleaseEmergencyStop.$Shape|null;
+             *   requestBirth?: swarmgate.v1.RequestBirth.$Shape|null;
              *   $unknowns?: Array.<Uint8Array>;
              * } & (
-             *   ({ action?: undefined; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "move"; move: swarmgate.v1.Move.$Shape; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "rotate"; move?: null; rotate: swarmgate.v1.Rotate.$Shape; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "velocity"; move?: null; rotate?: null; velocity: swarmgate.v1.Velocity.$Shape; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "wheelSpeeds"; move?: null; rotate?: null; velocity?: null; wheelSpeeds: swarmgate.v1.WheelSpeeds.$Shape; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "stop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop: swarmgate.v1.Stop.$Shape; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "broadcast"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast: swarmgate.v1.Broadcast.$Shape; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "depositTag"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag: swarmgate.v1.DepositTag.$Shape; emergencyStop?: null; releaseEmergencyStop?: null }|{ action?: "emergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop: swarmgate.v1.EmergencyStop.$Shape; releaseEmergencyStop?: null }|{ action?: "releaseEmergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop: swarmgate.v1.ReleaseEmergencyStop.$Shape })
+             *   ({ action?: undefined; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "move"; move: swarmgate.v1.Move.$Shape; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "rotate"; move?: null; rotate: swarmgate.v1.Rotate.$Shape; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "velocity"; move?: null; rotate?: null; velocity: swarmgate.v1.Velocity.$Shape; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "wheelSpeeds"; move?: null; rotate?: null; velocity?: null; wheelSpeeds: swarmgate.v1.WheelSpeeds.$Shape; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "stop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop: swarmgate.v1.Stop.$Shape; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "broadcast"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast: swarmgate.v1.Broadcast.$Shape; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "depositTag"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag: swarmgate.v1.DepositTag.$Shape; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "emergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop: swarmgate.v1.EmergencyStop.$Shape; releaseEmergencyStop?: null; requestBirth?: null }|{ action?: "releaseEmergencyStop"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop: swarmgate.v1.ReleaseEmergencyStop.$Shape; requestBirth?: null }|{ action?: "requestBirth"; move?: null; rotate?: null; velocity?: null; wheelSpeeds?: null; stop?: null; broadcast?: null; depositTag?: null; emergencyStop?: null; releaseEmergencyStop?: null; requestBirth: swarmgate.v1.RequestBirth.$Shape })
              * )} swarmgate.v1.Command.$Shape
              */
 
@@ -4574,17 +4705,25 @@ export const swarmgate = $root.swarmgate = (() => {
              */
             Command.prototype.releaseEmergencyStop = null;
 
+            /**
+             * Command requestBirth.
+             * @member {swarmgate.v1.RequestBirth.$Properties|null|undefined} requestBirth
+             * @memberof swarmgate.v1.Command
+             * @instance
+             */
+            Command.prototype.requestBirth = null;
+
             // OneOf field names bound to virtual getters and setters
             let $oneOfFields;
 
             /**
              * Command action.
-             * @member {"move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop"|undefined} action
+             * @member {"move"|"rotate"|"velocity"|"wheelSpeeds"|"stop"|"broadcast"|"depositTag"|"emergencyStop"|"releaseEmergencyStop"|"requestBirth"|undefined} action
              * @memberof swarmgate.v1.Command
              * @instance
              */
             $Object.defineProperty(Command.prototype, "action", {
-                get: $util.oneOfGetter($oneOfFields = ["move", "rotate", "velocity", "wheelSpeeds", "stop", "broadcast", "depositTag", "emergencyStop", "releaseEmergencyStop"]),
+                get: $util.oneOfGetter($oneOfFields = ["move", "rotate", "velocity", "wheelSpeeds", "stop", "broadcast", "depositTag", "emergencyStop", "releaseEmergencyStop", "requestBirth"]),
                 set: $util.oneOfSetter($oneOfFields)
             });
 
@@ -4640,6 +4779,8 @@ export const swarmgate = $root.swarmgate = (() => {
                     $root.swarmgate.v1.EmergencyStop.encode(message.emergencyStop, writer.uint32(/* id 9, wireType 2 =*/74).fork(), _depth + 1).ldelim();
                 if (message.releaseEmergencyStop != null && $Object.hasOwnProperty.call(message, "releaseEmergencyStop"))
                     $root.swarmgate.v1.ReleaseEmergencyStop.encode(message.releaseEmergencyStop, writer.uint32(/* id 10, wireType 2 =*/82).fork(), _depth + 1).ldelim();
+                if (message.requestBirth != null && $Object.hasOwnProperty.call(message, "requestBirth"))
+                    $root.swarmgate.v1.RequestBirth.encode(message.requestBirth, writer.uint32(/* id 11, wireType 2 =*/90).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -4754,6 +4895,13 @@ export const swarmgate = $root.swarmgate = (() => {
                                 break;
                             message.releaseEmergencyStop = $root.swarmgate.v1.ReleaseEmergencyStop.decode(reader, reader.size(), $undefined, _depth + 1, message.releaseEmergencyStop);
                             message.action = "releaseEmergencyStop";
+                            continue;
+                        }
+                    case 11: {
+                            if (wireType !== 2)
+                                break;
+                            message.requestBirth = $root.swarmgate.v1.RequestBirth.decode(reader, reader.size(), $undefined, _depth + 1, message.requestBirth);
+                            message.action = "requestBirth";
                             continue;
                         }
                     }

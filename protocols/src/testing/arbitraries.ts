@@ -75,6 +75,7 @@ export const bodyArbitraries: { [K in BodyKind]: fc.Arbitrary<NonNullable<Envelo
       fc.record({ depositTag: fc.record({ payload }) }),
       fc.record({ emergencyStop: fc.record({ reason: text }) }),
       fc.record({ releaseEmergencyStop: fc.record({ reason: text }) }),
+      fc.record({ requestBirth: fc.constant({}) }),
     ),
   ).map(([commandId, action]) => ({ commandId, ...action })),
   motorCommand: fc.record({ leftMps: f32, rightMps: f32, deadlineMs: u32, commandId: u32 }),

@@ -112,4 +112,9 @@ export const EXTRA_VECTOR_SAMPLES: Readonly<Record<string, ExtraVectorSample>> =
     description: 'Gateway to firmware on the downlink: clear a latched emergency stop (command id 20); the motors stay off until the next MotorCommand.',
     envelope: makeEnvelope(ROBOT, { command: { commandId: 20, releaseEmergencyStop: { reason: 'operator: arena clear' } } }, 9, T0_MS + 43_000),
   },
+  requestBirth: {
+    kind: 'command',
+    description: 'Gateway to firmware on the downlink: send your Birth again (the gateway heard traffic from a robot it does not hold); no acknowledgement wanted.',
+    envelope: makeEnvelope(ROBOT, { command: { commandId: 0, requestBirth: {} } }, 10, T0_MS + 44_000),
+  },
 };

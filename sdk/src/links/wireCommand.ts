@@ -45,6 +45,9 @@ export function applyCommand(robot: Robot, command: Command): CommandActionKind 
     case 'releaseEmergencyStop':
       // Only the operator releases (docs/safety.md#emergency-stop), never a controller.
       throw new SwarmgateError('SG_OPERATOR_ONLY', 'releaseEmergencyStop is the gateway operator\'s, not a robot action');
+    case 'requestBirth':
+      // The gateway's own link control (a robot whose Birth it lost), not a robot action.
+      throw new SwarmgateError('SG_OPERATOR_ONLY', 'requestBirth is the gateway\'s, not a robot action');
   }
   return kind;
 }

@@ -180,4 +180,47 @@ describe('SerialBridge over socat ptys', () => {
     expect(discovering.paths()).toEqual([pair.a]);
     await until(() => discovering.stateOf(pair.a) === 'online', 'discovered port open');
   });
+  it('asks a robot it hears without a Birth for one on that port, once a second, and in fleet mode only fleet robots', async () => {
+    const pair = await ptyPair();
+    const registry = new RobotRegistry({ keepaliveMs: 60_000, fleetRobotIds: ['mona-01'] });
+    const bridge = new SerialBridge({ registry, ports: [pair.a], logger: new MemoryLogger() });
+    cleanups.push(() => bridge.stop());
+    await bridge.start();
+    await until(() => bridge.stateOf(pair.a) === 'online', 'port open');
+    const robot = await robotEnd(pair.b);
+    const requests = () => robot.received.filter((e) => e.command?.requestBirth).map((e) => e.robotId);
+    // Ten Telemetry from a fleet robot and ten from a stranger, within well under a second.
+    for (let i = 0; i < 10; i++) robot.port.write(Buffer.concat([frame('mona-01', telemetry(0.5)), frame('stranger', telemetry(0.5))]));
+    await until(() => bridge.countersOf(pair.a)!.mismatches === 20, 'the unborn traffic');
+    await until(() => requests().length === 1, 'the request');
+    const startedMs = Date.now();
+    expect(requests()).toEqual(['mona-01']);
+    // The answer is admitted; the robot's traffic then flows and asks nothing more.
+    robot.port.write(frame('mona-01', birth(7)));
+    await until(() => registry.get('mona-01')?.session === 7, 'the Birth it asked for');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1100 - (Date.now() - startedMs))));
+    robot.port.write(frame('mona-01', telemetry(0.25)));
+    await until(() => registry.get('mona-01')?.batteryFraction === 0.25, 'its Telemetry');
+    expect(requests()).toEqual(['mona-01']);
+    expect(registry.counters.birthRequests).toBe(1);
+  });
+  it('refuses a Birth of an id online on another port and keeps driving the holder there', async () => {
+    const [first, second] = [await ptyPair(), await ptyPair()];
+    const registry = new RobotRegistry({ keepaliveMs: 60_000 });
+    const bridge = new SerialBridge({ registry, ports: [first.a, second.a], logger: new MemoryLogger() });
+    cleanups.push(() => bridge.stop());
+    await bridge.start();
+    await until(() => bridge.stateOf(first.a) === 'online' && bridge.stateOf(second.a) === 'online', 'ports open');
+    const holder = await robotEnd(first.b);
+    const newcomer = await robotEnd(second.b);
+    holder.port.write(frame('mona-05', birth(1)));
+    await until(() => registry.get('mona-05')?.online === true, 'the holder born');
+    newcomer.port.write(frame('mona-05', birth(1)));
+    await until(() => newcomer.received.some((e) => e.error), 'the refusal');
+    expect(registry.channelOf('mona-05')).toBe(`serial:${first.a}`);
+    expect(bridge.carries('mona-05')).toBe(true);
+    expect(bridge.send('mona-05', { command: { commandId: 9, stop: {} } })).toBe(true);
+    await until(() => holder.received.some((e) => e.command?.commandId === 9), 'the holder driven on its own port');
+    expect(newcomer.received.some((e) => e.command)).toBe(false);
+  });
 });
