@@ -1,6 +1,6 @@
 import type { WallMaterial } from '@swarmgate/maps';
 import { SwarmgateError } from '../../errors.js';
-import { attenuationDbPerM, MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM, tableFrequencyArgument, type MaterialFrequencyMhz } from './materialModel.js';
+import { attenuationDbPerM, MAES_BUDGET_PARAMS, MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM, tableFrequencyArgument, type MaterialFrequencyMhz } from './materialModel.js';
 import { WALL_CELL_SLOTS, type TraceLimits } from './traceWalls.js';
 import type { RadioModel, RadioModelPlugin } from './RadioModel.js';
 
@@ -75,9 +75,7 @@ export const maesRadio: RadioModelPlugin = {
     "MAES's material communication as its code computes it: TX minus dB per wall-mesh triangle traversed " +
     '(8 per cell) by material >= sensitivity; no distance loss, generic walls 0 dB. For reproducing MAES/Minotaur.',
   params: [
-    { name: 'frequency', unit: 'GHz', default: 2.4, doc: 'selects the attenuation column: 1.3, 2.4 or 5.2' },
-    { name: 'txPower', unit: 'dBm', default: MAES_TX_POWER_DBM, doc: 'transmit power' },
-    { name: 'sensitivity', unit: 'dBm', default: MAES_SENSITIVITY_DBM, doc: 'receiver sensitivity' },
+    ...MAES_BUDGET_PARAMS,
     {
       name: 'dbPerTriangle',
       unit: 'dB/triangle',

@@ -1,7 +1,7 @@
 import { Cell, type WallMaterial } from '@swarmgate/maps';
 import { SwarmgateError } from '../../errors.js';
 import { WALL_CELL_SLOTS, type TraceLimits } from './traceWalls.js';
-import type { CommSpecFail, RadioModel, RadioModelPlugin } from './RadioModel.js';
+import type { CommSpecFail, RadioModel, RadioModelPlugin, RadioParamInfo } from './RadioModel.js';
 import { megahertzArgument } from './commArguments.js';
 
 /**
@@ -83,21 +83,29 @@ export function materialModel(options: MaterialOptions = {}): RadioModel {
   };
 }
 
+/** The MAES link budget's parameters, shared by the models that read MAES's attenuation table. */
+export const MAES_BUDGET_PARAMS: readonly RadioParamInfo[] = [
+  { name: 'frequency', unit: 'GHz', default: 2.4, doc: 'selects the attenuation column: 1.3, 2.4 or 5.2' },
+  { name: 'txPower', unit: 'dBm', default: MAES_TX_POWER_DBM, doc: 'transmit power' },
+  { name: 'sensitivity', unit: 'dBm', default: MAES_SENSITIVITY_DBM, doc: 'receiver sensitivity' },
+];
+
+/** The per-metre model's parameters (`permetre`, and `material`, its earlier name). */
+export const PER_METRE_PARAMS: readonly RadioParamInfo[] = [
+  ...MAES_BUDGET_PARAMS,
+  {
+    name: 'dbPerM',
+    unit: 'dB/m',
+    default: 'MAES table',
+    doc: 'loss per metre of wall; 1.3/2.4/5.2 GHz: concrete 13/15/23, wood 5.1/6.7/14, brick 4.5/5.5/15, generic 0',
+  },
+];
+
 export const materialRadio: RadioModelPlugin = {
   name: 'material',
   specs: ['material', 'material:1.3GHz', 'material:2.4GHz', 'material:5.2GHz'],
   doc: 'The permetre model under its earlier name (results written with --comm material reproduce).',
-  params: [
-    { name: 'frequency', unit: 'GHz', default: 2.4, doc: 'selects the attenuation column: 1.3, 2.4 or 5.2' },
-    { name: 'txPower', unit: 'dBm', default: MAES_TX_POWER_DBM, doc: 'transmit power' },
-    { name: 'sensitivity', unit: 'dBm', default: MAES_SENSITIVITY_DBM, doc: 'receiver sensitivity' },
-    {
-      name: 'dbPerM',
-      unit: 'dB/m',
-      default: 'MAES table',
-      doc: 'loss per metre of wall; 1.3/2.4/5.2 GHz: concrete 13/15/23, wood 5.1/6.7/14, brick 4.5/5.5/15, generic 0',
-    },
-  ],
+  params: PER_METRE_PARAMS,
   parse: (arg, fail) => materialModel(arg === undefined ? {} : { frequencyMhz: tableFrequencyArgument(arg, fail) }),
 };
 

@@ -1,4 +1,4 @@
-import { MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM, materialModel, tableFrequencyArgument, type MaterialOptions } from './materialModel.js';
+import { materialModel, PER_METRE_PARAMS, tableFrequencyArgument, type MaterialOptions } from './materialModel.js';
 import type { RadioModel, RadioModelPlugin } from './RadioModel.js';
 
 /**
@@ -28,16 +28,6 @@ export const perMetreRadio: RadioModelPlugin = {
   doc:
     'Per metre of wall: TX minus dB per metre of wall by material (MAES table read per metre; generic walls 0 dB) ' +
     '>= sensitivity; no distance loss. `material` is the same model under its earlier name.',
-  params: [
-    { name: 'frequency', unit: 'GHz', default: 2.4, doc: 'selects the attenuation column: 1.3, 2.4 or 5.2' },
-    { name: 'txPower', unit: 'dBm', default: MAES_TX_POWER_DBM, doc: 'transmit power' },
-    { name: 'sensitivity', unit: 'dBm', default: MAES_SENSITIVITY_DBM, doc: 'receiver sensitivity' },
-    {
-      name: 'dbPerM',
-      unit: 'dB/m',
-      default: 'MAES table',
-      doc: 'loss per metre of wall; 1.3/2.4/5.2 GHz: concrete 13/15/23, wood 5.1/6.7/14, brick 4.5/5.5/15, generic 0',
-    },
-  ],
+  params: PER_METRE_PARAMS,
   parse: (arg, fail) => perMetreModel(arg === undefined ? {} : { frequencyMhz: tableFrequencyArgument(arg, fail) }),
 };
