@@ -33,7 +33,7 @@ export const ERROR_CODES = {
   SG_WORLD_UNKNOWN_ROBOT: 'A world call named a robot id that is not in the world (never added, or removed).',
   SG_BAD_POSE: 'A pose given to the world has a non-finite coordinate or heading.',
   SG_NOT_KINEMATIC: 'setKinematicPose() or kinematicSetpoint() was called for a dynamic robot; only kinematic twins (HIL robots) take external poses and have setpoints.',
-  SG_SIM_CONFIG: 'A simulator option is out of range (non-positive step, ray count, range or interval); the message names it.',
+  SG_SIM_CONFIG: 'A simulator option is out of range (non-positive step, ray count, range or interval), or two registered sensors fill one State field; the message names it.',
   SG_SPAWN: 'Robots could not be placed: not enough free cells for the spawn strategy, or a given position is inside a wall or off the map.',
   // Live trials and `swarmgate serve` (trial/)
   SG_TRIAL_CONFIG:

@@ -53,7 +53,7 @@ export interface StateDropCounts {
  * What an empty list in a State is: one frozen array (nothing to mutate, so sharing it keeps
  * the copy rule), which spares most robots an allocation per tick.
  */
-const NONE: readonly never[] = Object.freeze([]);
+export const NONE: readonly never[] = Object.freeze([]);
 
 export class Comms {
   /** Poses as the radio reads them: x, y, headingRad per slot. */

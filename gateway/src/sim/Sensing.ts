@@ -4,8 +4,11 @@
  * order every sensor's senseRobot, then every sensor's endTick. With the built-in registry that
  * is, from the post-physics true poses: pose-estimate error (bounded random walk), lidar (walls,
  * then other robots) with SLAM integration, automatic SLAM merging in communication groups.
- * Nearby robots, tags and the inbox are read on demand by SimRobot.state() (poses do not change
- * during control, so this is deterministic).
+ *
+ * The on-demand readings: a sensor with an `onDemand` hook fills one State field (with the
+ * built-in registry: nearby robots, tags, collision, inbox), built when a State's field is
+ * first read or settled (`read`, called by SimRobot's State); poses do not change during
+ * control, so this is deterministic.
  *
  * Sensing owns the outputs other engine parts read (the lidar's ranges, the SLAM maps); the
  * plug-ins compute them.
@@ -13,7 +16,9 @@
 import type { Pose, SlamMap } from '@swarmgate/sdk';
 import { Lidar } from './Lidar.js';
 import { wrapAngle } from './math.js';
-import { SENSORS, type SensorHooks, type SensorPlugin } from './sensors.js';
+import { SwarmgateError } from '../errors.js';
+import type { StateDropCounts } from './Comms.js';
+import { SENSORS, type OnDemandField, type OnDemandReader, type OnDemandReadings, type SensorHooks, type SensorPlugin } from './sensors.js';
 import type { World } from './World.js';
 
 export class Sensing {
@@ -24,6 +29,8 @@ export class Sensing {
   private readonly onBegin: SensorHooks[];
   private readonly onRobot: SensorHooks[];
   private readonly onEnd: SensorHooks[];
+  /** Per State field, the sensor that fills it on demand (none: the field stays empty). */
+  private readonly readers: Partial<Record<OnDemandField, OnDemandReader>> = {};
 
   constructor(
     readonly world: World,
@@ -35,6 +42,26 @@ export class Sensing {
     this.onBegin = hooks.filter((h) => h.beginTick);
     this.onRobot = hooks.filter((h) => h.senseRobot);
     this.onEnd = hooks.filter((h) => h.endTick);
+    hooks.forEach((h, k) => {
+      const reader = h.onDemand;
+      if (!reader) return;
+      const other = this.readers[reader.field];
+      if (other) {
+        const first = sensors[hooks.findIndex((o) => o.onDemand === other)].name;
+        throw new SwarmgateError('SG_SIM_CONFIG', `sensors '${first}' and '${sensors[k].name}' both fill the State field '${reader.field}'; register one of them`);
+      }
+      this.readers[reader.field] = reader;
+    });
+  }
+
+  /**
+   * Robot `slot`'s on-demand reading for State field `field`, from this tick's buffers, or
+   * undefined when no registered sensor fills the field.
+   */
+  read<F extends OnDemandField>(field: F, slot: number, drops: StateDropCounts): OnDemandReadings[F] | undefined {
+    const reader = this.readers[field];
+    // Each reader is kept under its own field, so its reading has that field's type.
+    return reader ? (reader.read(slot, drops) as OnDemandReadings[F]) : undefined;
   }
 
   onRobotAdded(slot: number, id: string): void {

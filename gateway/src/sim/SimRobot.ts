@@ -4,10 +4,10 @@
  * a fresh snapshot each call, never a view of engine buffers.
  *
  * The snapshot rule (every backend's): a state is what the robot sensed at its tick, whenever it
- * is read. Its lists (scan, nearby robots and tags, inbox) are built on first read, from the
- * engine's buffers of that tick; the World settles (builds) whatever is still unread before the
- * next step or structural change overwrites those buffers, so a state kept and read ten ticks
- * later holds its own tick's scan, inbox and neighbours.
+ * is read. Its scan and its sensors' readings (nearby robots and tags, inbox, collision) are
+ * built on first read, from the engine's buffers of that tick; the World settles (builds)
+ * whatever is still unread before the next step or structural change overwrites those buffers,
+ * so a state kept and read ten ticks later holds its own tick's scan, inbox and neighbours.
  */
 import { MAX_BROADCASTS_PER_TICK, MAX_TAGS_PER_ROBOT, MAX_TAGS_TOTAL } from '@swarmgate/protocols';
 import {
@@ -27,7 +27,7 @@ import {
   type SlamMapView,
   type StateDrops,
 } from '@swarmgate/sdk';
-import type { StateDropCounts } from './Comms.js';
+import { NONE, type StateDropCounts } from './Comms.js';
 import { Latch } from './RobotTable.js';
 import type { World } from './World.js';
 
@@ -131,28 +131,27 @@ export interface OpenState {
 }
 
 /**
- * A snapshot of one robot's sensed state at one tick; list-valued fields are built on first read
- * (or by settle(), at the latest before the next step), each cut to its budget (docs/limits.md)
- * with what was left out counted in `dropped`.
+ * A snapshot of one robot's sensed state at one tick; the scan and the registered sensors'
+ * on-demand readings (sensors.ts) are built on first read (or by settle(), at the latest before
+ * the next step), each list cut to its budget (docs/limits.md) with what was left out counted
+ * in `dropped`. A field no registered sensor fills stays empty.
  */
 class SimRobotState implements RobotState, OpenState {
   readonly tick: number;
   readonly pose: Pose;
   readonly status: RobotStatus;
-  readonly collision: CollisionState;
   readonly batteryFraction = null;
   private cachedNearby: readonly NearbyRobot[] | null = null;
   private cachedTags: readonly NearbyTag[] | null = null;
   private cachedInbox: readonly InboxMessage[] | null = null;
+  private cachedCollision: CollisionState | null = null;
   private cachedScan: LidarScan | null = null;
   private readonly drops: StateDropCounts = { inbox: 0, nearbyTags: 0, nearbyRobots: 0 };
 
   constructor(private readonly world: World, private readonly slot: number) {
-    const t = world.table;
     this.tick = world.tick;
     this.pose = world.sensing.estimatePose(slot);
-    this.status = STATUS[t.action[slot]] as RobotStatus;
-    this.collision = { started: t.collisionStarted[slot] === 1, touching: t.touching[slot] > 0 };
+    this.status = STATUS[world.table.action[slot]] as RobotStatus;
   }
 
   settle(): void {
@@ -160,6 +159,7 @@ class SimRobotState implements RobotState, OpenState {
     void this.inbox;
     void this.nearbyTags;
     void this.nearbyRobots;
+    void this.collision;
   }
 
   get scan(): LidarScan | null {
@@ -174,18 +174,23 @@ class SimRobotState implements RobotState, OpenState {
   }
 
   get nearbyRobots(): readonly NearbyRobot[] {
-    this.cachedNearby ??= this.world.comms.nearbyRobots(this.slot, this.drops);
+    this.cachedNearby ??= this.world.sensing.read('nearbyRobots', this.slot, this.drops) ?? NONE;
     return this.cachedNearby;
   }
 
   get nearbyTags(): readonly NearbyTag[] {
-    this.cachedTags ??= this.world.comms.nearbyTags(this.slot, this.drops);
+    this.cachedTags ??= this.world.sensing.read('nearbyTags', this.slot, this.drops) ?? NONE;
     return this.cachedTags;
   }
 
   get inbox(): readonly InboxMessage[] {
-    this.cachedInbox ??= this.world.comms.inbox(this.slot, this.drops);
+    this.cachedInbox ??= this.world.sensing.read('inbox', this.slot, this.drops) ?? NONE;
     return this.cachedInbox;
+  }
+
+  get collision(): CollisionState {
+    this.cachedCollision ??= this.world.sensing.read('collision', this.slot, this.drops) ?? { started: false, touching: false };
+    return this.cachedCollision;
   }
 
   /** Builds every list (to know what each left out); undefined when nothing was. */

@@ -21,6 +21,7 @@ import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './W
 import { SimRobot, type OpenState } from './SimRobot.js';
 import { clampAbs, wrapAngle } from './math.js';
 import { Sensing } from './Sensing.js';
+import type { SensorPlugin } from './sensors.js';
 import { Comms } from './Comms.js';
 import { FreeFlight } from './FreeFlight.js';
 
@@ -122,7 +123,8 @@ export class World {
     return this.tickCount;
   }
 
-  constructor(grid: Grid, config: WorldConfigInput = {}) {
+  /** `sensors`: the sensor registry (default `SENSORS`; tests give their own). */
+  constructor(grid: Grid, config: WorldConfigInput = {}, sensors?: readonly SensorPlugin[]) {
     this.config = resolveWorldConfig(config);
     this.grid = grid;
     this.rng = Random.fromSeed(this.config.seed);
@@ -140,7 +142,7 @@ export class World {
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
     this.physics.on('end-contact', (c) => this.onContact(c, -1));
     this.freeFlight = new FreeFlight(grid, this.config);
-    this.sensing = new Sensing(this);
+    this.sensing = new Sensing(this, sensors);
     this.comms = new Comms(this);
   }
 

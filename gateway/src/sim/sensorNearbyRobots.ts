@@ -1,7 +1,7 @@
 import type { SensorPlugin } from './sensors.js';
 import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
 
-/** Computed by Comms (radio/NearbyRobots) when a State is read: no sense-phase work. */
+/** Built by Comms from the radio's NearbyRobots (one update per tick, on first demand) when a State is read. */
 export const nearbyRobotsSensor: SensorPlugin = {
   name: 'nearby-robots',
   field: 'nearbyRobots',
@@ -11,5 +11,5 @@ export const nearbyRobotsSensor: SensorPlugin = {
     { name: 'nearbyRangeM', unit: 'm', default: DEFAULT_WORLD_CONFIG.nearbyRangeM, doc: 'sensing range (MAES SenseNearbyAgentsRange)' },
     { name: 'nearbyBlockedByWalls', unit: 'bool', default: DEFAULT_WORLD_CONFIG.nearbyBlockedByWalls, doc: 'hide robots behind any wall cell' },
   ],
-  create: () => ({}),
+  create: (sensing) => ({ onDemand: { field: 'nearbyRobots', read: (slot, drops) => sensing.world.comms.nearbyRobots(slot, drops) } }),
 };

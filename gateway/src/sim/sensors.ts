@@ -1,9 +1,12 @@
 /**
  * The simulated sensors, registered explicitly (nothing registers itself on import). `Sensing`
- * runs them in this order every sense phase and `swarmgate list sensors` prints this list with
- * their parameters, units and noise. A new sensor is one file sim/sensor<Name>.ts exporting a
- * `SensorPlugin` plus one line here (docs/ARCHITECTURE.md, "Where to add things").
+ * runs them in this order every sense phase, a State takes its on-demand readings from them,
+ * and `swarmgate list sensors` prints this list with their parameters, units and noise. A new
+ * sensor is one file sim/sensor<Name>.ts exporting a `SensorPlugin` plus one line here
+ * (docs/ARCHITECTURE.md, "Where to add things").
  */
+import type { CollisionState, InboxMessage, NearbyRobot, NearbyTag } from '@swarmgate/sdk';
+import type { StateDropCounts } from './Comms.js';
 import { collisionSensor } from './sensorCollision.js';
 import { lidarSensor } from './sensorLidar.js';
 import { nearbyRobotsSensor } from './sensorNearbyRobots.js';
@@ -19,9 +22,30 @@ export interface SensorParamInfo {
   readonly doc: string;
 }
 
+/** The RobotState fields a sensor may build on demand, with their types. */
+export interface OnDemandReadings {
+  nearbyRobots: readonly NearbyRobot[];
+  nearbyTags: readonly NearbyTag[];
+  inbox: readonly InboxMessage[];
+  collision: CollisionState;
+}
+
+export type OnDemandField = keyof OnDemandReadings;
+
 /**
- * What a sensor does in the sense phase. Every hook is optional; none may allocate per tick
- * (buffers grow in onRobotAdded) or draw randomness other than from `world.rng` forks.
+ * A reading built when a State's field is first read (or when the World settles the State
+ * before the next step), from the engine's buffers of the State's tick, which do not change
+ * during control. It counts what it left out of a budgeted list into `drops`.
+ */
+export type OnDemandReader = {
+  [F in OnDemandField]: { readonly field: F; read(slot: number, drops: StateDropCounts): OnDemandReadings[F] };
+}[OnDemandField];
+
+/**
+ * What a sensor does in the sense phase and when a State is read. Every hook is optional; none
+ * may allocate per tick (buffers grow in onRobotAdded; an on-demand reading allocates only the
+ * list it returns, an empty one being a shared frozen array) or draw randomness other than
+ * from `world.rng` forks.
  */
 export interface SensorHooks {
   /** A robot took `slot`: grow buffers, fork per-robot random streams. */
@@ -32,6 +56,8 @@ export interface SensorHooks {
   senseRobot?(slot: number, tick: number): void;
   /** Once per sense phase, after every robot (sensors in registry order). */
   endTick?(tick: number): void;
+  /** The State field this sensor fills on demand (at most one sensor per field). */
+  readonly onDemand?: OnDemandReader;
 }
 
 export interface SensorPlugin {
@@ -47,6 +73,6 @@ export interface SensorPlugin {
 
 /**
  * Registry order is the sense order: the SLAM pose error, then the lidar (whose rays also feed
- * the SLAM map), then the sensors computed when a State is read.
+ * the SLAM map), then the sensors whose readings are built when a State is read.
  */
 export const SENSORS: readonly SensorPlugin[] = [slamSensor, lidarSensor, nearbyRobotsSensor, tagsSensor, collisionSensor, radioInboxSensor];
