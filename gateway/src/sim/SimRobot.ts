@@ -27,7 +27,7 @@ import {
   type SlamMapView,
   type StateDrops,
 } from '@swarmgate/sdk';
-import { NONE, type StateDropCounts } from './Comms.js';
+import { NONE, type StateDropCounts } from './stateReadings.js';
 import { Latch } from './RobotTable.js';
 import type { World } from './World.js';
 

@@ -6,7 +6,7 @@
  * (docs/ARCHITECTURE.md, "Where to add things").
  */
 import type { CollisionState, InboxMessage, NearbyRobot, NearbyTag } from '@swarmgate/sdk';
-import type { StateDropCounts } from './Comms.js';
+import type { StateDropCounts } from './stateReadings.js';
 import { collisionSensor } from './sensorCollision.js';
 import { lidarSensor } from './sensorLidar.js';
 import { nearbyRobotsSensor } from './sensorNearbyRobots.js';
