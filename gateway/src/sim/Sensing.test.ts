@@ -105,7 +105,7 @@ describe('on-demand sensors fill the State through their plug-ins', () => {
     };
   }
 
-  it('a test-local sensor\'s reading reaches the controller\'s State, built on first read and kept for its tick', () => {
+  it("a test-local sensor's reading reaches the controller's State, built on first read and kept for its tick", () => {
     const calls: number[] = [];
     const world = new World(borderedRoom(12), {}, [beacon(calls)]);
     const keeper = new Keeper();
@@ -128,7 +128,7 @@ describe('on-demand sensors fill the State through their plug-ins', () => {
   });
 
   it('two sensors filling one State field are refused, naming both', () => {
-    const twice = () => new World(borderedRoom(12), {}, [beacon([]), { ...SENSORS.find((s) => s.name === 'radio-inbox') as SensorPlugin }]);
+    const twice = () => new World(borderedRoom(12), {}, [beacon([]), { ...(SENSORS.find((s) => s.name === 'radio-inbox') as SensorPlugin) }]);
     expect(twice).toThrow(SwarmgateError);
     expect(twice).toThrow(/'beacon' and 'radio-inbox' both fill the State field 'inbox'/);
   });

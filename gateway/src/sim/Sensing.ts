@@ -48,7 +48,10 @@ export class Sensing {
       const other = this.readers[reader.field];
       if (other) {
         const first = sensors[hooks.findIndex((o) => o.onDemand === other)].name;
-        throw new SwarmgateError('SG_SIM_CONFIG', `sensors '${first}' and '${sensors[k].name}' both fill the State field '${reader.field}'; register one of them`);
+        throw new SwarmgateError(
+          'SG_SIM_CONFIG',
+          `sensors '${first}' and '${sensors[k].name}' both fill the State field '${reader.field}'; register one of them`,
+        );
       }
       this.readers[reader.field] = reader;
     });
