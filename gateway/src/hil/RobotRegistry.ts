@@ -18,9 +18,8 @@
  * Time comes from an injected Clock. Records handed out are copies (STYLE: give users copies).
  */
 import { EventEmitter } from 'node:events';
-import { idProblem, type Birth, type ProtocolVersion, type Telemetry } from '@swarmgate/protocols';
+import { idProblem, type Birth, type ProtocolVersion, type Telemetry, systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
-import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 
 export type RobotLink = 'mqtt' | 'serial' | 'virtual';
 export type OfflineReason = 'death' | 'timeout' | 'link-lost';

@@ -188,25 +188,31 @@ describe('ReconnectingMqttClient (real aedes, fake time)', () => {
     await until(() => online, 'online');
   });
 
-  it('asks the will anew for each attempt; dropAndReconnect makes the broker publish it; stop sends the last word', async () => {
+  it('asks the will anew for each attempt; drop makes the broker publish it; stop sends the last word', async () => {
     const b = await broker();
     const watcher = await observer(b.url);
     const deaths: string[] = [];
     watcher.on('message', (_topic, payload) => deaths.push(payload.toString()));
     await watcher.subscribeAsync('swarmgate/v1/test/r1/death', { qos: 1 });
     let session = 0;
+    const clock = new ManualClock(0);
     const { c, events } = client({
       url: b.url,
-      clock: new ManualClock(0),
+      clock,
+      backoff: { initialMs: 100, maxMs: 100, jitter: 0 },
       will: () => ({ topic: 'swarmgate/v1/test/r1/death', payload: Buffer.from(`will ${++session}`), qos: 1, retain: false }),
     });
     await c.start();
-    c.dropAndReconnect('reboot');
+    c.drop('reboot');
+    await until(() => deaths.includes('will 1'), 'the first will');
+    expect(c.state).toBe('offline');
+    clock.advance(100);
     await until(() => c.state === 'online' && deaths.includes('will 1'), 'the first will, then online again');
     expect(session).toBe(2);
     await c.stop({ topic: 'swarmgate/v1/test/r1/death', payload: Buffer.from('last word 2'), qos: 1, retain: false });
     await until(() => deaths.includes('last word 2'), 'the last word');
     expect(events.map((e) => e.state)).toEqual(['connecting', 'online', 'offline', 'reconnecting', 'online', 'closed']);
+    expect(events[2]).toEqual({ state: 'offline', reason: 'reboot' });
     // A clean stop suppresses the will.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(deaths).toEqual(['will 1', 'last word 2']);

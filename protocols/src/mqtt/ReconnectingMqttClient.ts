@@ -128,20 +128,15 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
 
   /**
    * Drops the connection without a DISCONNECT, so the broker publishes the will (as on power
-   * loss), and connects again at once with a fresh will.
+   * loss); reconnects after the backoff like any other drop, with a fresh will. (At once would
+   * race the broker: a CONNECT with the same client id can take over the old connection before
+   * the broker sees it end, and a takeover publishes no will.)
    */
-  dropAndReconnect(reason: string): void {
-    if (this.stopped) return;
+  drop(reason: string): void {
     const client = this.client;
-    this.client = null;
-    if (client) {
-      client.stream.destroy();
-      discard(client);
-    }
-    this.clearReconnectTimer();
-    if (this.linkState === 'online') this.setState({ state: 'offline', reason });
-    this.setState({ state: 'reconnecting', delayMs: 0 });
-    this.connect();
+    if (!client) return;
+    client.stream.destroy();
+    this.lost(client, reason);
   }
 
   /**
