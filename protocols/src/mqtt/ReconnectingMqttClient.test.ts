@@ -171,7 +171,7 @@ describe('ReconnectingMqttClient (real aedes, fake time)', () => {
     const b = await broker();
     b.denySubscribe = true;
     const { c } = client({ url: b.url, clock: new ManualClock(0) });
-    await expect(c.start()).rejects.toThrow(/SG_MQTT_CONNECT.*swarmgate\/v1\/test\/r1\/downlink.*refused/);
+    await expect(c.start()).rejects.toThrow(/SG_MQTT_CONNECT.*swarmgate\/v1\/test\/r1\/downlink refused/);
     expect(c.state).toBe('closed');
   });
 

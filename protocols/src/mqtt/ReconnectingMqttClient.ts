@@ -214,7 +214,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
       if (this.client !== client) return;
       const refusedFilters = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
       const cause = error?.message ?? (refusedFilters.length > 0 ? 'SUBACK 0x80' : null);
-      const failure = cause === null ? null : new Error(`subscription to ${Object.keys(filters).join(', ')} refused (${cause}); check the ACL`);
+      const failure = cause === null ? null : new Error(`subscription to ${Object.keys(filters).join(', ')} refused: ${cause}`);
       if (failure) {
         this.emit('linkError', failure);
         this.lost(client, `subscribe failed: ${failure.message}`);
