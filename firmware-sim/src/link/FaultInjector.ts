@@ -1,5 +1,5 @@
 import { SwarmgateError } from '../errors.js';
-import type { Clock } from '../model/Clock.js';
+import { type Clock } from '@swarmgate/protocols';
 import type { Rng } from '../model/Rng.js';
 
 /** Faults applied to what a robot sends (the --drop, --delay and --corrupt flags). */
@@ -54,7 +54,7 @@ export class FaultInjector {
       out[index] = out[index]! ^ (1 + Math.floor(this.rng.next() * 255));
       this.counters.corrupted++;
     }
-    if (delayMs > 0) this.clock.setTimer(() => write(out), delayMs);
+    if (delayMs > 0) this.clock.setTimeout(() => write(out), delayMs);
     else write(out);
   }
 }
