@@ -84,6 +84,12 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
   /** mqtt.js's last error of the current attempt: the cause a failed first connect reports. */
   private attemptError: string | null = null;
   private pendingStart: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  /**
+   * Held from start() to the end: a started link keeps its process alive as its socket would,
+   * also while it waits to reconnect (the clock's timers may be unref'd, as systemClock's are,
+   * and a robot or a remote controller has nothing else to run meanwhile).
+   */
+  private keepAlive: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly options: ReconnectingMqttClientOptions) {
     super();
@@ -110,6 +116,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     if (!this.stopped) throw new Error(`ReconnectingMqttClient for ${this.options.url} is already started`);
     this.stopped = false;
     this.everOnline = false;
+    this.keepAlive = setInterval(() => undefined, 2 ** 30);
     const ready = new Promise<void>((resolve, reject) => {
       this.pendingStart = { resolve, reject };
     });
@@ -171,7 +178,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     } else if (client) {
       discard(client);
     }
-    this.setState({ state: 'closed' });
+    this.ended();
   }
 
   private connect(): void {
@@ -237,7 +244,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     if (!this.everOnline && this.options.firstConnect === 'fail') {
       this.stopped = true;
       this.rejectStart(`cannot connect to ${this.options.url}: ${reason}`);
-      this.setState({ state: 'closed' });
+      this.ended();
       return;
     }
     if (this.linkState === 'online') this.setState({ state: 'offline', reason });
@@ -249,6 +256,12 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
       this.setState({ state: 'reconnecting', delayMs });
       this.connect();
     }, delayMs);
+  }
+
+  private ended(): void {
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.keepAlive = null;
+    this.setState({ state: 'closed' });
   }
 
   private rejectStart(message: string): void {
