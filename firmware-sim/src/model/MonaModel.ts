@@ -1,3 +1,4 @@
+import { wrapAngle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
 import type { Arena } from './Arena.js';
 import { Battery, DEFAULT_BATTERY, type BatteryOptions } from './Battery.js';
@@ -273,12 +274,4 @@ function checkPositive(name: string, value: number): void {
   if (!(Number.isFinite(value) && value > 0)) {
     throw new SwarmgateError('SG_MODEL_CONFIG', `${name} must be a positive number, got ${value}`);
   }
-}
-
-/** Wraps to (-pi, pi]. */
-export function wrapAngle(angleRad: number): number {
-  let a = angleRad % (2 * Math.PI);
-  if (a <= -Math.PI) a += 2 * Math.PI;
-  else if (a > Math.PI) a -= 2 * Math.PI;
-  return a;
 }

@@ -8,7 +8,8 @@ import { SlamMap, type Pose } from '@swarmgate/sdk';
 import type { Random } from '@swarmgate/maps';
 import { Lidar, SUB } from './Lidar.js';
 import { SpatialHash } from './radio/index.js';
-import { clampAbs, wrapAngle } from './math.js';
+import { clampAbs } from './math.js';
+import { wrapAngle } from '@swarmgate/protocols';
 import type { World } from './World.js';
 
 export class Sensing {

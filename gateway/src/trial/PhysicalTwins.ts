@@ -29,7 +29,7 @@ import type { RobotRecord } from '../hil/RobotRegistry.js';
 import { CommandSafety, newMotorDecision, type ArenaRect, type SafetyPose } from '../hil/CommandSafety.js';
 import { driveSetpoint, type DriveSetpoint } from '../sim/Motion.js';
 import { Action, Latch } from '../sim/RobotTable.js';
-import { wrapAngle } from '../sim/math.js';
+import { wrapAngle } from '@swarmgate/protocols';
 import type { World } from '../sim/World.js';
 import { ArenaTransform, type ArenaTransformSpec, type MutablePose } from './ArenaTransform.js';
 

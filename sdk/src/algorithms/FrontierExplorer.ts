@@ -15,12 +15,11 @@
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckTicks` without progress, abandon it.
  */
-import { MAX_BROADCAST_PAYLOAD_BYTES } from '@swarmgate/protocols';
+import { MAX_BROADCAST_PAYLOAD_BYTES, wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
 import type { AlgorithmContext, AlgorithmInfo } from './AlgorithmInfo.js';
-import { wrapAngleRad } from './wrapAngleRad.js';
 
 type Phase = 'plan' | 'follow' | 'backoff' | 'done';
 
@@ -320,7 +319,7 @@ export class FrontierExplorerController implements Controller {
       robot.setVelocity(0, 0);
       return;
     }
-    const errorRad = wrapAngleRad(Math.atan2(dy, dx) - headingRad);
+    const errorRad = wrapAngle(Math.atan2(dy, dx) - headingRad);
     const linear = Math.abs(errorRad) > TURN_IN_PLACE_RAD ? 0 : this.speedMps * Math.cos(errorRad);
     if (linear > 0 && this.giveWay(robot, state)) return;
     const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));

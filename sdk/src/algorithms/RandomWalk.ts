@@ -5,7 +5,7 @@
  */
 import type { Controller, LidarScan, Robot } from '../Robot.js';
 import type { AlgorithmContext, AlgorithmInfo, AlgorithmRng } from './AlgorithmInfo.js';
-import { wrapAngleRad } from './wrapAngleRad.js';
+import { wrapAngle } from '@swarmgate/protocols';
 
 const DEG = Math.PI / 180;
 
@@ -66,7 +66,7 @@ export class RandomWalkController implements Controller {
     if (scan === null) return false;
     const ranges = scan.rangesM;
     for (let i = 0; i < ranges.length; i++) {
-      if (ranges[i] < this.obstacleDistanceM && Math.abs(wrapAngleRad(scan.angleMinRad + i * scan.angleIncrementRad)) <= this.halfConeRad) {
+      if (ranges[i] < this.obstacleDistanceM && Math.abs(wrapAngle(scan.angleMinRad + i * scan.angleIncrementRad)) <= this.halfConeRad) {
         return true;
       }
     }

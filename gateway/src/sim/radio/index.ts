@@ -1,7 +1,7 @@
 export { CommunicationGroups } from './CommunicationGroups.js';
 export { attenuationDbPerM, MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM, MATERIAL_FREQUENCIES_MHZ, materialModel, materialSignalDbm } from './materialModel.js';
 export type { MaterialFrequencyMhz, MaterialOptions } from './materialModel.js';
-export { NearbyRobots, wrapAngle } from './NearbyRobots.js';
+export { NearbyRobots } from './NearbyRobots.js';
 export type { NearbyRobotsOptions } from './NearbyRobots.js';
 export { parseCommSpec } from './parseCommSpec.js';
 export { PATH_LOSS_DEFAULTS, pathLossModel, pathLossSignalDbm } from './pathLossModel.js';
