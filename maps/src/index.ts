@@ -6,7 +6,8 @@ export { connectedComponents, floodFill, labelRegions, type Regions, type Region
 export { countCells, type CellCounts } from './countCells.js';
 export { gridHash } from './gridHash.js';
 export { mergeWallRectangles, type CellRect } from './mergeWallRectangles.js';
-export type { GeneratorParameter, ParameterValues } from './generators/params.js';
+export type { ParameterValues } from './generators/params.js';
+export type { ParamSpec, RangedParamSpec } from './ParamSpec.js';
 export {
   findGenerator,
   generateMap,

@@ -2,14 +2,8 @@
  * The simulated sensors, registered explicitly with their parameters, units and noise, so
  * `swarmgate list sensors` prints exactly what the engine computes. Defaults follow MAES.
  */
+import type { ParamSpec } from '@swarmgate/maps';
 import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
-
-export interface SensorParamInfo {
-  readonly name: string;
-  readonly unit: string;
-  readonly default: number | string | boolean;
-  readonly doc: string;
-}
 
 export interface SensorInfo {
   readonly name: string;
@@ -17,7 +11,7 @@ export interface SensorInfo {
   readonly field: string;
   readonly doc: string;
   readonly noise: string;
-  readonly params: readonly SensorParamInfo[];
+  readonly params: readonly ParamSpec[];
 }
 
 const d = DEFAULT_WORLD_CONFIG;

@@ -3,24 +3,13 @@
  * with units and defaults, and a factory that makes one Controller per robot.
  * Distances are in tiles and scaled by context.tileSizeM, so defaults hold at any map scale.
  */
+import type { RangedParamSpec } from '@swarmgate/maps';
 import type { Controller } from '../Robot.js';
 
 /** A seeded random stream; @swarmgate/maps `Random` (forked per robot) fits. Never Math.random. */
 export interface AlgorithmRng {
   /** Uniform in [0, 1). */
   nextFloat(): number;
-}
-
-export interface AlgorithmParameter {
-  readonly name: string;
-  /** Unit of the value, e.g. 'tiles', 'tiles/s', 'rad/s', 'deg', 'ticks', 'cells'. */
-  readonly unit: string;
-  readonly defaultValue: number;
-  readonly min: number;
-  readonly max: number;
-  /** Integer-valued (ticks, counts). */
-  readonly integer?: boolean;
-  readonly summary: string;
 }
 
 export interface AlgorithmContext {
@@ -40,6 +29,6 @@ export interface AlgorithmContext {
 export interface AlgorithmInfo {
   readonly name: string;
   readonly summary: string;
-  readonly parameters: readonly AlgorithmParameter[];
+  readonly parameters: readonly RangedParamSpec[];
   create(context: AlgorithmContext): Controller;
 }

@@ -78,11 +78,11 @@ export const randomWalk: AlgorithmInfo = {
   name: 'random',
   summary: 'Random ballistic walk: straight until a collision or an obstacle ahead, then turn by a random angle.',
   parameters: [
-    { name: 'obstacleDistanceTiles', unit: 'tiles', defaultValue: 0.7, min: 0, max: 100, summary: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).' },
-    { name: 'frontConeDeg', unit: 'deg', defaultValue: 60, min: 0, max: 360, summary: 'Width of the front cone watched for obstacles.' },
-    { name: 'minTurnDeg', unit: 'deg', defaultValue: 50, min: 0, max: 180, summary: 'Smallest random turn (MAES: 50).' },
-    { name: 'maxTurnDeg', unit: 'deg', defaultValue: 179, min: 0, max: 180, summary: 'Largest random turn (MAES: 179).' },
-    { name: 'legLengthTiles', unit: 'tiles', defaultValue: 1000, min: 0.1, max: 1e6, summary: 'Distance of one straight move if nothing stops it first.' },
+    { name: 'obstacleDistanceTiles', unit: 'tiles', default: 0.7, min: 0, max: 100, doc: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).' },
+    { name: 'frontConeDeg', unit: 'deg', default: 60, min: 0, max: 360, doc: 'Width of the front cone watched for obstacles.' },
+    { name: 'minTurnDeg', unit: 'deg', default: 50, min: 0, max: 180, doc: 'Smallest random turn (MAES: 50).' },
+    { name: 'maxTurnDeg', unit: 'deg', default: 179, min: 0, max: 180, doc: 'Largest random turn (MAES: 179).' },
+    { name: 'legLengthTiles', unit: 'tiles', default: 1000, min: 0.1, max: 1e6, doc: 'Distance of one straight move if nothing stops it first.' },
   ],
   create: (context) => new RandomWalkController(context),
 };

@@ -49,8 +49,8 @@ describe('algorithm registry', () => {
       expect(a.summary.length).toBeGreaterThan(20);
       for (const p of a.parameters) {
         expect(p.unit.length).toBeGreaterThan(0);
-        expect(p.defaultValue).toBeGreaterThanOrEqual(p.min);
-        expect(p.defaultValue).toBeLessThanOrEqual(p.max);
+        expect(p.default).toBeGreaterThanOrEqual(p.min);
+        expect(p.default).toBeLessThanOrEqual(p.max);
       }
     }
   });

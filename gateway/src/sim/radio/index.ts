@@ -11,7 +11,7 @@ export { RadioLinks } from './RadioLinks.js';
 export { globalModel, losModel, rangeModel, userModel } from './RadioModel.js';
 export type { LinkFunction, RadioModel } from './RadioModel.js';
 export { RADIO_MODELS } from './radioModels.js';
-export type { RadioModelInfo, RadioParamInfo } from './radioModels.js';
+export type { RadioModelInfo } from './radioModels.js';
 export { RadioNetwork } from './RadioNetwork.js';
 export type { RadioNetworkOptions, UniformSource } from './RadioNetwork.js';
 export { SpatialHash } from './SpatialHash.js';

@@ -1,20 +1,13 @@
+import type { ParamSpec } from '@swarmgate/maps';
 import { MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM } from './materialModel.js';
 import { PATH_LOSS_DEFAULTS } from './pathLossModel.js';
-
-/** One parameter of a radio model, for `swarmgate list radio`. */
-export interface RadioParamInfo {
-  readonly name: string;
-  readonly unit: string;
-  readonly default: number | string;
-  readonly doc: string;
-}
 
 export interface RadioModelInfo {
   readonly name: string;
   /** --comm spellings that select this model. */
   readonly specs: readonly string[];
   readonly doc: string;
-  readonly params: readonly RadioParamInfo[];
+  readonly params: readonly ParamSpec[];
 }
 
 /**
