@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Circle, World as PlanckWorld, type Body } from 'planck';
-import { Random } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { resolveWorldConfig } from '../../gateway/src/sim/WorldConfig.js';
 import { createWallBody } from '../../gateway/src/sim/WallBodies.js';
 import { recycleTreeIds } from '../../gateway/src/sim/recycleTreeIds.js';

@@ -1,4 +1,4 @@
-import { systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
+import { Random, systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 import type { Firmware } from './firmware/Firmware.js';
 import { createMona } from './firmware/createMona.js';
 import { FaultInjector, NO_FAULTS, type FaultOptions } from './link/FaultInjector.js';
@@ -7,7 +7,6 @@ import type { LinkLog, RobotLink } from './link/RobotLink.js';
 import { SerialLink } from './link/SerialLink.js';
 import type { Arena } from './model/Arena.js';
 import type { Pose } from './model/MonaModel.js';
-import { Rng } from './model/Rng.js';
 import { monaBackoff } from './link/monaBackoff.js';
 
 export type MonaLinkOptions =
@@ -53,8 +52,8 @@ export class MonaSim {
       { robotId: options.robotId, clock, seed: options.seed, arena: options.arena, startPose: options.startPose, telemetryHz: options.telemetryHz },
       (kind, envelope) => outbox?.send(kind, envelope),
     );
-    const backoff = monaBackoff(Rng.fork(options.seed, 'backoff'));
-    const faults = new FaultInjector(options.faults ?? NO_FAULTS, Rng.fork(options.seed, 'faults'), clock);
+    const backoff = monaBackoff(Random.fromSeed(options.seed).fork('backoff'));
+    const faults = new FaultInjector(options.faults ?? NO_FAULTS, Random.fromSeed(options.seed).fork('faults'), clock);
     const common = { clock, backoff, faults, log };
     outbox =
       options.link.kind === 'mqtt'

@@ -1,6 +1,5 @@
 export * from './Grid.js';
 export * from './errors.js';
-export { Random } from './random.js';
 export * from './gridGeometry.js';
 export { connectedComponents, floodFill, labelRegions, type Regions, type RegionOptions } from './connectedComponents.js';
 export { countCells, type CellCounts } from './countCells.js';

@@ -5,11 +5,10 @@
  * on demand by SimRobot.state() (poses do not change during control, so this is deterministic).
  */
 import { SlamMap, type Pose } from '@swarmgate/sdk';
-import type { Random } from '@swarmgate/maps';
 import { Lidar, SUB } from './Lidar.js';
 import { SpatialHash } from './radio/index.js';
 import { clampAbs } from './math.js';
-import { wrapAngle } from '@swarmgate/protocols';
+import { wrapAngle, type Random } from '@swarmgate/protocols';
 import type { World } from './World.js';
 
 export class Sensing {

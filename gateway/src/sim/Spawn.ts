@@ -7,7 +7,8 @@
  *   width <= 2 have walls beside them, so spawnable cells split into rooms there);
  * - positions: the given poses, checked to be on free cells.
  */
-import { isWall, labelRegions, type Grid, type Random } from '@swarmgate/maps';
+import { isWall, labelRegions, type Grid } from '@swarmgate/maps';
+import type { Random } from '@swarmgate/protocols';
 import type { Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 

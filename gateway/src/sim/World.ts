@@ -9,7 +9,7 @@
  * runs; calling the direct form during a step throws SG_WORLD_LOCKED.
  */
 import { Circle, World as PlanckWorld, type Body, type Contact } from 'planck';
-import { isWall, Random, type Grid } from '@swarmgate/maps';
+import { isWall, type Grid } from '@swarmgate/maps';
 import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
@@ -20,7 +20,7 @@ import { recycleTreeIds } from './recycleTreeIds.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
 import { SimRobot } from './SimRobot.js';
 import { clampAbs } from './math.js';
-import { wrapAngle } from '@swarmgate/protocols';
+import { wrapAngle, Random } from '@swarmgate/protocols';
 import { Sensing } from './Sensing.js';
 import { Comms } from './Comms.js';
 import { FreeFlight } from './FreeFlight.js';

@@ -14,7 +14,7 @@
 import { Cell, createGrid, type Grid } from '../Grid.js';
 import { labelRegions } from '../connectedComponents.js';
 import { NEIGHBOURS_4 } from '../gridGeometry.js';
-import type { Random } from '../random.js';
+import type { Random } from '@swarmgate/protocols';
 import type { RangedParamSpec } from '../ParamSpec.js';
 import { type ParameterValues, param } from './params.js';
 import { assignWallMaterials } from './wallMaterials.js';

@@ -4,7 +4,7 @@
  */
 import type { Grid } from '../Grid.js';
 import { MapSpecError } from '../errors.js';
-import { Random } from '../random.js';
+import { Random } from '@swarmgate/protocols';
 import { BUILDING_PARAMETERS, generateBuilding } from './buildingGenerator.js';
 import { CAVE_PARAMETERS, generateCave } from './caveGenerator.js';
 import type { RangedParamSpec } from '../ParamSpec.js';

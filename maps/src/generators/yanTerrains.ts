@@ -7,7 +7,7 @@
  */
 import { Cell, createGrid, type Grid } from '../Grid.js';
 import { MapSpecError } from '../errors.js';
-import type { Random } from '../random.js';
+import type { Random } from '@swarmgate/protocols';
 import type { RangedParamSpec } from '../ParamSpec.js';
 import { type ParameterValues, param } from './params.js';
 import { assignWallMaterials } from './wallMaterials.js';

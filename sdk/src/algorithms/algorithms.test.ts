@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Random, isWall, type Grid } from '@swarmgate/maps';
+import { isWall, type Grid } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { algorithms, findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from './algorithms.js';
 import type { AlgorithmContext } from './AlgorithmInfo.js';
 import type { FrontierExplorerController } from './FrontierExplorer.js';
