@@ -82,6 +82,7 @@ export class MqttLink implements RobotLink {
       }
     });
     this.client.on('linkError', (error) => this.options.log(`mqtt error: ${error.message}`));
+    this.client.on('messageError', (topic, error) => this.options.log(`handling a message on ${topic} failed: ${error.message}`));
     this.client.on('message', (topic, payload, retained) => {
       if (topic === this.topics.downlink) this.firmware.receiveBytes(payload);
       // A gateway Birth published live (not the retained copy every subscription starts with)

@@ -135,7 +135,11 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     });
     this.client.on('link', (event) => this.onLink(event));
     this.client.on('linkError', (error) => this.logger.warn('mqtt: link error', { url, error: error.message }));
-    this.client.on('message', (topic, payload) => this.onMessageContained(topic, payload));
+    this.client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    this.client.on('messageError', (topic, error) => {
+      this.counters.failures++;
+      this.logger.error('mqtt: handling an uplink failed', { topic, error: error.message });
+    });
   }
 
   get state(): LinkState {
@@ -223,16 +227,6 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
 
   private gatewayState(payload: Uint8Array): MqttMessage {
     return { topic: gatewayStateTopic(this.options.fleet), payload, qos: GATEWAY_STATE_QOS, retain: true };
-  }
-
-  /** mqtt.js calls this from its packet handler, where an exception would end the process. */
-  private onMessageContained(topic: string, payload: Buffer): void {
-    try {
-      this.onMessage(topic, payload);
-    } catch (error) {
-      this.counters.failures++;
-      this.logger.error('mqtt: handling an uplink failed', { topic, error: error instanceof Error ? error.message : String(error) });
-    }
   }
 
   private onMessage(topic: string, payload: Buffer): void {

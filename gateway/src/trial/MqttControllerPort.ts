@@ -69,7 +69,11 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
   ) {
     super();
     this.logger = logger;
-    client.on('message', (topic, payload) => this.receiveContained(topic, payload));
+    client.on('message', (topic, payload) => this.receive(topic, payload));
+    client.on('messageError', (topic, error) => {
+      this.counters.badCommands++;
+      logger.error('trial: handling a cmd payload failed', { topic, error: error.message });
+    });
     client.on('linkError', (error) => logger.warn('trial: controller port link error', { error: error.message }));
   }
 
@@ -122,16 +126,6 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
     this.seq = (this.seq + 1) >>> 0;
     const bytes = encodeEnvelope(makeEnvelope(GATEWAY_ID, body, this.seq, this.clock.nowMs()));
     return this.client.publish(robotTopic(this.fleet, robotId, kind), bytes, TOPIC_QOS[kind]);
-  }
-
-  /** mqtt.js calls this from its packet handler, where an exception would end the process. */
-  private receiveContained(topic: string, payload: Buffer): void {
-    try {
-      this.receive(topic, payload);
-    } catch (error) {
-      this.counters.badCommands++;
-      this.logger.error('trial: handling a cmd payload failed', { topic, error: error instanceof Error ? error.message : String(error) });
-    }
   }
 
   private receive(topic: string, payload: Buffer): void {

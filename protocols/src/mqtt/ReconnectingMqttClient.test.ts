@@ -155,6 +155,23 @@ describe('ReconnectingMqttClient (real aedes, fake time)', () => {
     expect(seen).toEqual(['online-1']);
   });
 
+  it('contains a message listener that throws: messageError names the topic, the link stays up', async () => {
+    const b = await broker();
+    const { c, received } = client({ url: b.url, clock: new ManualClock(0) });
+    const failures: string[] = [];
+    c.on('message', (_topic, payload) => {
+      if (payload.toString() === 'bad') throw new Error('consumer bug');
+    });
+    c.on('messageError', (topic, error) => failures.push(`${topic}: ${error.message}`));
+    await c.start();
+    const sender = await observer(b.url);
+    await sender.publishAsync(TOPIC, 'bad', { qos: 1 });
+    await sender.publishAsync(TOPIC, 'good', { qos: 1 });
+    await until(() => received.includes('good'), 'the message after the failing one');
+    expect(failures).toEqual([`${TOPIC}: consumer bug`]);
+    expect(c.state).toBe('online');
+  });
+
   it('firstConnect fail: an unreachable broker rejects start with SG_MQTT_CONNECT naming the URL, and closes', async () => {
     const b = await broker();
     const url = b.url;

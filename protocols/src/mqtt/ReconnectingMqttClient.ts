@@ -71,6 +71,8 @@ export interface ReconnectingMqttClientEvents {
   message: [topic: string, payload: Buffer, retained: boolean];
   /** What mqtt.js reported and refused subscriptions; the link handles them, listeners log. */
   linkError: [error: Error];
+  /** A `message` listener threw: contained to that message (listeners count and log it). */
+  messageError: [topic: string, error: Error];
 }
 
 export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientEvents> {
@@ -210,7 +212,13 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
       this.emit('linkError', error);
     });
     client.on('message', (topic, payload, packet) => {
-      if (this.client === client) this.emit('message', topic, payload, packet.retain);
+      if (this.client !== client) return;
+      // mqtt.js calls this from its packet handler, where an exception would end the process.
+      try {
+        this.emit('message', topic, payload, packet.retain);
+      } catch (error) {
+        this.emit('messageError', topic, error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 
