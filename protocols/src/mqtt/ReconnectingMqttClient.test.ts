@@ -1,6 +1,8 @@
 import { Aedes } from 'aedes';
 import mqtt, { type MqttClient } from 'mqtt';
+import { spawn } from 'node:child_process';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../common/Clock.js';
 import { SwarmgateError } from '../common/SwarmgateError.js';
@@ -171,6 +173,30 @@ describe('ReconnectingMqttClient (real aedes, fake time)', () => {
     expect(failures).toEqual([`${TOPIC}: consumer bug`]);
     expect(c.state).toBe('online');
   });
+
+  it('keeps its process alive while it waits to reconnect (systemClock timers are unref\'d), and lets it end after stop', async () => {
+    const b = await broker();
+    const url = b.url;
+    await b.stop();
+    const module = fileURLToPath(new URL('./ReconnectingMqttClient.ts', import.meta.url));
+    // Retries for 1.5 s on the real clock, then stops: the process must live that long and then end.
+    const script = `
+      const { ReconnectingMqttClient } = await import(${JSON.stringify(module)});
+      const c = new ReconnectingMqttClient({ url: ${JSON.stringify(url)}, clientId: 'keepalive', subscriptions: {}, firstConnect: 'retry', backoff: { initialMs: 50, maxMs: 50 } });
+      c.on('linkError', () => undefined);
+      void c.start().catch(() => undefined);
+      const started = Date.now();
+      c.on('link', (event) => {
+        if (event.state === 'reconnecting' && Date.now() - started > 1500) { console.log('still alive'); void c.stop(); }
+      });
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(out).toContain('still alive');
+    expect(code).toBe(0);
+  }, 20_000);
 
   it('firstConnect fail: an unreachable broker rejects start with SG_MQTT_CONNECT naming the URL, and closes', async () => {
     const b = await broker();
