@@ -6,3 +6,9 @@ export interface BenchReport {
   /** Results as a markdown table (or a few lines), without the heading. */
   readonly markdown: string;
 }
+
+/** Options from the command line, for the benchmarks that take them. */
+export interface BenchOptions {
+  /** How long a soak runs (`npm run bench -- soak --minutes 30`). */
+  readonly minutes?: number;
+}

@@ -9,11 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import { Circle, World as PlanckWorld, type Body } from 'planck';
 import { Random } from '@swarmgate/protocols';
-import { resolveWorldConfig } from '../../gateway/src/sim/WorldConfig.js';
-import { createWallBody } from '../../gateway/src/sim/WallBodies.js';
-import { recycleTreeIds } from '../../gateway/src/sim/recycleTreeIds.js';
-import { spawnPoses } from '../../gateway/src/sim/Spawn.js';
-import { forceForSpeed, torqueForRate } from '../../gateway/src/sim/RobotModel.js';
+import { createWallBody, forceForSpeed, recycleTreeIds, resolveWorldConfig, spawnPoses, torqueForRate } from '@swarmgate/gateway';
 import type { Scenario } from './engineScenarios.js';
 
 export interface BaselineResult {

@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { loadMap } from '@swarmgate/maps';
-import { Trial, type TrialConfig } from '../../gateway/src/sim/Trial.js';
+import { Trial, type TrialConfig } from '@swarmgate/gateway';
 
 export interface Scenario {
   readonly name: string;

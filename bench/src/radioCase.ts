@@ -7,7 +7,9 @@
 import { performance } from 'node:perf_hooks';
 import { Cell, generateMap, type Grid } from '@swarmgate/maps';
 import { Random } from '@swarmgate/protocols';
-import { parseCommSpec, RadioLinks, RadioNetwork, total } from '../../gateway/src/sim/radio/index.js';
+import { radio } from '@swarmgate/gateway';
+
+const { parseCommSpec, RadioLinks, RadioNetwork, total } = radio;
 
 const MIN_SECONDS = 1.5;
 

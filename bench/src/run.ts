@@ -2,31 +2,49 @@
  * Runs the benchmarks and writes their results to BENCHMARKS.md at the repo root, with the
  * date, machine and command, so every number in that file says where it came from. A re-run
  * replaces the section of the same title (git keeps the history); new titles are appended.
- *   npm run bench                      all benchmarks
+ *   npm run bench                      all benchmarks but the soak (30 min: run it by name)
  *   npm run bench -- map-generation    the named ones
+ *   npm run bench -- soak --minutes 2  options: --minutes (the soak's duration)
  *   SWARMGATE_BENCH_WRITE=0 npm run bench   print only (an env var: npm would swallow a --flag)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { BenchReport } from './BenchReport.js';
+import { parseArgs } from 'node:util';
+import type { BenchOptions, BenchReport } from './BenchReport.js';
 import { benchMapGeneration } from './mapGeneration.js';
 import { benchRadio } from './radio.js';
 import { benchEngine } from './engine.js';
 import { benchHilMqtt } from './hilMqtt.js';
 import { benchHilSerial } from './hilSerial.js';
+import { benchSoak } from './soak.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
-const BENCHES: ReadonlyArray<readonly [string, () => BenchReport | Promise<BenchReport>]> = [
+const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
   ['map-generation', benchMapGeneration],
   ['radio', benchRadio],
   ['engine', benchEngine],
   ['hil-mqtt', benchHilMqtt],
   ['hil-serial', benchHilSerial],
+  ['soak', benchSoak],
 ];
+/** Run only when named: too long for "all". */
+const NAMED_ONLY: ReadonlySet<string> = new Set(['soak']);
 
 const write = process.env['SWARMGATE_BENCH_WRITE'] !== '0';
-const names = process.argv.slice(2);
+let parsed;
+try {
+  parsed = parseArgs({ options: { minutes: { type: 'string' } }, allowPositionals: true });
+} catch (error) {
+  process.stderr.write(`bench: ${(error as Error).message}\n`);
+  process.exit(2);
+}
+const { values: flags, positionals: names } = parsed;
+const minutes = flags.minutes === undefined ? undefined : Number(flags.minutes);
+if (minutes !== undefined && !(minutes > 0 && Number.isFinite(minutes))) {
+  process.stderr.write(`bench: --minutes must be a number > 0, got '${flags.minutes}'\n`);
+  process.exit(2);
+}
 const unknown = names.filter((n) => !BENCHES.some(([name]) => name === n));
 if (unknown.length > 0) {
   process.stderr.write(`bench: unknown benchmark '${unknown[0]}' (benchmarks: ${BENCHES.map(([n]) => n).join(', ')})\n`);
@@ -38,12 +56,12 @@ const machine = () =>
   `${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`;
 const benchmarksFile = fileURLToPath(new URL('../../BENCHMARKS.md', import.meta.url));
 for (const [name, run] of BENCHES) {
-  if (names.length > 0 && !names.includes(name)) continue;
-  const report = await run();
+  if (names.length > 0 ? !names.includes(name) : NAMED_ONLY.has(name)) continue;
+  const report = await run({ minutes });
   const section = [
     `## ${report.title}`,
     '',
-    `${new Date().toISOString()} · ${machine()} · \`npm run bench -- ${report.name}\``,
+    `${new Date().toISOString()} · ${machine()} · \`npm run bench -- ${report.name}${minutes === undefined ? '' : ` --minutes ${minutes}`}\``,
     '',
     report.markdown,
     '',

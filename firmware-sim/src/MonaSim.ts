@@ -40,6 +40,9 @@ export interface MonaSimOptions {
 export class MonaSim {
   readonly firmware: Firmware;
   readonly link: RobotLink;
+  /** Faults injected into what this robot sent (the --drop and --corrupt flags). */
+  readonly faults: FaultInjector;
+  private rebootCount = 0;
   private rebootTimer: TimerHandle | undefined;
   private readonly clock: Clock;
 
@@ -54,12 +57,18 @@ export class MonaSim {
     );
     const backoff = monaBackoff(Random.fromSeed(options.seed).fork('backoff'));
     const faults = new FaultInjector(options.faults ?? NO_FAULTS, Random.fromSeed(options.seed).fork('faults'), clock);
+    this.faults = faults;
     const common = { clock, backoff, faults, log };
     outbox =
       options.link.kind === 'mqtt'
         ? new MqttLink(this.firmware, { ...options.link, ...common })
         : new SerialLink(this.firmware, { ...options.link, ...common });
     this.link = outbox;
+  }
+
+  /** Reboots done by the --reboot-after schedule. */
+  get reboots(): number {
+    return this.rebootCount;
   }
 
   start(): void {
@@ -78,6 +87,7 @@ export class MonaSim {
     if (afterS === undefined) return;
     this.rebootTimer = this.clock.setTimeout(() => {
       this.link.reboot();
+      this.rebootCount++;
       this.scheduleReboot();
     }, afterS * 1000);
   }

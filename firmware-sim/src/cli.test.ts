@@ -125,4 +125,20 @@ describe('mona-sim process on a real broker', { timeout: PROCESS_TIMEOUT_MS }, (
     expect(child.exitCode, sim.output()).toBe(0);
     expect(sim.output()).toContain('stopped');
   });
+
+  it('SIGTERM: reports the faults it injected', async () => {
+    await watch();
+    const sim = run(['--mqtt', broker.url, '--id', 'mona-11', '--telemetry-hz', '50', '--drop', '0.5', '--reboot-after', '0.4']);
+    child = sim.child;
+    await inbox.waitFor((e) => e.body === 'telemetry' && e.robotId === 'mona-11', 'Telemetry', 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    child.kill('SIGTERM');
+    await exited(child);
+    const match = /faults injected: (\d+) dropped, (\d+) corrupted, (\d+) reboots/.exec(sim.output());
+    expect(match, sim.output()).not.toBeNull();
+    const [dropped, corrupted, reboots] = match!.slice(1).map(Number);
+    expect(dropped).toBeGreaterThan(5);
+    expect(corrupted).toBe(0);
+    expect(reboots).toBeGreaterThanOrEqual(2);
+  });
 });

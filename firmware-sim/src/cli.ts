@@ -44,7 +44,8 @@ Faults:
                        connection drops without DISCONNECT so the broker publishes its will
   -h, --help           this help
 
-Stops cleanly on SIGINT/SIGTERM (MQTT: publishes Death, then disconnects). Exit codes:
+Stops cleanly on SIGINT/SIGTERM (MQTT: publishes Death, then disconnects), printing the
+faults it injected ("faults injected: D dropped, C corrupted, R reboots"). Exit codes:
 0 stopped, 1 failure, 2 bad usage.`;
 
 class UsageError extends Error {}
@@ -189,6 +190,11 @@ export async function main(argv: string[]): Promise<number> {
     process.once('SIGTERM', resolve);
   });
   await Promise.all(sims.map((sim) => sim.stop()));
+  // One line a soak or a lab log can add up: what the fault flags did to this process's robots.
+  const sum = (count: (sim: MonaSim) => number): number => sims.reduce((total, sim) => total + count(sim), 0);
+  const dropped = sum((sim) => sim.faults.counters.dropped);
+  const corrupted = sum((sim) => sim.faults.counters.corrupted);
+  process.stderr.write(`mona-sim: faults injected: ${dropped} dropped, ${corrupted} corrupted, ${sum((sim) => sim.reboots)} reboots\n`);
   process.stderr.write('mona-sim: stopped\n');
   return 0;
 }

@@ -10,5 +10,6 @@ export { createMona, type CreateMonaOptions } from './firmware/createMona.js';
 export { MonaModel, type MonaDimensions, type MonaModelOptions, type Pose, type WheelCommandResult } from './model/MonaModel.js';
 export { Arena, DEFAULT_ARENA, loadArenaFile, parseArenaSpec, type ArenaSpec } from './model/Arena.js';
 export type { FaultOptions } from './link/FaultInjector.js';
+export { MONA_BACKOFF } from './link/monaBackoff.js';
 export type { RobotLink } from './link/RobotLink.js';
 export { main } from './cli.js';

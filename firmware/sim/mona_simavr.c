@@ -7,9 +7,12 @@
  * front"), and wheels whose encoders pulse INT0 / INT1 at a rate proportional to the motor PWM
  * duty (full duty = the MONA's maximum wheel speed). No inertia, no load, no obstacles.
  *
- *   mona_simavr FIRMWARE.elf [--link PATH] [--freq HZ]
+ *   mona_simavr FIRMWARE.elf [--link PATH] [--freq HZ] [--hold]
  *
- * Prints "pty: /dev/pts/N" once the pty exists (and symlinks PATH to it with --link). Exits 0
+ * Prints "pty: /dev/pts/N" once the pty exists (and symlinks PATH to it with --link). With
+ * --hold the CPU starts only when a first byte (consumed, never seen by the firmware) arrives
+ * from the pty: a host opening a serial port flushes what was sent before, so a test that must
+ * see the boot from its first frame opens the port, then writes that byte. Exits 0
  * on SIGINT / SIGTERM, 1 if the simulated CPU crashes or stops.
  */
 #define _GNU_SOURCE
@@ -27,6 +30,7 @@
 #include <simavr/avr_ioport.h>
 #include <simavr/avr_uart.h>
 #include <simavr/sim_avr.h>
+#include <simavr/sim_cycle_timers.h>
 #include <simavr/sim_elf.h>
 #include <simavr/sim_irq.h>
 
@@ -114,6 +118,22 @@ static void step_wheel(wheel_t *wheel, uint8_t duty, double slice_s) {
     }
 }
 
+static wheel_t wheels[2];
+
+/*
+ * Steps the wheels every SLICE_CYCLES of simulated time, as a simavr cycle timer: it fires on
+ * time while the CPU sleeps too (simavr skips a sleeping CPU ahead to its next timer, which a
+ * slice counted in the main loop would miss, losing ticks), and an encoder edge it raises
+ * wakes the CPU, so the encoder ISR runs before the next slice.
+ */
+static avr_cycle_count_t on_wheel_slice(avr_t *avr, avr_cycle_count_t when, void *param) {
+    const double slice_s = (double)SLICE_CYCLES / (double)avr->frequency;
+    (void)param;
+    step_wheel(&wheels[0], avr->data[REG_OCR0A], slice_s);
+    step_wheel(&wheels[1], avr->data[REG_OCR0B], slice_s);
+    return when + SLICE_CYCLES;
+}
+
 static double wall_seconds(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
@@ -150,22 +170,23 @@ int main(int argc, char **argv) {
     elf_firmware_t firmware;
     avr_t *avr;
     avr_irq_t *input;
-    wheel_t wheels[2];
     uint32_t uart_flags = 0;
     double start_s;
     int i;
     int state = cpu_Running;
+    int hold = 0;
     for (i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--link") == 0 && i + 1 < argc) link_path = argv[++i];
         else if (strcmp(argv[i], "--freq") == 0 && i + 1 < argc) frequency = (uint32_t)strtoul(argv[++i], NULL, 10);
+        else if (strcmp(argv[i], "--hold") == 0) hold = 1;
         else if (argv[i][0] != '-' && firmware_path == NULL) firmware_path = argv[i];
         else {
-            fprintf(stderr, "usage: %s FIRMWARE.elf [--link PATH] [--freq HZ]\n", argv[0]);
+            fprintf(stderr, "usage: %s FIRMWARE.elf [--link PATH] [--freq HZ] [--hold]\n", argv[0]);
             return 2;
         }
     }
     if (firmware_path == NULL) {
-        fprintf(stderr, "usage: %s FIRMWARE.elf [--link PATH] [--freq HZ]\n", argv[0]);
+        fprintf(stderr, "usage: %s FIRMWARE.elf [--link PATH] [--freq HZ] [--hold]\n", argv[0]);
         return 2;
     }
     memset(&firmware, 0, sizeof firmware);
@@ -201,15 +222,19 @@ int main(int argc, char **argv) {
     uart_flags &= ~(uint32_t)AVR_UART_FLAG_STDIO;
     avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &uart_flags);
 
+    avr_cycle_timer_register(avr, SLICE_CYCLES, on_wheel_slice, NULL);
+    while (hold && !stopping) {
+        uint8_t byte;
+        struct timespec pause = {0, 1000000L};
+        if (read(master_fd, &byte, 1) == 1) break;
+        nanosleep(&pause, NULL);
+    }
     start_s = wall_seconds();
     while (!stopping && state != cpu_Done && state != cpu_Crashed) {
         const avr_cycle_count_t until = avr->cycle + SLICE_CYCLES;
-        const double slice_s = (double)SLICE_CYCLES / (double)frequency;
         double ahead_s;
         while (avr->cycle < until && state != cpu_Done && state != cpu_Crashed) state = avr_run(avr);
         feed_uart(input);
-        step_wheel(&wheels[0], avr->data[REG_OCR0A], slice_s);
-        step_wheel(&wheels[1], avr->data[REG_OCR0B], slice_s);
         /* Hold simulated time to wall time: the firmware's deadlines and rates are in ms. */
         ahead_s = (double)avr->cycle / (double)frequency - (wall_seconds() - start_s);
         if (ahead_s > 0.0005) {

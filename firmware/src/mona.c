@@ -156,7 +156,7 @@ static void handle_command(mona_t *mona, pb_size_t action, uint32_t command_id, 
         mona->emergency_stop = true;
         break;
     case swarmgate_v1_Command_release_emergency_stop_tag:
-        /* Starts no motion: the motors are off since the stop and stay off until a MotorCommand. */
+        /* Starts no motion (docs/safety.md#emergency-stop): the motors are off since the stop. */
         mona->emergency_stop = false;
         break;
     default:

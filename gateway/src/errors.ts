@@ -20,20 +20,21 @@ export const ERROR_CODES = {
   SG_SERIAL_OPEN: 'A serial port could not be opened; the bridge retries with backoff.',
   SG_ROBOT_ID:
     'A robot id was refused at admission: not a valid id, not in the fleet file, held by a virtual robot of the trial, or online on another link; the message says which. Virtual robot names (r0, r1, ...) may not be given to physical robots.',
-  SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started; register every link first.',
+  SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started (register every link first), or the link registry lacks the mqtt kind.',
   // Radio, tags and nearby robots (sim/radio/)
   SG_COMM_SPEC:
-    'The --comm spec is not one of global, range:R, los, los:R, material, material:<1.3|2.4|5.2>GHz, pathloss, pathloss:R; the message names the bad part.',
+    'The --comm spec is not one of global, range:R, los, los:R, multiwall, multiwall:<F>GHz, permetre, maes, material (each with :<1.3|2.4|5.2>GHz), pathloss, pathloss:R; the message names the bad part.',
   SG_RADIO_CONFIG:
     'A radio, tag or nearby-robot option is out of range (negative latency or bandwidth, loss outside [0, 1], loss without a random source); the message names it.',
   SG_RADIO_ROBOT: 'A radio call named a robot index outside 0 .. robotCount-1 or a tick earlier than one already used.',
   // Simulator engine (sim/)
+  SG_ROBOT_PROFILE: 'A robot profile name is not registered (maes, mona), or a profile was scaled by a non-positive factor; the message names it.',
   SG_WORLD_LOCKED:
-    'A structural change (addRobot, removeRobot, step) was made while the world is stepping; use queueAddRobot / queueRemoveRobot from controllers and observers.',
+    'A structural change (addRobot, removeRobot, step) was made while the world is stepping; use queueAddRobot from controllers and observers, and remove robots between steps.',
   SG_DUPLICATE_ROBOT: 'addRobot() was given an id that is already in the world; robot ids are unique per trial.',
   SG_WORLD_UNKNOWN_ROBOT: 'A world call named a robot id that is not in the world (never added, or removed).',
   SG_BAD_POSE: 'A pose given to the world has a non-finite coordinate or heading.',
-  SG_NOT_KINEMATIC: 'setKinematicPose() was called for a dynamic robot; only kinematic twins (HIL robots) take external poses.',
+  SG_NOT_KINEMATIC: 'setKinematicPose() or kinematicSetpoint() was called for a dynamic robot; only kinematic twins (HIL robots) take external poses and have setpoints.',
   SG_SIM_CONFIG: 'A simulator option is out of range (non-positive step, ray count, range or interval); the message names it.',
   SG_SPAWN: 'Robots could not be placed: not enough free cells for the spawn strategy, or a given position is inside a wall or off the map.',
   // Live trials and `swarmgate serve` (trial/)

@@ -1,4 +1,17 @@
+/**
+ * The gateway package's public API: other packages import '@swarmgate/gateway' and nothing
+ * deeper (docs/ARCHITECTURE.md, "Layers and boundaries").
+ */
 export * from './errors.js';
+// The engine: the simulator, and its radio as a namespace (its names, such as `total`, are
+// the radio's words, not the gateway's).
+export * from './sim/index.js';
+export * as radio from './sim/radio/index.js';
+// The planck set-up a World makes, for a raw-planck baseline (bench) to build the same scene.
+export { createWallBody } from './sim/WallBodies.js';
+export { recycleTreeIds } from './sim/recycleTreeIds.js';
+export { forceForSpeed, torqueForRate } from './sim/RobotModel.js';
+// The transports, live trials and the web UI.
 export * from './hil/index.js';
 export * from './trial/index.js';
 export * from './web/index.js';

@@ -21,8 +21,6 @@ export const Cell = {
 export type CellValue = (typeof Cell)[keyof typeof Cell];
 export type WallMaterial = 'concrete' | 'wood' | 'brick' | 'generic';
 
-export const WALL_MATERIALS: readonly WallMaterial[] = ['concrete', 'wood', 'brick', 'generic'];
-
 export interface Grid {
   readonly width: number;
   readonly height: number;

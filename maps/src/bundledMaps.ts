@@ -1,6 +1,6 @@
 /**
  * Maps shipped in maps/data: the MAES test maps redrawn, the Yan et al. 2017 ROS maps
- * (BSD-3, see data/yan2017/LICENSE) and generated examples. `scripts/drawBundledMaps.ts`
+ * (BSD-3, see data/yan2017/LICENSE) and generated examples. `scripts/writeBundledMaps.ts`
  * writes the drawn and generated ones.
  */
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES, MapFormatError, MapSpecError } from './errors.js';
+import { ERROR_CODES, MapFormatError, MapNotFoundError, MapSpecError } from './errors.js';
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
@@ -20,5 +20,9 @@ describe('error codes', () => {
     const e = new MapFormatError('a.pgm', 'maxval must be in [1, 65535], got 0');
     expect([e.code, e.file, e.message]).toEqual(['SG_MAP_FORMAT', 'a.pgm', 'SG_MAP_FORMAT: a.pgm: maxval must be in [1, 65535], got 0']);
     expect(new MapSpecError('bad').code).toBe('SG_MAP_SPEC');
+    expect([new MapNotFoundError('a.pgm', 'no such file').code, new MapNotFoundError('a.pgm', 'no such file').message]).toEqual([
+      'SG_MAP_NOT_FOUND',
+      'a.pgm: no such file',
+    ]);
   });
 });

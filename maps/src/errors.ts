@@ -7,7 +7,7 @@ import { SwarmgateError as BaseSwarmgateError } from '@swarmgate/protocols';
 export const ERROR_CODES = {
   SG_MAP_FORMAT: 'A map file is not a valid PGM, PNG or ROS map YAML; the message names the file and the problem.',
   SG_MAP_SPEC: 'A map spec string (e.g. "cave:75x75:seed=3") or generator parameter is invalid.',
-  SG_MAP_NOT_FOUND: 'A map file or bundled map name does not exist.',
+  SG_MAP_NOT_FOUND: 'A map file, or the image a ROS map YAML names, does not exist; the message names the path.',
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
@@ -23,6 +23,18 @@ export class MapFormatError extends SwarmgateError {
     options?: { cause?: unknown },
   ) {
     super('SG_MAP_FORMAT', `${file}: ${problem}`, options);
+  }
+}
+
+/** A map file (or the image its YAML names) that does not exist. */
+export class MapNotFoundError extends SwarmgateError {
+  override readonly name = 'MapNotFoundError';
+  constructor(
+    readonly file: string,
+    problem: string,
+    options?: { cause?: unknown },
+  ) {
+    super('SG_MAP_NOT_FOUND', `${file}: ${problem}`, options);
   }
 }
 

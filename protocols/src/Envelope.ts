@@ -127,6 +127,3 @@ export const RobotStatus = swarmgate.v1.RobotStatus;
 export type RobotStatus = swarmgate.v1.RobotStatus;
 export const TelemetryFlag = swarmgate.v1.TelemetryFlag;
 export type TelemetryFlag = swarmgate.v1.TelemetryFlag;
-/** The wire Error.code enum (the package's own coded errors are `ErrorCode`). */
-export const WireErrorCode = swarmgate.v1.ErrorCode;
-export type WireErrorCode = swarmgate.v1.ErrorCode;

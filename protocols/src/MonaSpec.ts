@@ -1,6 +1,6 @@
 /**
  * MONA-class robot constants: the one place the robot's geometry and limits live
- * (STYLE.md: the Robotarium's simulator and controllers disagreed on the wheel base).
+ * (docs/STYLE.md#layout-and-boundaries: the Robotarium's simulator and controllers disagreed on the wheel base).
  *
  * Sources: body 80 mm
  * (secondary sources), mass 0.085 kg, wheel radius 10.4 mm and separation 78 mm (Webots

@@ -1,4 +1,5 @@
 export * from './Robot.js';
+export { copyRobotState } from './copyRobotState.js';
 export * from './SlamMapView.js';
 export * from './errors.js';
 export * from './slam/SlamMap.js';

@@ -1,20 +1,22 @@
 /**
- * `swarmgate list <algorithms|generators|radio|sensors>`: what is registered, with metadata,
+ * `swarmgate list <algorithms|generators|radio|sensors|links>`: what is registered, with metadata,
  * straight from the explicit registries (nothing registers itself on import).
  */
 import { mapGenerators } from '@swarmgate/maps';
 import { algorithms } from '@swarmgate/sdk';
 import { RADIO_MODELS } from '../sim/radio/index.js';
 import { SENSORS } from '../sim/sensors.js';
+import { LINK_KINDS, VIRTUAL_LINK } from '../hil/linkKinds.js';
 import { CliUsageError, type Command } from './Command.js';
 import { parseCommandArgs } from './args.js';
 
-const KINDS = ['algorithms', 'generators', 'radio', 'sensors'] as const;
+const KINDS = ['algorithms', 'generators', 'radio', 'sensors', 'links'] as const;
 type Kind = (typeof KINDS)[number];
 
 const HELP = `Usage: swarmgate list <${KINDS.join('|')}> [--json]
 
-Prints the registered algorithms, map generators, radio models or sensors with their parameters.`;
+Prints the registered algorithms, map generators, radio models, sensors or robot link kinds
+with their parameters.`;
 
 interface Param {
   name: string;
@@ -60,6 +62,8 @@ function items(kind: Kind): Item[] {
         extra: `RobotState.${s.field}; noise: ${s.noise}`,
         params: s.params.map((p) => ({ name: p.name, unit: p.unit, default: p.default, doc: p.doc })),
       }));
+    case 'links':
+      return [...LINK_KINDS, VIRTUAL_LINK].map((l) => ({ name: l.name, doc: l.doc, extra: `serve ${l.flags}`, params: [] }));
   }
 }
 
@@ -78,7 +82,7 @@ function format(list: Item[]): string {
 
 export const listCommand: Command = {
   name: 'list',
-  summary: 'list registered algorithms, map generators, radio models or sensors',
+  summary: 'list registered algorithms, map generators, radio models, sensors or link kinds',
   async run(argv) {
     const parsed = parseCommandArgs(argv, { json: { type: 'boolean' } }, HELP);
     if (!parsed) return 0;

@@ -114,6 +114,23 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     expect(report('--spawn', 'at:14.5,16.5,90;12.5,14.5').finalStateHash).toBe(given.finalStateHash);
   }, 240_000);
 
+  it('--spawn at: a heading beyond a turn is normalised: 370 degrees is the trial of 10 degrees', () => {
+    const wound = report('--spawn', 'at:14.5,16.5,370;12.5,14.5,-540');
+    const plain = report('--spawn', 'at:14.5,16.5,10;12.5,14.5,180');
+    expect(wound.startPoses[0].headingRad).toBeCloseTo((10 * Math.PI) / 180, 12);
+    expect(wound.startPoses[1].headingRad).toBeCloseTo(Math.PI, 12);
+    expect(wound.finalStateHash).toBe(plain.finalStateHash);
+  }, 240_000);
+
+  it('--robot-profile: maes by default, mona when named, written in the JSON', () => {
+    const maes = report();
+    const mona = report('--robot-profile', 'mona');
+    expect(maes.robotProfile).toBe('maes');
+    expect(mona.robotProfile).toBe('mona');
+    // An 8 cm robot at 0.13 m/s travels far less in 100 ticks than a 3 m/s one.
+    expect(mona.distanceTotal).toBeLessThan(maes.distanceTotal / 5);
+  }, 240_000);
+
   it.each([
     [['--loss', '1.01'], /--loss must be <= 1, got 1.01/],
     [['--loss', 'half'], /--loss must be a number, got 'half'/],
@@ -123,6 +140,7 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     [['--spawn', 'at:14.5,16.5;1,x'], /--spawn: position 2 '1,x' must be X,Y or X,Y,HEADING_DEG/],
     [['--spawn', 'at:14.5,16.5;0.5,0.5'], /--spawn: SG_SPAWN: spawn position 2 \(0.5, 0.5\) is off the map or inside a wall/],
     [['--spawn', 'at:14.5,16.5;31,5'], /--spawn: SG_SPAWN: spawn position 2 \(31, 5\) is off the map/],
+    [['--robot-profile', 'roomba'], /--robot-profile: SG_ROBOT_PROFILE: unknown robot profile 'roomba' \(known: maes, mona\)/],
   ])('exits 2 naming the flag for %j', (args, message) => {
     const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--max-ticks', '10', ...args);
     expect(r.stderr).toMatch(message);

@@ -7,11 +7,12 @@ import { gridHash, renderPng, type Grid } from '@swarmgate/maps';
 import type { Pose } from '@swarmgate/sdk';
 import { Trial } from '../sim/Trial.js';
 import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
+import { DEFAULT_ROBOT_PROFILE, findRobotProfile } from '../sim/robotProfiles.js';
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import type { Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
-import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, trialConfigOf, type RadioFlags } from './trialFlags.js';
+import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, trialConfigOf, type RadioFlags } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate run --map <file|spec> [options]
 
@@ -23,8 +24,9 @@ ${MAX_CELLS_HELP}
   --robots N              number of robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier;
                           see \`swarmgate list algorithms\`)
-  --comm <spec>           global | range:R | los | los:R | material | pathloss (default global)
+  --comm <spec>           global | range:R | los | los:R | multiwall | permetre | maes | pathloss (default global)
 ${NETWORK_AND_SPAWN_HELP}
+${ROBOT_PROFILE_HELP}
   --seed S                trial seed, an integer (default 0)
   --target F              explored fraction that ends the trial, in (0, 1] (default 0.99)
   --max-ticks N           tick limit (default 36000 = 1 simulated hour)
@@ -65,13 +67,14 @@ export const runCommand: Command = {
     const mergeIntervalTicks = numberFlag('merge-every', v['merge-every'], 0, { min: 0, integer: true });
     const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
     const grid = loadGrid(flags);
+    const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
 
     const trial = asUsage('robots', () =>
       new Trial({
         ...trialConfigOf(flags, grid),
         targetExplored: target,
         maxTicks,
-        world: { lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalTicks, positionErrorM } },
+        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalTicks, positionErrorM } },
       }),
     );
     const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));
@@ -86,7 +89,7 @@ export const runCommand: Command = {
       bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
       bar.finish();
     }
-    const report = buildReport({ grid, mapSpec, robots, algorithm, comm: commSpec, radio, spawn: spawn.kind, startPoses, seed, target, maxTicks }, trial, result, wall);
+    const report = buildReport({ grid, mapSpec, robots, algorithm, comm: commSpec, radio, spawn: spawn.kind, startPoses, seed, target, maxTicks, robotProfile: profile.name }, trial, result, wall);
     if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
     if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
@@ -112,6 +115,7 @@ interface RunInputs {
   seed: number;
   target: number;
   maxTicks: number;
+  robotProfile: string;
 }
 
 export function buildReport(inputs: RunInputs, trial: Trial, r: FinalMetrics, wallSeconds: number) {
@@ -128,6 +132,7 @@ export function buildReport(inputs: RunInputs, trial: Trial, r: FinalMetrics, wa
       lossProbability: inputs.radio.lossProbability,
     },
     spawn: inputs.spawn,
+    robotProfile: inputs.robotProfile,
     startPoses: inputs.startPoses,
     target: inputs.target,
     maxTicks: inputs.maxTicks,

@@ -26,6 +26,7 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
     [['--map', 'building:20x20:seed=1', '--arena', '2'], /--arena must be WxH in metres, both > 0 \(e\.g\. 2x1\.5\), got '2'/],
     [['--map', 'building:20x20:seed=1', '--arena', '0x1'], /--arena must be WxH .* got '0x1'/],
     [['--map', 'building:20x20:seed=1', '--arena', '2x-1'], /--arena must be WxH .* got '2x-1'/],
+    [['--map', 'building:20x20:seed=1', '--max-physical', '2.5'], /--max-physical must be an integer, got '2.5'/],
     [['--map', 'building:20x20:seed=1', '--algorithm', 'nope'], /--algorithm: SG_UNKNOWN_ALGORITHM/],
     [['--map', 'building:20x20:seed=1', '--remote', 'a/b'], /--remote 'a\/b' contains "\/"/],
     [['--map', 'building:20x20:seed=1', '--fleet', '/nonexistent/fleet.yaml'], /--fleet: SG_FLEET_READ/],
@@ -167,6 +168,38 @@ describe('swarmgate serve (real process)', () => {
       child?.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
+  }, 60_000);
+
+  it.each([
+    [[], 0.3, false],
+    [['--arena-scale', '30'], 1.2, false],
+    [['--arena', '2x2', '--robot-profile', 'mona'], 1, false],
+    [['--arena-scale', '30', '--robot-profile', 'maes'], 0.3, true],
+    [['--robot-profile', 'mona'], 0.04, false],
+  ])('robot profile for %j: virtual robots of radius %d m in the map frame', async (extra, radiusM, warned) => {
+    const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '1', '--mqtt-port', '0', '--port', '0', ...extra];
+    child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
+    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
+    // The live stream's first event is the map frame the web UI draws robots in.
+    const controller = new AbortController();
+    const response = await fetch(`${httpUrl}/api/live`, { signal: controller.signal });
+    const reader = response.body!.getReader();
+    let text = '';
+    while (!/event: meta\ndata: .*\n/.test(text)) {
+      const chunk = await reader.read();
+      if (chunk.done) throw new Error(`the live stream ended before its meta event: ${text}`);
+      text += new TextDecoder().decode(chunk.value);
+    }
+    controller.abort();
+    const meta = JSON.parse(/event: meta\ndata: (.*)\n/.exec(text)![1]) as { robotRadiusM: number };
+    expect(meta.robotRadiusM).toBeCloseTo(radiusM, 9);
+    expect(/virtual robots and twins differ/.test(stderr)).toBe(warned);
+    child.kill('SIGKILL');
   }, 60_000);
 });
 

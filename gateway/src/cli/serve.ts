@@ -13,11 +13,12 @@ import { SwarmgateError, type ErrorCode } from '../errors.js';
 import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
+import { liveTrialProfile } from '../sim/robotProfiles.js';
 import { CliUsageError, type Command } from './Command.js';
 import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
-import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
+import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -29,8 +30,12 @@ controllers read States and send Commands over MQTT. Stop with Ctrl-C.
 ${MAX_CELLS_HELP}
   --robots N              virtual robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier)
-  --comm <spec>           radio model: global | range:R | los | los:R | material | pathloss (default global)
+  --comm <spec>           radio model: global | range:R | los | los:R | multiwall | permetre | maes | pathloss (default global)
 ${NETWORK_AND_SPAWN_HELP}
+${ROBOT_PROFILE_HELP}
+                          With physical robots expected (--arena, --arena-scale, --serial or a
+                          fleet with robots) the default is mona, and mona is scaled by
+                          --arena-scale, so virtual robots and twins match on the map
   --seed S                trial seed, an integer (default 0)
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
                           controller instead of the host-side algorithm; repeatable (with
@@ -68,6 +73,8 @@ Physical robots:
                           frame) to (W, H): motion through it is refused. Without it there is
                           no fence check (a warning at start): only the map's walls bound robots
   --serial PATH           a serial port with a robot on it; repeatable
+  --max-physical N        physical robots the trial has room for (spawn poses reserved at
+                          start; default 16): a robot beyond them is logged and left out
 HTTP:
   --port P                serve the web UI at / and GET /api/robots, GET /api/trial, POST /api/estop,
                           POST /api/estop/release on this port (a stop holds until released there
@@ -96,6 +103,7 @@ const OPTIONS = {
   'arena-offset': { type: 'string' },
   arena: { type: 'string' },
   serial: { type: 'string', multiple: true },
+  'max-physical': { type: 'string' },
   port: { type: 'string' },
 } as const;
 
@@ -176,6 +184,7 @@ async function run(argv: string[]): Promise<number> {
       throw new CliUsageError(`--public-host must be a DNS name such as gateway.lab (no port, no scheme), got '${name}'`);
     }
   }
+  const twinSlots = numberFlag('max-physical', v['max-physical'], 16, { min: 0, max: 10_000, integer: true });
   const scale = numberFlag('arena-scale', v['arena-scale'], 25, { min: 1e-6, max: 1e6 });
   const rotationDeg = numberFlag('arena-rotation', v['arena-rotation'], 0, { min: -360, max: 360 });
   const offset = parseOffset(v['arena-offset']);
@@ -214,8 +223,15 @@ async function run(argv: string[]): Promise<number> {
   const logger = stderrLogger;
   if (!fleet) logger.warn('serve: bench mode: no --fleet file, so any robot may join the trial and any client may command it');
   if (!fence) logger.warn('serve: no --arena fence: physical robots are bounded only by the map\'s walls and edges, not by the arena\'s size');
+  // Physical robots expected: virtual robots take their profile through the arena transform.
+  const physicalExpected =
+    twinSlots > 0 && (v.arena !== undefined || v['arena-scale'] !== undefined || (v.serial?.length ?? 0) > 0 || (fleet?.robots.length ?? 0) > 0);
+  if (physicalExpected && flags.robotProfile?.physical === false) {
+    logger.warn(`serve: --robot-profile ${flags.robotProfile.name} with physical robots: virtual robots and twins differ in size and speed on the map`);
+  }
   const trial = {
     ...trialConfigOf(flags, grid),
+    world: { robot: liveTrialProfile(flags.robotProfile, physicalExpected ? scale : null) },
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,
@@ -242,6 +258,7 @@ async function run(argv: string[]): Promise<number> {
       twins: { poseSource, transform: { scale, rotationRad: (rotationDeg * Math.PI) / 180, offsetXM: offset.x, offsetYM: offset.y }, fence },
       httpPort,
       realtime: true,
+      twinSlots,
       logger,
     });
   } catch (error) {

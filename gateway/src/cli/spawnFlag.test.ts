@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CliUsageError } from './Command.js';
 import { parseSpawnFlag } from './spawnFlag.js';
+import { wrapAngle } from '@swarmgate/protocols';
 
 describe('parseSpawnFlag', () => {
   it('takes strategy names and given poses (heading in degrees, default 0)', () => {
@@ -11,6 +12,10 @@ describe('parseSpawnFlag', () => {
       kind: 'positions',
       poses: [{ xM: 1.5, yM: 2, headingRad: 0 }, { xM: -3, yM: 4, headingRad: Math.PI }],
     });
+    // Normalised at the edge: -180 and 540 are 180, 370 is 10.
+    const wound = parseSpawnFlag('at:0,0,-180;0,0,540;0,0,370', 3);
+    expect(wound.kind === 'positions' && wound.poses.map((p) => p.headingRad)).toEqual([Math.PI, Math.PI, wrapAngle((370 * Math.PI) / 180)]);
+    expect(wrapAngle((370 * Math.PI) / 180)).toBeCloseTo((10 * Math.PI) / 180, 12);
   });
 
   it.each([
@@ -26,15 +31,20 @@ describe('parseSpawnFlag', () => {
     expect(() => parseSpawnFlag(raw, robots)).toThrow(message);
   });
 
-  it('round-trips any finite poses, and any other input is a usage error or a strategy, never a crash', () => {
+  it('round-trips any finite poses with headings normalised to (-180, 180], and any other input is a usage error or a strategy, never a crash', () => {
     // `${-0}` is '0', so -0 cannot round-trip through text; + 0 turns it into 0.
     const metres = fc.double({ noNaN: true, noDefaultInfinity: true }).map((v) => v + 0);
-    const pose = fc.tuple(metres, metres, fc.integer({ min: -360, max: 360 }));
+    const pose = fc.tuple(metres, metres, fc.oneof(fc.integer({ min: -360, max: 360 }), fc.double({ min: -1e4, max: 1e4, noNaN: true }).map((v) => v + 0)));
     fc.assert(
       fc.property(fc.array(pose, { minLength: 1, maxLength: 8 }), (poses) => {
         const raw = 'at:' + poses.map(([x, y, h]) => `${x},${y},${h}`).join(';');
         const parsed = parseSpawnFlag(raw, poses.length);
-        expect(parsed).toEqual({ kind: 'positions', poses: poses.map(([x, y, h]) => ({ xM: x, yM: y, headingRad: (h * Math.PI) / 180 })) });
+        expect(parsed).toEqual({ kind: 'positions', poses: poses.map(([x, y, h]) => ({ xM: x, yM: y, headingRad: wrapAngle((h * Math.PI) / 180) })) });
+        if (parsed.kind !== 'positions') return;
+        for (const p of parsed.poses) {
+          expect(p.headingRad).toBeGreaterThan(-Math.PI);
+          expect(p.headingRad).toBeLessThanOrEqual(Math.PI);
+        }
       }),
     );
     fc.assert(

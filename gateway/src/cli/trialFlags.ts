@@ -9,6 +9,7 @@ import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
 import type { CommsConfig } from '../sim/Comms.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
+import { findRobotProfile, ROBOT_PROFILES, type RobotProfile } from '../sim/robotProfiles.js';
 import { CliUsageError } from './Command.js';
 import { numberFlag } from './args.js';
 import { parseSpawnFlag } from './spawnFlag.js';
@@ -25,6 +26,7 @@ export const TRIAL_FLAG_OPTIONS = {
   loss: { type: 'string' },
   spawn: { type: 'string' },
   seed: { type: 'string' },
+  'robot-profile': { type: 'string' },
 } as const;
 
 /** Help line of --max-cells, for every command that loads a map file. */
@@ -43,6 +45,10 @@ export const NETWORK_AND_SPAWN_HELP = `  --latency-ms MS         fixed delay add
   --loss P                chance in [0, 1] that a robot in range misses a message (default 0)
   --spawn <kind|at:...>   together | apart | biggest-room (default together), or given poses
                           'at:X,Y[,HEADING_DEG];X,Y...' in map metres, one per robot`;
+
+/** Help line of --robot-profile (`serve` adds how it scales with physical robots). */
+export const ROBOT_PROFILE_HELP = `  --robot-profile NAME    size and limits of the simulated robots: ${ROBOT_PROFILES.map((p) => p.name).join(' | ')}
+                          (default maes: MAES's 0.6 m, 3 m/s robot)`;
 
 /** The radio network flags in the units given; `bandwidthBytesPerS` is Infinity when unlimited. */
 export interface RadioFlags {
@@ -69,6 +75,8 @@ export interface TrialFlags {
   readonly network: NonNullable<CommsConfig['network']>;
   readonly spawn: SpawnStrategy;
   readonly seed: number;
+  /** --robot-profile, undefined when not given (each command picks its default). */
+  readonly robotProfile: RobotProfile | undefined;
 }
 
 /** Checks the shared trial flags; bad input is a CliUsageError naming the flag (`help` follows a missing --map). */
@@ -94,7 +102,9 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
     lossProbability: radio.lossProbability,
   };
   const spawn = parseSpawnFlag(v.spawn, robots);
-  return { mapSpec: v.map, maxCells: maxCellsFlag(v['max-cells']), robots, algorithm, commSpec, comm, radio, network, spawn, seed };
+  const profileName = v['robot-profile'];
+  const robotProfile = profileName === undefined ? undefined : asUsage('robot-profile', () => findRobotProfile(profileName));
+  return { mapSpec: v.map, maxCells: maxCellsFlag(v['max-cells']), robots, algorithm, commSpec, comm, radio, network, spawn, seed, robotProfile };
 }
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */

@@ -20,7 +20,7 @@
  * Virtual robots have no credentials (nobody logs in as a simulated robot); listing one only
  * lets controllers be assigned to it, with the same ACL as for a physical robot.
  *
- * Validated strictly once at load (STYLE: validate at the edge, then trust): unknown keys,
+ * Validated strictly once at load (docs/STYLE.md#protocol-and-io-edges): unknown keys,
  * wrong types, duplicates and dangling robot references are errors naming the field path and
  * the line. Only SwarmgateError leaves this module, whatever the input text.
  */
@@ -28,9 +28,8 @@ import { readFile } from 'node:fs/promises';
 import { ID_PATTERN } from '@swarmgate/protocols';
 import { LineCounter, isAlias, isMap, isScalar, isSeq, parseDocument, type Document, type Node } from 'yaml';
 import { SwarmgateError } from '../errors.js';
+import { LINK_KINDS, type PhysicalLink } from './linkKinds.js';
 import { parsePasswordHash, type PasswordHash } from './PasswordHash.js';
-
-export type PhysicalLink = 'mqtt' | 'serial';
 
 export type Secret =
   | { readonly kind: 'plain'; readonly password: string }
@@ -76,7 +75,7 @@ export interface Fleet {
  * password and ACL files, and a client id is bound to one (`<username>` or `<username>:...`).
  */
 const NAME = ID_PATTERN;
-const LINKS: readonly PhysicalLink[] = ['mqtt', 'serial'];
+const LINKS: readonly PhysicalLink[] = LINK_KINDS.map((kind) => kind.name);
 /** A shorter HTTP token could be guessed over the network. */
 const MIN_HTTP_TOKEN_LENGTH = 16;
 

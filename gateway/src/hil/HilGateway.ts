@@ -1,8 +1,7 @@
 /**
  * The small core of hardware in the loop: a robot registry, the command safety filter and
  * the registered transport plugins (MQTT, serial). Everything that moves a physical robot
- * goes through `drive` (safety-filtered) or `emergencyStop`; only `releaseEmergencyStop` clears
- * the firmware's stop latch, and it moves nothing by itself.
+ * goes through `drive` (safety-filtered) or `emergencyStop` (docs/safety.md#emergency-stop).
  *
  *   const hil = new HilGateway({ safety: new CommandSafety({ arena }) });
  *   hil.register(new MqttBridge({ url, fleet: 'lab', registry: hil.registry }));
@@ -131,8 +130,7 @@ export class HilGateway {
 
   /**
    * Clears the firmware's emergency-stop latch of one robot: a ReleaseEmergencyStop Command
-   * over every link that reaches it. It starts no motion (the firmware waits for the next
-   * MotorCommand); the caller decides when to drive again. Returns the sends that went out.
+   * over every link that reaches it (docs/safety.md#emergency-stop). Returns the sends that went out.
    */
   releaseEmergencyStop(robotId: string, reason: string): number {
     return this.sendOnEveryLink(robotId, [releaseBody(reason)]);

@@ -1,6 +1,6 @@
 /**
  * The logging surface the HIL plugins need. Bad device input goes to warn (and a counter);
- * our own faults to error (STYLE: Protocol and IO edges). `swarmgate serve` can pass any
+ * our own faults to error (docs/STYLE.md#protocol-and-io-edges). `swarmgate serve` can pass any
  * structured logger with these three methods.
  *
  * Log fields often carry a robot's or a controller's own text (an Error's message, a Birth's

@@ -5,10 +5,10 @@
  * and keeps the gateway's own retained state (a Birth, with a Death as the will). It never
  * reads `cmd`: controllers' Commands are the MqttControllerPort's.
  *
- * Link handling is protocols' ReconnectingMqttClient: explicit `link` events, capped
- * exponential backoff with jitter on an injected clock, subscriptions re-made on every
- * connect, nothing queued while offline (`send` returns false). Each connect carries a will
- * for the session it starts: the gateway's retained Death.
+ * Link handling is protocols' ReconnectingMqttClient (docs/STYLE.md#protocol-and-io-edges):
+ * explicit `link` events, capped exponential backoff with jitter on an injected clock,
+ * subscriptions re-made on every connect, nothing queued while offline (`send` returns false).
+ * Each connect carries a will for the session it starts: the gateway's retained Death.
  *
  * Bad input from a robot (undecodable payload, wrong version, a topic naming one robot and a
  * payload another) is counted, logged at warn and answered with an Error on that robot's

@@ -13,7 +13,7 @@ export type PasswordHash =
   | { readonly kind: 'scrypt'; readonly costN: number; readonly blockR: number; readonly parallelP: number; readonly salt: Buffer; readonly key: Buffer }
   | { readonly kind: 'pbkdf2-sha512'; readonly iterations: number; readonly salt: Buffer; readonly key: Buffer };
 
-/** Mosquitto 2's defaults (src/password_mosq.c): 101 iterations, 12-byte salt, 64-byte key. */
+/** Mosquitto 2's defaults (its password_mosq.c): 101 iterations, 12-byte salt, 64-byte key. */
 const MOSQUITTO_ITERATIONS = 101;
 const MOSQUITTO_SALT_BYTES = 12;
 const PBKDF2_KEY_BYTES = 64;

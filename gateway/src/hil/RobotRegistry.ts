@@ -15,13 +15,15 @@
  * takeover. The same id on the same channel is a reboot or reconnect; on another channel after
  * the holder went offline, the robot moved (accepted, and logged by the caller).
  *
- * Time comes from an injected Clock. Records handed out are copies (STYLE: give users copies).
+ * Time comes from an injected Clock. Records handed out are copies (docs/STYLE.md#the-controller-api).
  */
 import { EventEmitter } from 'node:events';
 import { idProblem, type Birth, type ProtocolVersion, type Telemetry, systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
+import type { PhysicalLink, VIRTUAL_LINK } from './linkKinds.js';
 
-export type RobotLink = 'mqtt' | 'serial' | 'virtual';
+/** A registered link kind's name (linkKinds.ts), or the built-in `virtual`. */
+export type RobotLink = PhysicalLink | typeof VIRTUAL_LINK.name;
 export type OfflineReason = 'death' | 'timeout' | 'link-lost';
 
 export interface RobotCapabilities {

@@ -13,6 +13,7 @@ export * from './RobotRegistry.js';
 export * from './TopicAcl.js';
 export * from './CommandSafety.js';
 export * from './HilGateway.js';
+export * from './linkKinds.js';
 export * from './MqttBridge.js';
 export * from './RobotLink.js';
 export * from './SerialBridge.js';

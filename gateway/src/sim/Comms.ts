@@ -49,6 +49,12 @@ export interface StateDropCounts {
   nearbyRobots: number;
 }
 
+/**
+ * What an empty list in a State is: one frozen array (nothing to mutate, so sharing it keeps
+ * the copy rule), which spares most robots an allocation per tick.
+ */
+const NONE: readonly never[] = Object.freeze([]);
+
 export class Comms {
   /** Poses as the radio reads them: x, y, headingRad per slot. */
   private poses = new Float64Array(0);
@@ -170,10 +176,10 @@ export class Comms {
    * This tick's messages to `slot` in delivery order, as many as fit MAX_INBOX_MESSAGES_PER_TICK
    * and MAX_INBOX_BYTES_PER_TICK; a message that does not fit is dropped (a smaller later one may still fit).
    */
-  inbox(slot: number, drops: StateDropCounts): InboxMessage[] {
+  inbox(slot: number, drops: StateDropCounts): readonly InboxMessage[] {
     drops.inbox = 0;
     const network = this.network;
-    if (!network) return [];
+    if (!network || network.inboxCount(slot) === 0) return NONE;
     const out: InboxMessage[] = [];
     let bytes = 0;
     for (let k = 0; k < network.inboxCount(slot); k++) {
@@ -189,14 +195,16 @@ export class Comms {
   }
 
   /** Robots in sensing range of `slot`, the nearest MAX_NEARBY_ROBOTS_PER_STATE (in slot order, as below the budget). */
-  nearbyRobots(slot: number, drops: StateDropCounts): NearbyRobot[] {
+  nearbyRobots(slot: number, drops: StateDropCounts): readonly NearbyRobot[] {
+    drops.nearbyRobots = 0;
     const nearby = this.nearby;
-    if (!nearby) return [];
+    if (!nearby) return NONE;
     // Computed once per tick on first demand: poses do not change during control.
     if (this.nearbyTick !== this.world.tick) {
       nearby.update(this.poses);
       this.nearbyTick = this.world.tick;
     }
+    if (nearby.count(slot) === 0) return NONE;
     const out: NearbyRobot[] = [];
     for (let k = 0; k < nearby.count(slot); k++) {
       const j = nearby.id(slot, k);
@@ -225,7 +233,9 @@ export class Comms {
   }
 
   /** Tags in reading range of `slot`, the nearest MAX_NEARBY_TAGS_PER_STATE (in query order below the budget). */
-  nearbyTags(slot: number, drops: StateDropCounts): NearbyTag[] {
+  nearbyTags(slot: number, drops: StateDropCounts): readonly NearbyTag[] {
+    drops.nearbyTags = 0;
+    if (this.tags.count === 0) return NONE;
     const t = this.world.table;
     const hits = this.tagHits;
     this.tags.query(t.xM[slot], t.yM[slot], this.world.config.tagReadRangeM, hits);

@@ -21,25 +21,28 @@ function angleDiffDeg(a: number, b: number): number {
 }
 
 describe.each([0.5, 1, 1.5])('motion accuracy at speed factor %s (MAES Robot2DControllerTest)', (speedFactor) => {
-  it.each([1, 2, 5, 10, 20])('move(%s) ends within 0.1 tile of the target', (distanceM) => {
+  // MAES accepts 0.1 tile and 0.5 deg; the closed loop here does better, and that is pinned:
+  // the move is done within 5 mm at under 0.02 m/s, so it coasts to rest under 1 mm from its
+  // target (Motion.ts), and a rotation ends within 0.03 deg.
+  it.each([1, 2, 5, 10, 20])('move(%s) ends within 1 mm of the target', (distanceM) => {
     const world = new World(borderedRoom(50), { robot: { speedFactor } });
     world.addRobot({ id: 'r', pose: { xM: -21, yM: 0.5, headingRad: 0 } });
     world.robot('r').move(distanceM);
     settle(world, 'r');
     const pose = world.truePose('r');
-    expect(Math.hypot(pose.xM - (-21 + distanceM), pose.yM - 0.5)).toBeLessThan(0.1);
+    expect(Math.hypot(pose.xM - (-21 + distanceM), pose.yM - 0.5)).toBeLessThan(0.001);
     expect(world.robot('r').state().collision.touching).toBe(false);
   });
 
-  it.each([1, -1, 2, 5, 10, 20, -20, 180, -180])('rotate(%s) ends within 0.5 deg', (degrees) => {
+  it.each([1, -1, 2, 5, 10, 20, -20, 180, -180])('rotate(%s) ends within 0.03 deg, in place', (degrees) => {
     const world = new World(borderedRoom(50), { robot: { speedFactor } });
     const startRad = 0.3;
     world.addRobot({ id: 'r', pose: { xM: 0.5, yM: 0.5, headingRad: startRad } });
     world.robot('r').rotate(degrees);
     settle(world, 'r');
     const pose = world.truePose('r');
-    expect(Math.abs(angleDiffDeg(pose.headingRad, startRad + (degrees * Math.PI) / 180))).toBeLessThan(0.5);
-    expect(Math.hypot(pose.xM - 0.5, pose.yM - 0.5)).toBeLessThan(0.01);
+    expect(Math.abs(angleDiffDeg(pose.headingRad, startRad + (degrees * Math.PI) / 180))).toBeLessThan(0.03);
+    expect(Math.hypot(pose.xM - 0.5, pose.yM - 0.5)).toBeLessThan(1e-9);
   });
 });
 

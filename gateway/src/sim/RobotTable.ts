@@ -2,6 +2,9 @@
  * Per-robot simulation state as struct-of-arrays, indexed by robot slot. Allocated once per
  * capacity; growing (a structural change, outside the step) copies into larger arrays.
  * Slots of removed robots are kept inactive so indices, and thus iteration order, stay stable.
+ *
+ * The engine's own: only modules in sim/ read or write it (a test checks the imports); the
+ * rest of the gateway goes through World's methods.
  */
 
 /** What the act phase applies; codes stored in a Uint8Array. */
@@ -26,12 +29,14 @@ export class RobotTable {
   distanceM = new Float64Array(0);
   /** Current action and its parameters. */
   action = new Uint8Array(0);
-  /** Move: target point and direction; Rotate: target angle in targetXM. */
+  /** Move: target point, direction and the heading held on the way. */
   targetXM = new Float64Array(0);
   targetYM = new Float64Array(0);
   dirX = new Float64Array(0);
   dirY = new Float64Array(0);
   holdAngleRad = new Float64Array(0);
+  /** Rotate: target body angle (unwrapped for dynamic robots, a heading for kinematic twins). */
+  targetHeadingRad = new Float64Array(0);
   /** Drive: commanded terminal body velocity. */
   cmdLinearMps = new Float64Array(0);
   cmdAngularRadps = new Float64Array(0);
@@ -52,6 +57,12 @@ export class RobotTable {
   kinAngleRad = new Float64Array(0);
   /** Kinematic twins: overlapping a wall cell now (planck makes no kinematic-static contacts). */
   kinWallTouch = new Uint8Array(0);
+  /** Kinematic twins: a move / rotate ends this close to its target (m, rad). */
+  twinDoneM = new Float64Array(0);
+  twinDoneRad = new Float64Array(0);
+  /** Kinematic twins: the body set-point the act phase computed for this tick (sent to the robot). */
+  twinLinearMps = new Float64Array(0);
+  twinAngularRadps = new Float64Array(0);
 
   /** Returns the new slot index, growing the arrays when full. */
   add(): number {

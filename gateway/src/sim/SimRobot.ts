@@ -1,7 +1,13 @@
 /**
  * The in-process Robot: what a controller holds. Actions write the robot's latched command slot
  * (applied by the next act phase, so controller order never changes a result); state() returns
- * a fresh copy each call, never a view of engine buffers.
+ * a fresh snapshot each call, never a view of engine buffers.
+ *
+ * The snapshot rule (every backend's): a state is what the robot sensed at its tick, whenever it
+ * is read. Its lists (scan, nearby robots and tags, inbox) are built on first read, from the
+ * engine's buffers of that tick; the World settles (builds) whatever is still unread before the
+ * next step or structural change overwrites those buffers, so a state kept and read ten ticks
+ * later holds its own tick's scan, inbox and neighbours.
  */
 import { MAX_BROADCASTS_PER_TICK, MAX_TAGS_PER_ROBOT, MAX_TAGS_TOTAL } from '@swarmgate/protocols';
 import {
@@ -40,7 +46,9 @@ export class SimRobot implements Robot {
   }
 
   state(): RobotState {
-    return new SimRobotState(this.world, this.slot);
+    const state = new SimRobotState(this.world, this.slot);
+    this.world.holdOpenState(state);
+    return state;
   }
 
   move(distanceM: number): void {
@@ -116,11 +124,18 @@ export class SimRobot implements Robot {
   }
 }
 
+/** A state whose lists are built lazily from the engine's buffers of its tick. */
+export interface OpenState {
+  /** Builds every list not read yet (before the buffers of its tick are overwritten). */
+  settle(): void;
+}
+
 /**
- * A snapshot of one robot's sensed state; list-valued fields are built on first read, each cut
- * to its budget (docs/limits.md) with what was left out counted in `dropped`.
+ * A snapshot of one robot's sensed state at one tick; list-valued fields are built on first read
+ * (or by settle(), at the latest before the next step), each cut to its budget (docs/limits.md)
+ * with what was left out counted in `dropped`.
  */
-class SimRobotState implements RobotState {
+class SimRobotState implements RobotState, OpenState {
   readonly tick: number;
   readonly pose: Pose;
   readonly status: RobotStatus;
@@ -140,8 +155,15 @@ class SimRobotState implements RobotState {
     this.collision = { started: t.collisionStarted[slot] === 1, touching: t.touching[slot] > 0 };
   }
 
+  settle(): void {
+    void this.scan;
+    void this.inbox;
+    void this.nearbyTags;
+    void this.nearbyRobots;
+  }
+
   get scan(): LidarScan | null {
-    if (this.world.tick === 0) return null;
+    if (this.tick === 0) return null;
     this.cachedScan ??= {
       angleMinRad: 0,
       angleIncrementRad: this.world.sensing.lidar.angleIncrementRad,
@@ -169,9 +191,7 @@ class SimRobotState implements RobotState {
   /** Builds every list (to know what each left out); undefined when nothing was. */
   get dropped(): StateDrops | undefined {
     // Each getter builds its list on first read and counts what it left out.
-    void this.inbox;
-    void this.nearbyTags;
-    void this.nearbyRobots;
+    this.settle();
     const d = this.drops;
     return d.inbox + d.nearbyTags + d.nearbyRobots > 0 ? { ...d } : undefined;
   }

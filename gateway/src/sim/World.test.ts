@@ -83,8 +83,9 @@ describe('world structure', () => {
     const robot = world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 } });
     world.step();
     const first = robot.state();
-    first.scan?.rangesM.fill(-1);
-    expect(robot.state().scan?.rangesM[0]).toBeGreaterThan(0);
+    const sensed = Array.from(first.scan!.rangesM);
+    first.scan!.rangesM.fill(-1);
+    expect(Array.from(robot.state().scan!.rangesM)).toEqual(sensed);
   });
 
   it('refuses move() while moving and non-finite arguments, with sdk error codes', () => {
@@ -131,6 +132,60 @@ describe('kinematic twins (HIL)', () => {
     world.setKinematicPose('twin', { xM: 8, yM: 0.5, headingRad: 0 });
     world.step();
     expect(twin.state().collision).toEqual({ started: false, touching: false });
+  });
+
+  /**
+   * The test is the physical robot: each tick it integrates the twin's setpoint for 0.1 s into
+   * its pose (a wrapped heading, as a tracker reports it) and hands the pose back. The act phase
+   * closes the loop: a 90 deg rotation across the +-pi seam and a 2 m move each end idle within
+   * the twin's tolerances (doneWithin).
+   */
+  it('get their setpoint from the act phase: rotate across +-pi and move end within the twin\'s tolerances', () => {
+    const world = new World(borderedRoom(20));
+    const twin = world.addRobot({ id: 'twin', kind: 'kinematic', pose: { xM: -4, yM: 0.5, headingRad: 3 }, doneWithin: { distanceM: 0.01, angleRad: 0.02 } });
+    world.addRobot({ id: 'v', pose: { xM: 4, yM: 4, headingRad: 0 } });
+    const pose = { xM: -4, yM: 0.5, headingRad: 3 };
+    const setpoint = { linearMps: 0, angularRadps: 0, xM: 0, yM: 0, headingRad: 0 };
+    const tick = (): void => {
+      world.step();
+      world.kinematicSetpoint('twin', setpoint);
+      pose.headingRad = Math.atan2(Math.sin(pose.headingRad + setpoint.angularRadps * 0.1), Math.cos(pose.headingRad + setpoint.angularRadps * 0.1));
+      pose.xM += setpoint.linearMps * Math.cos(pose.headingRad) * 0.1;
+      pose.yM += setpoint.linearMps * Math.sin(pose.headingRad) * 0.1;
+      world.setKinematicPose('twin', pose);
+    };
+    const runUntilIdle = (): number => {
+      let ticks = 0;
+      do tick();
+      while (twin.state().status !== 'idle' && ++ticks < 100);
+      return ticks;
+    };
+    twin.rotate(90);
+    expect(runUntilIdle()).toBeLessThan(100);
+    const turnedRad = Math.atan2(Math.sin(pose.headingRad - 3 - Math.PI / 2), Math.cos(pose.headingRad - 3 - Math.PI / 2));
+    expect(Math.abs(turnedRad), 'ends within doneWithin.angleRad of 3 + pi/2 (wrapped)').toBeLessThan(0.02);
+    expect(world.kinematicSetpoint('twin', setpoint)).toMatchObject({ linearMps: 0, angularRadps: 0 });
+    const start = { ...pose };
+    twin.move(2);
+    expect(runUntilIdle()).toBeLessThan(100);
+    const alongM = (pose.xM - start.xM) * Math.cos(start.headingRad) + (pose.yM - start.yM) * Math.sin(start.headingRad);
+    expect(Math.abs(alongM - 2), 'ends within doneWithin.distanceM of 2 m').toBeLessThan(0.01);
+    expect(world.kinematicSetpoint('twin', setpoint)).toMatchObject({ xM: pose.xM, yM: pose.yM, headingRad: pose.headingRad });
+
+    // A velocity is clamped to the limits; latched after a step, it waits for the next act phase.
+    twin.setVelocity(100, 0);
+    expect(world.kinematicSetpoint('twin', setpoint).linearMps).toBe(0);
+    world.step();
+    expect(world.kinematicSetpoint('twin', setpoint)).toMatchObject({ linearMps: world.actionLimits.maxLinearMps, angularRadps: 0 });
+    expect(world.cancelMove('twin'), 'driving, not moving').toBe(false);
+    twin.move(1);
+    world.step();
+    // 1 m to go at k = 5 /s asks for 5 m/s: clamped to the top speed.
+    expect(world.kinematicSetpoint('twin', setpoint).linearMps).toBe(world.actionLimits.maxLinearMps);
+    expect(world.cancelMove('twin')).toBe(true);
+    expect(twin.state().status).toBe('idle');
+    expect(world.kinematicSetpoint('twin', setpoint)).toMatchObject({ linearMps: 0, angularRadps: 0 });
+    expect(() => world.kinematicSetpoint('v', setpoint)).toThrow(/SG_NOT_KINEMATIC/);
   });
 });
 

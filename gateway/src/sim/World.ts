@@ -13,12 +13,12 @@ import { isWall, type Grid } from '@swarmgate/maps';
 import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
-import { driveSetpoint, type DriveSetpoint } from './Motion.js';
+import { driveSetpoint, TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
 import { forceForSpeed, torqueForRate } from './RobotModel.js';
 import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
-import { SimRobot } from './SimRobot.js';
+import { SimRobot, type OpenState } from './SimRobot.js';
 import { clampAbs } from './math.js';
 import { wrapAngle, Random } from '@swarmgate/protocols';
 import { Sensing } from './Sensing.js';
@@ -33,6 +33,21 @@ export interface RobotSpec {
   readonly pose: Pose;
   /** Driven in-process each control phase; HIL twins usually have none (commands injected). */
   readonly controller?: Controller;
+  /** Kinematic twins: a move / rotate ends this close to its target (map m, rad); default TWIN_DONE_DEFAULT. */
+  readonly doneWithin?: { readonly distanceM: number; readonly angleRad: number };
+}
+
+/**
+ * A kinematic twin's motion for this tick, in the map frame: the body setpoint its act phase
+ * computed from its latched command and measured pose (zero once the action ended, by finishing,
+ * a contact or cancelMove), and the pose it stands at after the tick.
+ */
+export interface KinematicSetpoint {
+  linearMps: number;
+  angularRadps: number;
+  xM: number;
+  yM: number;
+  headingRad: number;
 }
 
 /** A phase hook run after control each tick (metrics, recorders). */
@@ -87,6 +102,8 @@ export class World {
   private readonly slotById = new Map<string, number>();
   private readonly pending: (() => void)[] = [];
   private readonly observers: TickObserver[] = [];
+  /** States handed out since the last step or structural change, settled before the next (SimRobot). */
+  private readonly openStates: OpenState[] = [];
   /**
    * Where an exception from a controller's start() or tick() goes. Null: out of step(), so a
    * headless trial fails loudly on a controller bug; a live trial contains it to the robot
@@ -132,14 +149,18 @@ export class World {
 
   /** Adds a robot now. Throws SG_WORLD_LOCKED during a step: use queueAddRobot there. */
   addRobot(spec: RobotSpec): SimRobot {
-    this.assertUnlocked('addRobot', 'queueAddRobot');
+    this.assertUnlocked('addRobot', 'use queueAddRobot()');
     if (this.slotById.has(spec.id)) {
       throw new SwarmgateError('SG_DUPLICATE_ROBOT', `a robot with id '${spec.id}' is already in the world`);
     }
-    const { xM, yM, headingRad } = spec.pose;
-    if (!Number.isFinite(xM) || !Number.isFinite(yM) || !Number.isFinite(headingRad)) {
+    const { xM, yM } = spec.pose;
+    if (!Number.isFinite(xM) || !Number.isFinite(yM) || !Number.isFinite(spec.pose.headingRad)) {
       throw new SwarmgateError('SG_BAD_POSE', `robot '${spec.id}': pose must be finite numbers`);
     }
+    this.settleOpenStates();
+    // Normalised at the edge: planck wraps a body's angle when it solves a time of impact, so
+    // a heading outside (-pi, pi] would later jump by a full turn under a running move.
+    const headingRad = wrapAngle(spec.pose.headingRad);
     const t = this.table;
     const i = t.add();
     const kind = spec.kind ?? 'dynamic';
@@ -155,6 +176,9 @@ export class World {
     // Density chosen so the disc weighs massKg; planck then gives I = m r^2 / 2.
     body.createFixture(new Circle(model.radiusM), { density: model.massKg / areaM2, friction: 0, userData: i });
     t.kinematic[i] = kind === 'kinematic' ? 1 : 0;
+    t.twinDoneM[i] = spec.doneWithin?.distanceM ?? TWIN_DONE_DEFAULT.distanceM;
+    t.twinDoneRad[i] = spec.doneWithin?.angleRad ?? TWIN_DONE_DEFAULT.angleRad;
+    t.twinLinearMps[i] = t.twinAngularRadps[i] = 0;
     t.xM[i] = t.prevXM[i] = t.kinXM[i] = xM;
     t.yM[i] = t.prevYM[i] = t.kinYM[i] = yM;
     t.angleRad[i] = t.kinAngleRad[i] = headingRad;
@@ -171,10 +195,11 @@ export class World {
     return robot;
   }
 
-  /** Removes a robot now. Throws SG_WORLD_LOCKED during a step: use queueRemoveRobot there. */
+  /** Removes a robot now. Throws SG_WORLD_LOCKED during a step: remove it between steps. */
   removeRobot(id: string): void {
-    this.assertUnlocked('removeRobot', 'queueRemoveRobot');
+    this.assertUnlocked('removeRobot', 'remove robots between steps');
     const i = this.slotOf(id);
+    this.settleOpenStates();
     const body = this.bodies[i];
     if (body) this.physics.destroyBody(body);
     this.bodies[i] = null;
@@ -191,22 +216,48 @@ export class World {
     this.pending.push(() => void this.addRobot(spec));
   }
 
-  queueRemoveRobot(id: string): void {
-    this.pending.push(() => this.removeRobot(id));
-  }
-
   /** Sets where a kinematic twin must be at the end of the next tick (from a tracker or odometry). */
   setKinematicPose(id: string, pose: Pose): void {
-    const i = this.slotOf(id);
-    if (!this.table.kinematic[i]) {
-      throw new SwarmgateError('SG_NOT_KINEMATIC', `robot '${id}' is dynamic; only kinematic twins take external poses`);
-    }
+    const i = this.kinematicSlot(id);
     if (!Number.isFinite(pose.xM) || !Number.isFinite(pose.yM) || !Number.isFinite(pose.headingRad)) {
       throw new SwarmgateError('SG_BAD_POSE', `robot '${id}': pose must be finite numbers`);
     }
     this.table.kinXM[i] = pose.xM;
     this.table.kinYM[i] = pose.yM;
-    this.table.kinAngleRad[i] = pose.headingRad;
+    this.table.kinAngleRad[i] = wrapAngle(pose.headingRad);
+  }
+
+  /**
+   * Kinematic twin `id`'s setpoint and pose for this tick (what goes to the physical robot),
+   * into `out`. Throws SG_NOT_KINEMATIC for a dynamic robot.
+   */
+  kinematicSetpoint(id: string, out: KinematicSetpoint): KinematicSetpoint {
+    const i = this.kinematicSlot(id);
+    const t = this.table;
+    const acting = t.action[i] !== Action.Idle;
+    out.linearMps = acting ? t.twinLinearMps[i] : 0;
+    out.angularRadps = acting ? t.twinAngularRadps[i] : 0;
+    out.xM = t.xM[i];
+    out.yM = t.yM[i];
+    out.headingRad = t.angleRad[i];
+    return out;
+  }
+
+  /**
+   * Ends robot `id`'s move() as a contact start does (status idle, a twin's setpoint zero) and
+   * says whether one was in progress; a command latched since still applies at the next act
+   * phase. For a twin whose physical robot the safety filter refused to move.
+   */
+  cancelMove(id: string): boolean {
+    const i = this.slotOf(id);
+    if (this.table.action[i] !== Action.Move) return false;
+    this.table.action[i] = Action.Idle;
+    return true;
+  }
+
+  /** Distance robot `id` has travelled in the trial (true poses, m). */
+  distanceTravelledM(id: string): number {
+    return this.table.distanceM[this.slotOf(id)];
   }
 
   /** The in-process Robot (the controller API) of robot `id`. */
@@ -231,10 +282,37 @@ export class World {
     return this.ids[slot] as string;
   }
 
+  private kinematicSlot(id: string): number {
+    const i = this.slotOf(id);
+    if (!this.table.kinematic[i]) {
+      throw new SwarmgateError('SG_NOT_KINEMATIC', `robot '${id}' is dynamic; only kinematic twins take external poses and have setpoints`);
+    }
+    return i;
+  }
+
   slotOf(id: string): number {
     const i = this.slotById.get(id);
     if (i === undefined) throw new SwarmgateError('SG_WORLD_UNKNOWN_ROBOT', `no robot with id '${id}' in the world`);
     return i;
+  }
+
+  /**
+   * Keeps a state SimRobot handed out until the engine's buffers of its tick are about to change
+   * (the next step or structural change), and settles it then: the snapshot rule.
+   */
+  holdOpenState(state: OpenState): void {
+    const open = this.openStates;
+    // A world that is not stepping (a finished live trial whose robots the web UI still reads)
+    // would hold every state for ever: settling early is as right (the buffers are still of
+    // their tick), so past a few states per robot they are settled at once.
+    if (open.length >= 4 * this.table.count + 64) this.settleOpenStates();
+    open.push(state);
+  }
+
+  private settleOpenStates(): void {
+    const open = this.openStates;
+    for (let k = 0; k < open.length; k++) (open[k] as OpenState).settle();
+    open.length = 0;
   }
 
   addObserver(observer: TickObserver): void {
@@ -246,6 +324,7 @@ export class World {
   /** One logic tick. */
   step(): void {
     if (this.locked) throw new SwarmgateError('SG_WORLD_LOCKED', 'step() called from inside a step');
+    this.settleOpenStates();
     if (this.pending.length > 0) for (const change of this.pending.splice(0)) change();
     this.locked = true;
     try {
@@ -261,6 +340,11 @@ export class World {
     }
   }
 
+  /**
+   * Latched commands become actions. A kinematic twin's targets are taken from its measured pose
+   * (the latest external one) and its setpoint for the tick is computed here too, from which
+   * the trial drives the physical robot (kinematicSetpoint); the physics only places the twin.
+   */
   private act(): void {
     this.comms.applyDeposits();
     const t = this.table;
@@ -269,21 +353,22 @@ export class World {
       t.prevXM[i] = t.xM[i];
       t.prevYM[i] = t.yM[i];
       if (!t.active[i]) continue;
+      const kinematic = t.kinematic[i] === 1;
       const a = t.latchA[i];
       switch (t.latch[i]) {
         case Latch.Move: {
-          const angle = t.angleRad[i];
+          const angle = kinematic ? t.kinAngleRad[i] : t.angleRad[i];
           t.action[i] = Action.Move;
           t.dirX[i] = Math.cos(angle);
           t.dirY[i] = Math.sin(angle);
-          t.targetXM[i] = t.xM[i] + a * t.dirX[i];
-          t.targetYM[i] = t.yM[i] + a * t.dirY[i];
+          t.targetXM[i] = (kinematic ? t.kinXM[i] : t.xM[i]) + a * t.dirX[i];
+          t.targetYM[i] = (kinematic ? t.kinYM[i] : t.yM[i]) + a * t.dirY[i];
           t.holdAngleRad[i] = angle;
           break;
         }
         case Latch.Rotate:
           t.action[i] = Action.Rotate;
-          t.targetXM[i] = t.angleRad[i] + a;
+          t.targetHeadingRad[i] = (kinematic ? t.kinAngleRad[i] : t.angleRad[i]) + a;
           break;
         case Latch.Velocity:
           t.action[i] = Action.Drive;
@@ -297,6 +382,11 @@ export class World {
           break;
       }
       t.latch[i] = Latch.None;
+      if (kinematic) {
+        twinSetpoint(t, i, this.config.robot, scratchSetpoint);
+        t.twinLinearMps[i] = scratchSetpoint.linearMps;
+        t.twinAngularRadps[i] = scratchSetpoint.angularRadps;
+      }
     }
   }
 
@@ -490,9 +580,9 @@ export class World {
     }
   }
 
-  private assertUnlocked(method: string, alternative: string): void {
+  private assertUnlocked(method: string, fix: string): void {
     if (this.locked) {
-      throw new SwarmgateError('SG_WORLD_LOCKED', `${method}() during a step; use ${alternative}()`);
+      throw new SwarmgateError('SG_WORLD_LOCKED', `${method}() during a step; ${fix}`);
     }
   }
 }

@@ -1,72 +1,46 @@
 /**
- * The simulated sensors, registered explicitly with their parameters, units and noise, so
- * `swarmgate list sensors` prints exactly what the engine computes. Defaults follow MAES.
+ * The simulated sensors, registered explicitly (nothing registers itself on import). `Sensing`
+ * runs them in this order every sense phase and `swarmgate list sensors` prints this list with
+ * their parameters, units and noise. A new sensor is one file sim/sensor<Name>.ts exporting a
+ * `SensorPlugin` plus one line here (docs/ARCHITECTURE.md, "Where to add things").
  */
 import type { ParamSpec } from '@swarmgate/maps';
-import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
+import { collisionSensor } from './sensorCollision.js';
+import { lidarSensor } from './sensorLidar.js';
+import { nearbyRobotsSensor } from './sensorNearbyRobots.js';
+import { radioInboxSensor } from './sensorRadioInbox.js';
+import { slamSensor } from './sensorSlam.js';
+import { tagsSensor } from './sensorTags.js';
+import type { Sensing } from './Sensing.js';
 
-export interface SensorInfo {
+/**
+ * What a sensor does in the sense phase. Every hook is optional; none may allocate per tick
+ * (buffers grow in onRobotAdded) or draw randomness other than from `world.rng` forks.
+ */
+export interface SensorHooks {
+  /** A robot took `slot`: grow buffers, fork per-robot random streams. */
+  onRobotAdded?(slot: number, id: string): void;
+  /** Once per sense phase, before any robot (sensors in registry order). */
+  beginTick?(tick: number): void;
+  /** Per active robot in slot order; for one robot the sensors run in registry order. */
+  senseRobot?(slot: number, tick: number): void;
+  /** Once per sense phase, after every robot (sensors in registry order). */
+  endTick?(tick: number): void;
+}
+
+export interface SensorPlugin {
   readonly name: string;
   /** The RobotState field a controller reads. */
   readonly field: string;
   readonly doc: string;
   readonly noise: string;
   readonly params: readonly ParamSpec[];
+  /** The sensor's per-world state and hooks; Sensing calls it once, in its constructor. */
+  create(sensing: Sensing): SensorHooks;
 }
 
-const d = DEFAULT_WORLD_CONFIG;
-
-export const SENSORS: readonly SensorInfo[] = [
-  {
-    name: 'lidar',
-    field: 'scan',
-    doc: '360 deg scan every logic tick from the true pose; grid DDA against walls, exact ray-circle hits on other robots.',
-    noise: 'none',
-    params: [
-      { name: 'rangeM', unit: 'm', default: d.lidar.rangeM, doc: 'maximum range (MAES SlamRayTraceRange)' },
-      { name: 'rayCount', unit: 'rays', default: 'floor(2 pi range * 2)', doc: 'rays evenly over 360 deg (MAES rule)' },
-    ],
-  },
-  {
-    name: 'slam',
-    field: 'map, pose',
-    doc: 'Occupancy map at 2x tile resolution (unknown/open/solid, solid dominates) built from the lidar at the true pose; merged within communication groups when enabled.',
-    noise: 'pose estimate = true pose + per-axis bounded random walk (MAES SlamPositionInaccuracy)',
-    params: [
-      { name: 'updateIntervalTicks', unit: 'ticks', default: d.slam.updateIntervalTicks, doc: 'integrate a scan every N ticks' },
-      { name: 'positionErrorM', unit: 'm', default: d.slam.positionErrorM, doc: 'bound of the pose error per axis; step U(-1,1) * bound / 10 per tick' },
-      { name: 'mergeIntervalTicks', unit: 'ticks', default: d.slam.mergeIntervalTicks, doc: 'automatic merge in connected comm groups every N ticks; 0 = off' },
-    ],
-  },
-  {
-    name: 'nearby-robots',
-    field: 'nearbyRobots',
-    doc: 'Other robots within range: id, distance and bearing relative to the heading, from true poses.',
-    noise: 'none',
-    params: [
-      { name: 'nearbyRangeM', unit: 'm', default: d.nearbyRangeM, doc: 'sensing range (MAES SenseNearbyAgentsRange)' },
-      { name: 'nearbyBlockedByWalls', unit: 'bool', default: d.nearbyBlockedByWalls, doc: 'hide robots behind any wall cell' },
-    ],
-  },
-  {
-    name: 'tags',
-    field: 'nearbyTags',
-    doc: 'Environment tags deposited by robots (readable from the tick after the deposit) within a Euclidean range, no line of sight.',
-    noise: 'none',
-    params: [{ name: 'tagReadRangeM', unit: 'm', default: d.tagReadRangeM, doc: 'read range (MAES EnvironmentTagReadRange)' }],
-  },
-  {
-    name: 'collision',
-    field: 'collision',
-    doc: 'started: a contact with a wall or robot began since the previous tick (it cancels the current action); touching: in contact now.',
-    noise: 'none',
-    params: [],
-  },
-  {
-    name: 'radio-inbox',
-    field: 'inbox',
-    doc: 'Broadcasts delivered this tick by the radio model (--comm); readable for one tick.',
-    noise: 'loss probability and latency of the radio network',
-    params: [],
-  },
-];
+/**
+ * Registry order is the sense order: the SLAM pose error, then the lidar (whose rays also feed
+ * the SLAM map), then the sensors computed when a State is read.
+ */
+export const SENSORS: readonly SensorPlugin[] = [slamSensor, lidarSensor, nearbyRobotsSensor, tagsSensor, collisionSensor, radioInboxSensor];

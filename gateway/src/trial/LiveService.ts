@@ -10,12 +10,12 @@ import type { MqttTlsOptions } from '@swarmgate/protocols';
 import { EmbeddedBroker, type BrokerTls } from '../hil/EmbeddedBroker.js';
 import type { Fleet } from '../hil/FleetFile.js';
 import { HilGateway } from '../hil/HilGateway.js';
+import { buildLinks, LINK_KINDS } from '../hil/linkKinds.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { MqttBridge } from '../hil/MqttBridge.js';
 import { DEFAULT_BIND, allowedHosts, authority, checkBind, httpToken, isLoopback, servedAddresses } from '../hil/NetworkAccess.js';
 import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
-import { SerialBridge } from '../hil/SerialBridge.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
 import { listenError } from '../listenError.js';
@@ -60,6 +60,8 @@ export interface LiveServiceOptions {
   /** HTTP API port (0: any free port); null: no HTTP. */
   readonly httpPort?: number | null;
   readonly realtime?: boolean;
+  /** Spawn poses reserved for physical robots: at most this many join (LiveTrial's default 16). */
+  readonly twinSlots?: number;
   readonly logger?: Logger;
 }
 
@@ -110,25 +112,26 @@ export class LiveService {
       const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs, fleetRobotIds: options.fleet?.robots.map((r) => r.id) });
       const safety = twinSafety(options.trial.grid, options.twins);
       const hil = new HilGateway({ registry, fleet: options.fleet, safety });
-      const bridge = new MqttBridge({
-        url,
-        fleet: options.fleetName,
-        registry,
-        ...login,
-        knownRobotIds: options.fleet?.robots.map((r) => r.id),
-        logger: peerLogger,
-      });
-      hil.register(bridge);
-      const serial = options.serialPorts?.length ? new SerialBridge({ registry, ports: options.serialPorts, logger: peerLogger }) : null;
-      if (serial) hil.register(serial);
+      const links = buildLinks(
+        {
+          registry,
+          logger: peerLogger,
+          mqtt: { url, fleet: options.fleetName, ...login, knownRobotIds: options.fleet?.robots.map((r) => r.id) },
+          serialPorts: options.serialPorts ?? [],
+        },
+        LINK_KINDS,
+      );
+      for (const link of links) hil.register(link);
+      // The MQTT link is also the tracker and carries the gateway's own state: always built.
+      const bridge = links.find((link) => link instanceof MqttBridge);
+      if (bridge === undefined) throw new SwarmgateError('SG_HIL_REGISTER', 'the link registry (LINK_KINDS) has no mqtt kind');
       cleanups.push(() => hil.stop());
       const port = await MqttControllerPort.connect({ url, fleet: options.fleetName, ...login, logger: peerLogger });
       cleanups.push(() => port.close());
       // The trial first, the links after: the virtual robots' ids are taken before any physical
       // Birth can claim one, and robots that were up before us (they answer the gateway Birth
       // that hil.start publishes) find the trial already listening.
-      const uplinks = serial ? [bridge, serial] : [bridge];
-      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks, realtime: options.realtime, logger });
+      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks: links, realtime: options.realtime, twinSlots: options.twinSlots, logger });
       cleanups.push(() => live.stop());
       await hil.start();
       live.start();

@@ -10,8 +10,7 @@
  *   they arrive (between steps), i.e. into its latched command slot, with the same checks as
  *   an in-process controller; each is answered with an Ack or an Error.
  *
- * Emergency stops are latched per robot until the operator releases them (releaseEmergencyStop);
- * a remote controller may stop a robot over MQTT but never release one.
+ * Emergency stops and their release follow docs/safety.md#emergency-stop.
  *
  * Robots whose ids are in `remoteControlled` have no in-process controller; every other robot,
  * virtual or physical, runs the trial's algorithm host-side.
@@ -36,12 +35,14 @@ import {
   systemClock,
   type Clock,
 } from '@swarmgate/protocols';
+import type { Grid } from '@swarmgate/maps';
+import type { Random } from '@swarmgate/protocols';
 import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Controller, type Pose, type StateDrops } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
-import { spawnPoses } from '../sim/Spawn.js';
+import { spawnPoses, type SpawnStrategy } from '../sim/Spawn.js';
 import { Trial, type TrialConfig } from '../sim/Trial.js';
 import type { World } from '../sim/World.js';
 import type { MqttControllerPort } from './MqttControllerPort.js';
@@ -136,7 +137,7 @@ export interface LiveRobotSummary {
 
 export const DEFAULT_TWIN_OPTIONS: TwinOptions = {
   poseSource: 'odometry',
-  // A 2 m table beside a 50 m building (DESIGN: Mixed trials).
+  // A 2 m table beside a 50 m building (docs/DESIGN.md#who-uses-it).
   transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 },
 };
 
@@ -177,10 +178,8 @@ export class LiveTrial implements TwinHost {
     this.trial = new Trial(options.trial);
     this.world = this.trial.world;
     const { grid, robots, spawn } = options.trial;
-    // The same named stream and strategy as the virtual robots' spawn, for more robots: the
-    // first `robots` poses are theirs, the rest are free for twins.
     const slots = options.twinSlots ?? 16;
-    this.twinPoses = options.hil && slots > 0 ? spawnPoses(grid, robots + slots, spawn, this.world.rng.fork('spawn')).slice(robots) : [];
+    this.twinPoses = options.hil && slots > 0 ? twinSpawnPoses(grid, robots, slots, spawn, this.world.rng.fork('spawn')) : [];
     const hil = options.hil ?? null;
     if (hil) {
       for (const id of this.world.robotIds()) hil.registry.birth(id, 'virtual', virtualBirth());
@@ -224,11 +223,9 @@ export class LiveTrial implements TwinHost {
   }
 
   /**
-   * Emergency stop of one robot, or of all (robotId undefined): latched until released
-   * (releaseEmergencyStop) or the trial ends. Virtual robots are held still; physical robots
-   * get the HIL emergency stop (zero motor command and EmergencyStop Command on every link)
-   * and no more motor commands. Returns the robots stopped; throws SG_WORLD_UNKNOWN_ROBOT for
-   * an unknown id.
+   * Emergency stop of one robot, or of all (robotId undefined), per docs/safety.md#emergency-stop;
+   * physical robots get `HilGateway.emergencyStop`. Returns the robots stopped; throws
+   * SG_WORLD_UNKNOWN_ROBOT for an unknown id.
    */
   emergencyStop(robotId: string | undefined, reason: string): string[] {
     const ids = robotId === undefined ? this.world.robotIds() : [robotId];
@@ -247,14 +244,9 @@ export class LiveTrial implements TwinHost {
   }
 
   /**
-   * Releases the emergency stop of one robot, or of all (robotId undefined): the operator's
-   * explicit act, logged with its reason. Physical robots get a ReleaseEmergencyStop Command
-   * on every link (it clears the firmware's latch and moves nothing). No motion resumes: each
-   * robot's slot still holds the stop latched while it was stopped, so it stays still until
-   * its controller commands it again (a host-side algorithm on its next tick, a remote
-   * controller with its next Command). A physical robot that is offline cannot hear the
-   * release, so it stays stopped here too (reported in `offline`): release it again once it
-   * is back. Throws SG_WORLD_UNKNOWN_ROBOT for an unknown id.
+   * Releases the emergency stop of one robot, or of all (robotId undefined), per
+   * docs/safety.md#emergency-stop: the operator's act, logged with its reason; offline physical
+   * robots come back in `offline`. Throws SG_WORLD_UNKNOWN_ROBOT for an unknown id.
    */
   releaseEmergencyStop(robotId: string | undefined, reason: string): EmergencyStopRelease {
     if (robotId !== undefined) this.world.slotOf(robotId);
@@ -418,8 +410,7 @@ export class LiveTrial implements TwinHost {
       return;
     }
     if (command.releaseEmergencyStop != null) {
-      // Any controller may stop a robot, none may release it: a stop the operator pressed must
-      // not be undone by a program.
+      // Only the operator releases (docs/safety.md#emergency-stop, rule 4).
       this.refuse(
         robotId,
         ErrorCode.ERROR_CODE_UNSUPPORTED,
@@ -471,6 +462,22 @@ function errorText(error: unknown): string {
 }
 
 /** The registry entry of a simulated robot. */
+/**
+ * Spawn poses for twins joining later. The same named stream and strategy as the virtual robots'
+ * spawn, for more robots: the first `robots` poses are theirs, the rest are free for twins. Given
+ * positions are the virtual robots' alone: twins then take free cells around the map's centre
+ * that no given position is in.
+ */
+function twinSpawnPoses(grid: Grid, robots: number, slots: number, spawn: SpawnStrategy, rng: Random): Pose[] {
+  if (spawn.kind !== 'positions') return spawnPoses(grid, robots + slots, spawn, rng).slice(robots);
+  const cellOf = (pose: Pose): number =>
+    Math.floor((pose.yM - grid.originM.y) / grid.cellSizeM) * grid.width + Math.floor((pose.xM - grid.originM.x) / grid.cellSizeM);
+  const taken = new Set(spawn.poses.map(cellOf));
+  return spawnPoses(grid, robots + slots, { kind: 'together' }, rng)
+    .filter((pose) => !taken.has(cellOf(pose)))
+    .slice(0, slots);
+}
+
 function virtualBirth() {
   return {
     model: 'swarmgate-sim',

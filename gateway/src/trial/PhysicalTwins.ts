@@ -8,9 +8,11 @@
  *   where the robot boots, so it is anchored where the twin stands: at the first Telemetry
  *   after each Birth, the anchor is chosen so that this odometry maps onto the twin's current
  *   pose (a reboot or reconnect never makes the twin jump).
- * - After every logic tick, the twin's commanded motion (latched by its controller through the
- *   ordinary Robot API) becomes wheel speeds, goes through CommandSafety and out as a
- *   MotorCommand with a deadline (HilGateway.drive).
+ * - Its motion is the World's: the act phase applies its latched command (from its controller
+ *   through the ordinary Robot API) and computes its body setpoint from its measured pose
+ *   (World.kinematicSetpoint). After every logic tick that setpoint is turned into physical
+ *   wheel speeds (arena scale, the robot's wheel base), goes through CommandSafety and out as
+ *   a MotorCommand with a deadline (HilGateway.drive).
  *
  * Safety frame: the arena frame (physical metres, the tracker's axes), reached from the twin's
  * map pose through the trial's arena-to-map transform. Wheel speeds, body radius, look-ahead
@@ -27,10 +29,7 @@ import type { HilGateway } from '../hil/HilGateway.js';
 import type { Logger } from '../hil/Logger.js';
 import type { RobotRecord } from '../hil/RobotRegistry.js';
 import { CommandSafety, newMotorDecision, type ArenaRect, type SafetyPose } from '../hil/CommandSafety.js';
-import { driveSetpoint, type DriveSetpoint } from '../sim/Motion.js';
-import { Action, Latch } from '../sim/RobotTable.js';
-import { wrapAngle } from '@swarmgate/protocols';
-import type { World } from '../sim/World.js';
+import type { KinematicSetpoint, World } from '../sim/World.js';
 import { ArenaTransform, type ArenaTransformSpec, type MutablePose } from './ArenaTransform.js';
 
 export type TwinPoseSource = 'odometry' | 'tracker';
@@ -67,7 +66,6 @@ export interface TrackerSource {
 
 interface Twin {
   readonly id: string;
-  readonly slot: number;
   online: boolean;
   /** Odometry frame -> map; null until the first Telemetry after a Birth. */
   anchor: ArenaTransform | null;
@@ -108,7 +106,7 @@ export class PhysicalTwins {
   readonly counters = { badPoses: 0, blockedMoves: 0 };
   private readonly twins = new Map<string, Twin>();
   private readonly decision = newMotorDecision();
-  private readonly setpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
+  private readonly setpoint: KinematicSetpoint = { linearMps: 0, angularRadps: 0, xM: 0, yM: 0, headingRad: 0 };
   private readonly safetyPose: MutablePose = { xM: 0, yM: 0, headingRad: 0 };
   // Registry and tracker events run inside a link's message handler: an exception there would
   // end the process, so each is contained to its robot.
@@ -171,7 +169,7 @@ export class PhysicalTwins {
     return this.twins.get(robotId)?.anchor ?? null;
   }
 
-  /** After each logic tick: every online twin's commanded motion out as a MotorCommand. */
+  /** After each logic tick: every online twin's setpoint (computed by the act phase) out as a MotorCommand. */
   drive(): void {
     for (const twin of this.twins.values()) {
       if (!twin.online || this.host.isStopped(twin.id)) continue;
@@ -202,16 +200,21 @@ export class PhysicalTwins {
     }
     const world = this.host.world;
     let pose: Pose;
-    let robot;
     try {
       pose = this.host.nextTwinPose();
       // Admission keeps physical ids off the virtual robots', so this throws only on our own fault.
-      robot = world.addRobot({ id: record.id, kind: 'kinematic', pose, controller: this.host.controllerFor(record.id) });
+      world.addRobot({
+        id: record.id,
+        kind: 'kinematic',
+        pose,
+        controller: this.host.controllerFor(record.id),
+        doneWithin: { distanceM: TWIN_MOVE_DONE_M * this.transform.scale, angleRad: TWIN_ROTATE_DONE_RAD },
+      });
     } catch (error) {
       this.logger.error('trial: a joining physical robot could not be placed; it is not in the trial', { robotId: record.id, error: (error as Error).message });
       return;
     }
-    this.twins.set(record.id, { id: record.id, slot: robot.slot, online: true, anchor: null, located: false });
+    this.twins.set(record.id, { id: record.id, online: true, anchor: null, located: false });
     this.logger.info('trial: physical robot joined as a twin', { robotId: record.id, link: record.link, xM: pose.xM, yM: pose.yM });
   }
 
@@ -248,78 +251,21 @@ export class PhysicalTwins {
     return false;
   }
 
-  /**
-   * A twin's move / rotate ends within physical tolerances (the simulator's 5 mm and 0.03 deg
-   * in map units are below a real robot's encoder resolution, so it would never finish), and
-   * its angle targets are re-based each tick: a twin's angle is its wrapped measured heading,
-   * not the simulator's unwrapped body angle. True when the action just finished.
-   */
-  private finishedOrRebased(i: number): boolean {
-    const t = this.host.world.table;
-    if (t.action[i] === Action.Move) {
-      const remainingM = (t.targetXM[i] - t.xM[i]) * t.dirX[i] + (t.targetYM[i] - t.yM[i]) * t.dirY[i];
-      if (Math.abs(remainingM) < TWIN_MOVE_DONE_M * this.transform.scale) {
-        t.action[i] = Action.Idle;
-        return true;
-      }
-      t.holdAngleRad[i] = t.angleRad[i] + wrapAngle(t.holdAngleRad[i] - t.angleRad[i]);
-      return false;
-    }
-    const remainingRad = wrapAngle(t.targetXM[i] - t.angleRad[i]);
-    if (Math.abs(remainingRad) < TWIN_ROTATE_DONE_RAD) {
-      t.action[i] = Action.Idle;
-      return true;
-    }
-    t.targetXM[i] = t.angleRad[i] + remainingRad;
-    return false;
-  }
-
+  /** The twin's setpoint for this tick (the World's act phase), as wheel speeds through the safety filter. */
   private driveTwin(twin: Twin): void {
     const world = this.host.world;
-    const t = world.table;
-    const i = twin.slot;
-    let linearMps = 0;
-    let angularRadps = 0;
-    switch (t.latch[i]) {
-      case Latch.Velocity:
-        linearMps = t.latchA[i];
-        angularRadps = t.latchB[i];
-        break;
-      case Latch.None:
-        if (t.action[i] === Action.Drive) {
-          linearMps = t.cmdLinearMps[i];
-          angularRadps = t.cmdAngularRadps[i];
-        } else if (t.action[i] === Action.Move || t.action[i] === Action.Rotate) {
-          if (this.finishedOrRebased(i)) break;
-          // The simulator's closed loop, on the twin's measured pose; its forward speed is
-          // what the tracker or odometry moved it over the last tick.
-          const cfg = world.config;
-          const tickS = cfg.physicsStepS * cfg.stepsPerTick;
-          const forwardMps = ((t.xM[i] - t.prevXM[i]) * Math.cos(t.angleRad[i]) + (t.yM[i] - t.prevYM[i]) * Math.sin(t.angleRad[i])) / tickS;
-          driveSetpoint(t, i, cfg.robot, forwardMps, 0, this.setpoint);
-          linearMps = this.setpoint.linearMps;
-          angularRadps = this.setpoint.angularRadps;
-        }
-        break;
-      default:
-        // Stop; or a move / rotate latched this tick, whose target the next act phase sets:
-        // hold still for this one tick.
-        break;
-    }
+    const setpoint = world.kinematicSetpoint(twin.id, this.setpoint);
     const scale = this.transform.scale;
     const wheelBaseM = this.hil.limitsOf(twin.id).wheelBaseM;
-    const forwardMps = linearMps / scale;
-    const halfDiffMps = (angularRadps * wheelBaseM) / 2;
+    const forwardMps = setpoint.linearMps / scale;
+    const halfDiffMps = (setpoint.angularRadps * wheelBaseM) / 2;
     let pose: SafetyPose | null = null;
     if (this.options.poseSource === 'odometry' ? twin.anchor !== null : twin.located) {
-      pose = this.transform.toArena(t.xM[i], t.yM[i], t.angleRad[i], this.safetyPose);
+      pose = this.transform.toArena(setpoint.xM, setpoint.yM, setpoint.headingRad, this.safetyPose);
     }
     const { decision } = this.hil.drive(twin.id, forwardMps - halfDiffMps, forwardMps + halfDiffMps, pose, 0, this.decision);
-    if ((decision.verdict === 'wall' || decision.verdict === 'fence') && t.action[i] === Action.Move) {
-      // Refused into a wall or the fence: the move ends as a collision ends it in the
-      // simulator, so a controller waiting for idle gets to choose again.
-      t.action[i] = Action.Idle;
-      this.counters.blockedMoves++;
-    }
+    // Refused into a wall or the fence: a move ends as a collision ends it in the simulator,
+    // so a controller waiting for idle gets to choose again.
+    if ((decision.verdict === 'wall' || decision.verdict === 'fence') && world.cancelMove(twin.id)) this.counters.blockedMoves++;
   }
 }

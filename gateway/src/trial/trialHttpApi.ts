@@ -1,6 +1,6 @@
 /**
  * The live trial's small HTTP API, as a fastify plugin (validated by JSON schemas compiled at
- * start-up; STYLE: validate once at each edge):
+ * start-up; docs/STYLE.md#protocol-and-io-edges):
  *
  *   GET  /api/robots   every robot: kind, online, link, pose, battery, last seen
  *   GET  /api/robots/conflicts  robot ids refused at admission (id, link, channel, reason,

@@ -8,7 +8,7 @@ import type { RobotStatus } from '@swarmgate/sdk';
 import { systemClock, type Clock } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { RobotLink } from '../hil/RobotRegistry.js';
-import type { LiveTrial } from '../trial/LiveTrial.js';
+import type { LiveView } from './LiveView.js';
 
 /** The map frame the page draws in: grid size, cell size and origin (grid row 0 at the bottom). */
 export interface MapMeta {
@@ -67,7 +67,7 @@ export interface FleetRow {
 }
 
 export interface LiveFeedOptions {
-  readonly live: LiveTrial;
+  readonly live: LiveView;
   readonly hil: HilGateway | null;
   /** The registry's clock (wall time of lastSeenMs and of the speed measure). */
   readonly clock?: Clock;
@@ -77,7 +77,7 @@ export interface LiveFeedOptions {
 const SPEED_WINDOW_MS = 1000;
 
 export class LiveFeed {
-  private readonly live: LiveTrial;
+  private readonly live: LiveView;
   private readonly hil: HilGateway | null;
   private readonly clock: Clock;
   /** Allocated once; refilled for each explored frame. */

@@ -1,3 +1,4 @@
 /** The gateway's web UI plugin (live map, fleet table, emergency stop) and the shapes it streams. */
 export { webUi, type WebUiOptions } from './webUi.js';
 export type { ExploredFrame, FleetRow, FrameRobot, LiveFrame, MapMeta } from './LiveFeed.js';
+export type { LiveView, LiveViewRobot, LiveViewStatus } from './LiveView.js';

@@ -17,12 +17,12 @@ import { renderPng } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
 import { type Clock } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
-import type { LiveTrial } from '../trial/LiveTrial.js';
+import type { LiveView } from './LiveView.js';
 import { LiveFeed } from './LiveFeed.js';
 import { LiveStream } from './LiveStream.js';
 
 export interface WebUiOptions {
-  readonly live: LiveTrial;
+  readonly live: LiveView;
   readonly hil: HilGateway | null;
   readonly frameHz?: number;
   readonly heartbeatMs?: number;

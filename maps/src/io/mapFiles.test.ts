@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Cell, createGrid, isWall, type Grid } from '../Grid.js';
-import { MapFormatError } from '../errors.js';
+import { MapFormatError, MapNotFoundError } from '../errors.js';
 import { generateMap } from '../generators/mapGenerators.js';
 import { bundledMapPath } from '../bundledMaps.js';
 import { countCells } from '../countCells.js';
@@ -86,6 +86,7 @@ describe('ROS map YAML', () => {
     copyFileSync(bundledMapPath('yan2017/zigzag.yaml'), yaml);
     writeFileSync(yaml, 'image: map.pgm\nresolution: 0.2\norigin: [0, 0, 0]\n');
     expect(() => loadMapFile(yaml)).toThrow(/zigzag\.yaml: image 'map\.pgm' not found/);
+    expect(() => loadMapFile(yaml)).toThrow(MapNotFoundError);
   });
 
   it('applies negate, thresholds and trinary classification', () => {
@@ -116,6 +117,7 @@ describe('ROS map YAML', () => {
 describe('files in general', () => {
   it('refuses a missing file, a directory and a file that is not a map', () => {
     expect(() => loadMapFile(join(dir, 'nope.pgm'))).toThrow(/nope\.pgm: no such file/);
+    expect(() => loadMapFile(join(dir, 'nope.pgm'))).toThrow(expect.objectContaining({ code: 'SG_MAP_NOT_FOUND', file: join(dir, 'nope.pgm') }));
     expect(() => loadMapFile(dir)).toThrow(/not a file/);
     expect(() => loadMapFile(file('notes.txt', 'hello'))).toThrow(/not a map: expected a PGM \(P2\/P5\), PNG or ROS map YAML/);
     expect(() => loadMapFile(file('x.png', 'hello'))).toThrow(/x\.png: not a PNG file: bad signature/);

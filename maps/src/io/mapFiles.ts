@@ -1,11 +1,12 @@
 /**
  * Map files by extension: .pgm (P2/P5), .png, .yaml/.yml (ROS map_server / Nav2). Any other
- * extension is sniffed by magic bytes. Every failure is a MapFormatError naming the file.
+ * extension is sniffed by magic bytes. Every failure is a MapFormatError naming the file, or a
+ * MapNotFoundError for a file that does not exist.
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname } from 'node:path';
 import type { Grid } from '../Grid.js';
-import { MapFormatError } from '../errors.js';
+import { MapFormatError, MapNotFoundError } from '../errors.js';
 import { classifyBareImage, type GreyImage, greyImageFromGrid, gridFromGreyImage, type MapLoadOptions } from './greyImage.js';
 import { decodePgm, encodePgm } from './pgm.js';
 import { decodePng, encodePng, isPng } from './png.js';
@@ -17,8 +18,8 @@ function readBytes(file: string): Uint8Array {
     return readFileSync(file);
   } catch (error) {
     if (error instanceof MapFormatError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new MapFormatError(file, code === 'ENOENT' ? 'no such file' : `cannot read: ${(error as Error).message}`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new MapNotFoundError(file, 'no such file', { cause: error });
+    throw new MapFormatError(file, `cannot read: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { Cell, type CellValue, type Grid } from '../Grid.js';
-import { MapFormatError } from '../errors.js';
+import { MapFormatError, MapNotFoundError } from '../errors.js';
 import { gridFromGreyImage, type GreyImage } from './greyImage.js';
 
 export interface RosMapMetadata {
@@ -92,7 +92,7 @@ export function readRosMap(
 ): Grid {
   const meta = parseRosMapYaml(yamlText, yamlFile);
   const imageFile = rosMapImagePath(meta, yamlFile);
-  if (!existsSync(imageFile)) throw new MapFormatError(yamlFile, `image '${meta.image}' not found (looked for ${imageFile})`);
+  if (!existsSync(imageFile)) throw new MapNotFoundError(yamlFile, `image '${meta.image}' not found (looked for ${imageFile})`);
   const image = readImage(imageFile);
   const classify = (shade: number, sample: number): CellValue => {
     let p: number;

@@ -281,9 +281,9 @@ export class FrontierExplorerController implements Controller {
     const { xM, yM, headingRad } = state.pose;
     const w = map.width;
     const half = 0.5 * map.cellSizeM;
-    let dx = 0;
-    let dy = 0;
-    let distM = 0;
+    let dx: number;
+    let dy: number;
+    let distM: number;
     for (;;) {
       const index = this.path[this.cursor];
       const wx = index % w;

@@ -33,6 +33,7 @@ import {
   type MqttTlsOptions,
 } from '@swarmgate/protocols';
 import type { Pose, Robot, RobotState, RobotStatus } from '../Robot.js';
+import { copyRobotState } from '../copyRobotState.js';
 import type { SlamMapView } from '../SlamMapView.js';
 import { SlamMap, type SlamMapOptions } from '../slam/SlamMap.js';
 import { createClampWarnings, validateAction, type ActionLimits, type ClampWarnings, type RobotAction } from '../actions/validateAction.js';
@@ -181,9 +182,12 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
     return this.slam;
   }
 
-  /** The latest State received (a fresh object per State; an idle placeholder before the first). */
+  /**
+   * The latest State received: what the robot sensed at that State's tick, whenever it is read
+   * (the snapshot rule), as a copy per call; an idle placeholder before the first.
+   */
   state(): RobotState {
-    return this.latest;
+    return copyRobotState(this.latest);
   }
 
   move(distanceM: number): void {
@@ -294,6 +298,6 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
     this.latest = state;
     if (state.scan) this.slam.integrateScan(state.pose, state.scan);
     if (this.bodyRadiusM > 0) this.slam.markOpenDisk(state.pose.xM, state.pose.yM, this.bodyRadiusM);
-    this.emit('state', state);
+    this.emit('state', copyRobotState(state));
   }
 }

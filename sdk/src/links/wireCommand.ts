@@ -43,7 +43,7 @@ export function applyCommand(robot: Robot, command: Command): CommandActionKind 
       robot.stop();
       break;
     case 'releaseEmergencyStop':
-      // Only the gateway's operator releases a latched stop; a controller's Command never does.
+      // Only the operator releases (docs/safety.md#emergency-stop), never a controller.
       throw new SwarmgateError('SG_OPERATOR_ONLY', 'releaseEmergencyStop is the gateway operator\'s, not a robot action');
   }
   return kind;

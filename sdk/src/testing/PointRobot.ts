@@ -1,5 +1,5 @@
 /**
- * Test support (not exported): a kinematic disc robot on a ground-truth Grid implementing the
+ * Test support (`@swarmgate/sdk/testing`): a kinematic disc robot on a ground-truth Grid implementing the
  * Robot interface with a real SlamMap, so controllers can be tested before the planck engine
  * exists. Commands are latched and applied at the next step (the engine's rule), checked with
  * validateAction. No dynamics: speeds are reached at once; a step that would overlap a wall is
@@ -10,6 +10,7 @@ import type { CollisionState, InboxMessage, LidarScan, NearbyRobot, Pose, Robot,
 import { createClampWarnings, validateAction, type ActionLimits, type RobotAction } from '../actions/validateAction.js';
 import { payloadBytes } from '../actions/payloadBytes.js';
 import { SlamMap } from '../slam/SlamMap.js';
+import { copyRobotState } from '../copyRobotState.js';
 import { castGridRay } from './castGridRay.js';
 
 export interface PointRobotOptions {
@@ -75,8 +76,9 @@ export class PointRobot implements Robot {
     this.sense();
   }
 
+  /** What it sensed at the last step, as a copy per call (the snapshot rule). */
   state(): RobotState {
-    return {
+    return copyRobotState({
       tick: this.tick,
       pose: { xM: this.x, yM: this.y, headingRad: this.heading },
       status: this.status,
@@ -86,7 +88,7 @@ export class PointRobot implements Robot {
       inbox: this.inbox,
       nearbyTags: [],
       batteryFraction: null,
-    };
+    });
   }
 
   move(distanceM: number): void {
@@ -112,7 +114,19 @@ export class PointRobot implements Robot {
   }
 
   private latch(action: RobotAction): void {
-    this.latched = validateAction(action, LIMITS, this.clampWarnings, this.status);
+    this.latched = validateAction(action, LIMITS, this.clampWarnings, this.effectiveStatus());
+  }
+
+  /** Status once the latched command applies: what a new move/rotate would collide with (as SimRobot). */
+  private effectiveStatus(): RobotStatus {
+    switch (this.latched?.kind) {
+      case 'move': return 'moving';
+      case 'rotate': return 'rotating';
+      case 'velocity':
+      case 'wheels': return 'driving';
+      case 'stop': return 'idle';
+      default: return this.status;
+    }
   }
 
   /** One logic tick: apply the latched command, move, sense. */

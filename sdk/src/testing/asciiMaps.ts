@@ -1,5 +1,5 @@
 /**
- * Test support (not exported): small maps written as text, top row first ('#' wall, '.' free),
+ * Test support (`@swarmgate/sdk/testing`): small maps written as text, top row first ('#' wall, '.' free),
  * and SLAM maps rendered the same way ('#' solid, '.' open, '?' unknown) for golden comparisons.
  */
 import { Cell, createGrid, type Grid } from '@swarmgate/maps';

@@ -1,7 +1,8 @@
 /**
  * The Node version the README promises (root package.json engines: >=20.19) is accepted by
- * every production dependency's own `engines.node`: scripts/check-engines.mjs, on this
- * checkout and on a made-up one with an offender (planck 1.5 declares node >= 24).
+ * every production dependency's own `engines.node` (with --dev, every dev dependency's too):
+ * scripts/check-engines.mjs, on this checkout and on a made-up one with an offender (planck 1.5
+ * declares node >= 24).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SCRIPT = join(ROOT, 'scripts', 'check-engines.mjs');
 
-function check(dir?: string) {
-  const r = spawnSync(process.execPath, [SCRIPT, '--json', ...(dir ? [dir] : [])], { encoding: 'utf8', timeout: 60_000 });
+function check(dir?: string, ...flags: string[]) {
+  const r = spawnSync(process.execPath, [SCRIPT, '--json', ...flags, ...(dir ? [dir] : [])], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, report: JSON.parse(r.stdout) as { promised: string; oldest: string; violations: { name: string; engines: string }[] }, stderr: r.stderr };
 }
 
@@ -46,5 +47,18 @@ describe('engines', () => {
     expect(report.violations.map((v) => [v.name, v.engines])).toEqual([['planck', '>=24.0']]);
     expect(stderr).toContain('check-engines: planck@1.5.0 (node_modules/planck) needs node >=24.0, but package.json promises >=20.19 (Node 20.19.0)');
     expect(code).toBe(1);
+    // --dev holds the dev tools to the same promise.
+    const withDev = check(fixture, '--dev');
+    expect(withDev.report.violations.map((v) => [v.name, v.engines])).toEqual([
+      ['planck', '>=24.0'],
+      ['devtool', '>=24'],
+    ]);
+    expect(withDev.code).toBe(1);
+  });
+
+  it('every installed dev dependency (linters, test tools) accepts the promised Node too', () => {
+    const { code, report } = check(undefined, '--dev');
+    expect(report.violations).toEqual([]);
+    expect(code).toBe(0);
   });
 });

@@ -6,31 +6,17 @@
  */
 import { MemoryLogger, RobotRegistry, SerialBridge } from '@swarmgate/gateway';
 import { MONA_SPEC, PROTOCOL_VERSION, swarmgate, type Ack, type ErrorMessage, type Telemetry } from '@swarmgate/protocols';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '@swarmgate/firmware-sim/testing';
+import { firmwareDir, makeFirmware as make } from '../harness/firmware.js';
 
-const firmwareDir = join(dirname(fileURLToPath(import.meta.url)), '../../../firmware');
-const run = promisify(execFile);
 const Flag = swarmgate.v1.TelemetryFlag;
 const ErrorCode = swarmgate.v1.ErrorCode;
 const ROBOT_ID = 'mona-01'; // the firmware's default ROBOT_ID
-
-async function make(target: string): Promise<string> {
-  // Compiles on a loaded 2-core machine take a while; the runs themselves are seconds.
-  const { stdout } = await run('make', ['-C', firmwareDir, target], { timeout: 170_000, maxBuffer: 16 << 20 }).catch(
-    (error: { stdout?: string; stderr?: string; message: string }) => {
-      throw new Error(`make -C firmware ${target} failed:\n${error.stdout ?? ''}\n${error.stderr ?? error.message}`);
-    },
-  );
-  return stdout;
-}
-
 
 describe('MONA firmware (C)', () => {
   it('passes its host unit tests on the fake HAL', async () => {

@@ -111,7 +111,7 @@ describe('SerialBridge over socat ptys', () => {
   it('reopens a port that disappears and returns, with backoff', async () => {
     const setup = await bridgeOnStableLink('mona-08', { backoff: { initialMs: 20, maxMs: 200 } });
     const { stablePath, registry, bridge, links } = setup;
-    let { pair, robot } = setup;
+    let { pair } = setup;
 
     // Unplug: socat dies, the link name goes.
     await pair.close();
@@ -125,7 +125,7 @@ describe('SerialBridge over socat ptys', () => {
     pair = await ptyPair();
     symlinkSync(pair.a, stablePath);
     await until(() => bridge.stateOf(stablePath) === 'online', 'port reopened');
-    robot = await robotEnd(pair.b);
+    const robot = await robotEnd(pair.b);
     robot.port.write(frame('mona-08', birth(2)));
     await until(() => registry.get('mona-08')?.session === 2 && registry.get('mona-08')!.online, 're-birth');
     expect(registry.get('mona-08')!.births).toBe(2);

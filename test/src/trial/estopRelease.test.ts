@@ -72,7 +72,7 @@ describe('emergency stop and release over real links', () => {
     return { status: response.status, json: (await response.json()) as Record<string, unknown> };
   }
 
-  const travelled = (id: string): number => service.live.world.table.distanceM[service.live.world.slotOf(id)];
+  const travelled = (id: string): number => service.live.world.distanceTravelledM(id);
   const snapshot = () => new Map(ALL.map((id) => [id, { travelledM: travelled(id), odometry: odometry.get(id) }]));
   const odometryMovedM = (id: string, from: Pose | undefined) => {
     const now = odometry.get(id)!;

@@ -106,7 +106,7 @@ describe('mixed trial: virtual, MQTT and serial robots in one world', () => {
         records.push({ tick: world.tick, poses, sent, inbox, twinErrorM });
       },
     });
-    const travelled = (id: string): number => world.table.distanceM[world.slotOf(id)];
+    const travelled = (id: string): number => world.distanceTravelledM(id);
     const startTravel = new Map([...VIRTUAL, ...PHYSICAL].map((id) => [id, travelled(id)]));
     const startExplored = live.status().exploredFraction;
 

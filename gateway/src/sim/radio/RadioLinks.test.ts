@@ -3,7 +3,8 @@ import { Cell, createGrid } from '@swarmgate/maps';
 import { describe, expect, it } from 'vitest';
 import { CommunicationGroups } from './CommunicationGroups.js';
 import { RadioLinks } from './RadioLinks.js';
-import { losModel, rangeModel } from './RadioModel.js';
+import { losModel } from './losModel.js';
+import { rangeModel } from './rangeModel.js';
 import { sortIds } from './SpatialHash.js';
 
 describe('RadioLinks', () => {

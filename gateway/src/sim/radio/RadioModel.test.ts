@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { materialModel, materialSignalDbm, attenuationDbPerM } from './materialModel.js';
 import { PATH_LOSS_DEFAULTS, pathLossModel, pathLossSignalDbm } from './pathLossModel.js';
 import { RadioLinks } from './RadioLinks.js';
-import { globalModel, losModel, rangeModel, userModel, type RadioModel } from './RadioModel.js';
+import { globalModel } from './globalModel.js';
+import { losModel } from './losModel.js';
+import type { RadioModel } from './RadioModel.js';
+import { rangeModel } from './rangeModel.js';
+import { userModel } from './userModel.js';
 import { traceWalls, WallCrossing } from './traceWalls.js';
 
 /** A 30 x 5 corridor with a vertical wall column of `thickness` cells at x = 10. */

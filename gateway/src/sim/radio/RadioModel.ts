@@ -1,4 +1,5 @@
-import { WALL_CELL_SLOTS, type TraceLimits, type WallCrossing } from './traceWalls.js';
+import type { ParamSpec } from '@swarmgate/maps';
+import type { TraceLimits, WallCrossing } from './traceWalls.js';
 
 /**
  * A link function: can a receiver at distanceM hear a sender, given what the straight
@@ -21,53 +22,23 @@ export interface RadioModel {
   canHear(distanceM: number, walls: WallCrossing): boolean;
 }
 
-/** Every pair links (MAES's default delegate). */
-export function globalModel(): RadioModel {
-  return {
-    spec: 'global',
-    maxRangeM: Infinity,
-    usesWalls: false,
-    traceLimits: () => undefined,
-    canHear: () => true,
-  };
-}
-
-/** Links within rangeM metres, walls ignored (MRESim StaticCircle, MAES broadcast_range). */
-export function rangeModel(rangeM: number): RadioModel {
-  return {
-    spec: `range:${rangeM}`,
-    maxRangeM: rangeM,
-    usesWalls: false,
-    traceLimits: () => undefined,
-    canHear: (distanceM) => distanceM <= rangeM,
-  };
-}
+/** Rejects a --comm argument; the parser adds the spec and the registered spellings. */
+export type CommSpecFail = (reason: string) => never;
 
 /**
- * Line of sight: no wall cell on the segment (MRESim DirectLine, MAES blocked-by-walls),
- * optionally also within rangeM.
+ * A radio model plug-in: one file per model exports one, and `RADIO_MODELS` lists it.
+ * `parseCommSpec` selects the entry whose name is the spec's kind (the text before `:`).
  */
-export function losModel(rangeM = Infinity): RadioModel {
-  // Any positive length of wall exceeds a budget of 0: the trace stops at the first wall.
-  const limits: TraceLimits = { weightPerM: new Float64Array(WALL_CELL_SLOTS).fill(1), maxWeighted: 0, maxRuns: 0 };
-  return {
-    spec: Number.isFinite(rangeM) ? `los:${rangeM}` : 'los',
-    maxRangeM: rangeM,
-    usesWalls: true,
-    traceLimits: () => limits,
-    canHear: (distanceM, walls) => distanceM <= rangeM && walls.wallM === 0,
-  };
-}
-
-/** A user link function of distance, metres through walls and wall runs crossed. */
-export type LinkFunction = (distanceM: number, wallM: number, wallRuns: number) => boolean;
-
-export function userModel(link: LinkFunction, options: { name?: string; maxRangeM?: number } = {}): RadioModel {
-  return {
-    spec: `user:${options.name ?? 'function'}`,
-    maxRangeM: options.maxRangeM ?? Infinity,
-    usesWalls: true,
-    traceLimits: () => undefined,
-    canHear: (distanceM, walls) => link(distanceM, walls.wallM, walls.wallRuns),
-  };
+export interface RadioModelPlugin {
+  /** The --comm kind, lower case. */
+  readonly name: string;
+  /** --comm spellings that select this model (none: built in code only). */
+  readonly specs: readonly string[];
+  readonly doc: string;
+  readonly params: readonly ParamSpec[];
+  /**
+   * Builds the model from the text after the colon (undefined: no colon). Bad arguments go to
+   * `fail`; null for a model that is built in code only (not selectable by --comm).
+   */
+  readonly parse: ((arg: string | undefined, fail: CommSpecFail) => RadioModel) | null;
 }

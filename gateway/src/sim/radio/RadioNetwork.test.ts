@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { SwarmgateError } from '../../errors.js';
 import { total } from './RadioCounters.js';
 import { RadioNetwork, type RadioNetworkOptions } from './RadioNetwork.js';
-import { globalModel, losModel, rangeModel, type RadioModel } from './RadioModel.js';
+import { globalModel } from './globalModel.js';
+import { losModel } from './losModel.js';
+import type { RadioModel } from './RadioModel.js';
+import { rangeModel } from './rangeModel.js';
 
 const grid = createGrid(40, 40);
 

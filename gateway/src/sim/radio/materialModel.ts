@@ -1,7 +1,8 @@
 import { Cell, type WallMaterial } from '@swarmgate/maps';
 import { SwarmgateError } from '../../errors.js';
 import { WALL_CELL_SLOTS, type TraceLimits } from './traceWalls.js';
-import type { RadioModel } from './RadioModel.js';
+import type { CommSpecFail, RadioModel, RadioModelPlugin } from './RadioModel.js';
+import { megahertzArgument } from './commArguments.js';
 
 /**
  * MAES material attenuation (Molitany's MaterialCommunication, DEIS-Tools/MAES @ 1bb0312,
@@ -80,4 +81,30 @@ export function materialModel(options: MaterialOptions = {}): RadioModel {
     traceLimits: () => limits,
     canHear: (_distanceM, walls) => materialSignalDbm(txPowerDbm, dbPerM, walls.wallMByCell) >= sensitivityDbm,
   };
+}
+
+export const materialRadio: RadioModelPlugin = {
+  name: 'material',
+  specs: ['material', 'material:1.3GHz', 'material:2.4GHz', 'material:5.2GHz'],
+  doc: 'The permetre model under its earlier name (results written with --comm material reproduce).',
+  params: [
+    { name: 'frequency', unit: 'GHz', default: 2.4, doc: 'selects the attenuation column: 1.3, 2.4 or 5.2' },
+    { name: 'txPower', unit: 'dBm', default: MAES_TX_POWER_DBM, doc: 'transmit power' },
+    { name: 'sensitivity', unit: 'dBm', default: MAES_SENSITIVITY_DBM, doc: 'receiver sensitivity' },
+    {
+      name: 'dbPerM',
+      unit: 'dB/m',
+      default: 'MAES table',
+      doc: 'loss per metre of wall; 1.3/2.4/5.2 GHz: concrete 13/15/23, wood 5.1/6.7/14, brick 4.5/5.5/15, generic 0',
+    },
+  ],
+  parse: (arg, fail) => materialModel(arg === undefined ? {} : { frequencyMhz: tableFrequencyArgument(arg, fail) }),
+};
+
+/** A --comm frequency that has a column in MAES's attenuation table. */
+export function tableFrequencyArgument(arg: string, fail: CommSpecFail): MaterialFrequencyMhz {
+  const mhz = megahertzArgument(arg, fail);
+  const known = MATERIAL_FREQUENCIES_MHZ.find((f) => Math.abs(f - mhz) < 1e-6);
+  if (known === undefined) fail(`no attenuation table for ${arg}; MAES has 1.3GHz, 2.4GHz and 5.2GHz`);
+  return known;
 }

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SwarmgateError } from '../../errors.js';
 import { parseCommSpec } from './parseCommSpec.js';
+import { globalModel } from './globalModel.js';
 import { RADIO_MODELS } from './radioModels.js';
+import type { RadioModelPlugin } from './RadioModel.js';
 
 describe('parseCommSpec', () => {
   it.each([
@@ -17,6 +19,10 @@ describe('parseCommSpec', () => {
     ['material:1300MHz', 'material:1.3GHz', Infinity],
     ['pathloss', 'pathloss', 20],
     ['pathloss:30', 'pathloss:30', 30],
+    ['permetre', 'permetre', Infinity],
+    ['permetre:1.3GHz', 'permetre:1.3GHz', Infinity],
+    ['maes', 'maes', Infinity],
+    ['maes:5200MHz', 'maes:5.2GHz', Infinity],
     [' RANGE : 3 ', 'range:3', 3],
   ])('parses %s', (spec, canonical, maxRangeM) => {
     const model = parseCommSpec(spec);
@@ -28,7 +34,8 @@ describe('parseCommSpec', () => {
 
   it.each([
     ['', /unknown radio model ''/],
-    ['wifi', /unknown radio model 'wifi'/],
+    ['wifi', new RegExp(`unknown radio model 'wifi' \\(registered: ${RADIO_MODELS.map((m) => m.name).join(', ')}\\)`)],
+    ['user', /built in code, not selected by --comm/],
     ['range', /range needs a distance/],
     ['range:', /range '' is not a number/],
     ['range:-3', /not a number/],
@@ -57,7 +64,7 @@ describe('parseCommSpec', () => {
     const specs = fc.oneof(
       fc.string(),
       fc.string({ unit: alphabet }),
-      fc.tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss'), fc.string({ unit: alphabet })).map(([k, a]) => `${k}:${a}`),
+      fc.tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss', 'multiwall', 'permetre', 'maes'), fc.string({ unit: alphabet })).map(([k, a]) => `${k}:${a}`),
     );
     fc.assert(
       fc.property(specs, (spec) => {
@@ -81,5 +88,26 @@ describe('parseCommSpec', () => {
       }
       for (const param of info.params) expect(param.unit.length, `${info.name}.${param.name}`).toBeGreaterThan(0);
     }
+  });
+
+  it('selects from the registry it is given: a test-local model parses, the default registry is not consulted', () => {
+    const seen: (string | undefined)[] = [];
+    const echo: RadioModelPlugin = {
+      name: 'echo',
+      specs: ['echo[:X]'],
+      doc: 'test model',
+      params: [],
+      parse(arg, fail) {
+        seen.push(arg);
+        if (arg === 'bad') fail('echo rejects bad');
+        return { ...globalModel(), spec: `echo:${arg ?? ''}` };
+      },
+    };
+    const registry = [echo];
+    expect(parseCommSpec('Echo:42', registry).spec).toBe('echo:42');
+    expect(seen).toEqual(['42']);
+    expect(() => parseCommSpec('echo:bad', registry)).toThrow(/--comm 'echo:bad': echo rejects bad; expected echo\[:X\] \(R in metres\)/);
+    // The names in the message come from the registry passed, not the built-in one.
+    expect(() => parseCommSpec('global', registry)).toThrow(/unknown radio model 'global' \(registered: echo\)/);
   });
 });

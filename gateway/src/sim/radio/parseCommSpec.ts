@@ -1,53 +1,22 @@
 import { SwarmgateError } from '../../errors.js';
-import { MATERIAL_FREQUENCIES_MHZ, type MaterialFrequencyMhz, materialModel } from './materialModel.js';
-import { pathLossModel } from './pathLossModel.js';
-import { globalModel, losModel, rangeModel, type RadioModel } from './RadioModel.js';
-
-const USAGE = 'expected global | range:R | los | los:R | material | material:<1.3|2.4|5.2>GHz | pathloss | pathloss:R (R in metres)';
+import type { RadioModel, RadioModelPlugin } from './RadioModel.js';
+import { RADIO_MODELS } from './radioModels.js';
 
 /**
- * Parses a --comm spec. Any bad input throws SwarmgateError SG_COMM_SPEC naming what was
- * wrong; nothing else is thrown.
+ * Parses a --comm spec `kind[:argument]` with the registered model named `kind` (the
+ * registry is a parameter so a test can pass its own). Any bad input throws SwarmgateError
+ * SG_COMM_SPEC naming what was wrong and the registered spellings; nothing else is thrown.
  */
-export function parseCommSpec(spec: string): RadioModel {
+export function parseCommSpec(spec: string, models: readonly RadioModelPlugin[] = RADIO_MODELS): RadioModel {
   const colon = spec.indexOf(':');
   const kind = (colon < 0 ? spec : spec.slice(0, colon)).trim().toLowerCase();
   const arg = colon < 0 ? undefined : spec.slice(colon + 1).trim();
-  switch (kind) {
-    case 'global':
-      if (arg !== undefined) fail(spec, 'global takes no argument');
-      return globalModel();
-    case 'range':
-      if (arg === undefined) fail(spec, 'range needs a distance in metres, e.g. range:20');
-      return rangeModel(rangeArgument(spec, arg));
-    case 'los':
-      return arg === undefined ? losModel() : losModel(rangeArgument(spec, arg));
-    case 'material':
-      return materialModel(arg === undefined ? {} : { frequencyMhz: frequencyArgument(spec, arg) });
-    case 'pathloss':
-      return arg === undefined ? pathLossModel() : pathLossModel({ referenceDistanceM: rangeArgument(spec, arg) });
-    default:
-      return fail(spec, `unknown radio model '${kind}'`);
-  }
-}
-
-function fail(spec: string, reason: string): never {
-  throw new SwarmgateError('SG_COMM_SPEC', `--comm '${spec}': ${reason}; ${USAGE}`);
-}
-
-function rangeArgument(spec: string, arg: string): number {
-  // Number('') is 0 and Number('0x10') is 16: accept plain decimals only.
-  if (!/^(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i.test(arg)) fail(spec, `range '${arg}' is not a number of metres`);
-  const rangeM = Number(arg);
-  if (!(rangeM > 0) || !Number.isFinite(rangeM)) fail(spec, `range must be a positive finite number of metres, got '${arg}'`);
-  return rangeM;
-}
-
-function frequencyArgument(spec: string, arg: string): MaterialFrequencyMhz {
-  const match = /^(\d+(?:\.\d+)?)\s*(ghz|mhz)$/i.exec(arg);
-  if (match === null) fail(spec, `frequency '${arg}' must be written with a unit, e.g. 2.4GHz or 2400MHz`);
-  const mhz = Number(match[1]) * (match[2].toLowerCase() === 'ghz' ? 1000 : 1);
-  const known = MATERIAL_FREQUENCIES_MHZ.find((f) => Math.abs(f - mhz) < 1e-6);
-  if (known === undefined) fail(spec, `no attenuation table for ${arg}; MAES has 1.3GHz, 2.4GHz and 5.2GHz`);
-  return known;
+  const fail = (reason: string): never => {
+    const spellings = models.flatMap((m) => m.specs).join(' | ');
+    throw new SwarmgateError('SG_COMM_SPEC', `--comm '${spec}': ${reason}; expected ${spellings} (R in metres)`);
+  };
+  const plugin = models.find((m) => m.name === kind);
+  if (plugin === undefined) return fail(`unknown radio model '${kind}' (registered: ${models.map((m) => m.name).join(', ')})`);
+  if (plugin.parse === null) return fail(`the '${kind}' model is built in code, not selected by --comm`);
+  return plugin.parse(arg, fail);
 }

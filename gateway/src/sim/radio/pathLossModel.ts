@@ -1,5 +1,6 @@
 import { WALL_CELL_SLOTS, type TraceLimits } from './traceWalls.js';
-import type { RadioModel } from './RadioModel.js';
+import { metresArgument } from './commArguments.js';
+import type { RadioModel, RadioModelPlugin } from './RadioModel.js';
 
 /**
  * Log-distance path loss with a wall attenuation factor (Bahl & Padmanabhan, RADAR 2000),
@@ -70,3 +71,20 @@ export function pathLossModel(options: PathLossOptions = {}): RadioModel {
     canHear: (distanceM, walls) => pathLossSignalDbm(p, distanceM, walls.wallRuns) >= p.cutoffDbm,
   };
 }
+
+export const pathLossRadio: RadioModelPlugin = {
+  name: 'pathloss',
+  specs: ['pathloss', 'pathloss:R'],
+  doc:
+    'Log-distance path loss with wall attenuation (Bahl & Padmanabhan, as MRESim PropModel1): ' +
+    'P(d0) - 10 n log10(d/d0) - min(walls, C) WAF >= cutoff. With P(d0) = cutoff, R = d0 is the open-space range.',
+  params: [
+    { name: 'R (d0)', unit: 'm', default: PATH_LOSS_DEFAULTS.referenceDistanceM, doc: 'reference distance = open-space range' },
+    { name: 'P(d0)', unit: 'dBm', default: PATH_LOSS_DEFAULTS.referencePowerDbm, doc: 'signal at d0' },
+    { name: 'n', unit: '1', default: PATH_LOSS_DEFAULTS.exponent, doc: 'path-loss exponent' },
+    { name: 'WAF', unit: 'dB', default: PATH_LOSS_DEFAULTS.wallAttenuationDb, doc: 'loss per wall crossed (a thick wall once)' },
+    { name: 'C', unit: 'walls', default: PATH_LOSS_DEFAULTS.maxWalls, doc: 'walls beyond which no further loss counts' },
+    { name: 'cutoff', unit: 'dBm', default: PATH_LOSS_DEFAULTS.cutoffDbm, doc: 'weakest signal that links' },
+  ],
+  parse: (arg, fail) => (arg === undefined ? pathLossModel() : pathLossModel({ referenceDistanceM: metresArgument(arg, fail) })),
+};

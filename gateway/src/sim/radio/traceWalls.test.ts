@@ -102,6 +102,8 @@ describe('traceWalls: geometry', () => {
 });
 
 describe('traceWalls: properties', () => {
+  // No limit, but count the MAES mesh triangles as well.
+  const MESH = { weightPerM: new Float64Array(WALL_CELL_SLOTS), maxWeighted: Infinity, maxRuns: Infinity, triangles: true };
   const gridArb = fc
     .record({ width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 12 }) })
     .chain(({ width, height }) =>
@@ -117,11 +119,17 @@ describe('traceWalls: properties', () => {
   it('is symmetric (A->B equals B->A) and bounded by the segment length', () => {
     fc.assert(
       fc.property(gridArb, coord, coord, coord, coord, (grid, ax, ay, bx, by) => {
-        const ab = traceWalls(grid, ax, ay, bx, by, new WallCrossing());
-        const ba = traceWalls(grid, bx, by, ax, ay, new WallCrossing());
+        const ab = traceWalls(grid, ax, ay, bx, by, new WallCrossing(), MESH);
+        const ba = traceWalls(grid, bx, by, ax, ay, new WallCrossing(), MESH);
         expect(ba.wallM).toBeCloseTo(ab.wallM, 9);
         expect(ba.wallRuns).toBe(ab.wallRuns);
         for (let c = 0; c < WALL_CELL_SLOTS; c++) expect(ba.wallMByCell[c]).toBeCloseTo(ab.wallMByCell[c], 9);
+        // Per-material walls and MAES mesh triangles are symmetric too (multiwall, maes).
+        expect(Array.from(ba.runsByCell)).toEqual(Array.from(ab.runsByCell));
+        expect(Array.from(ba.trianglesByCell)).toEqual(Array.from(ab.trianglesByCell));
+        // A run of walls holds at least one wall of some material; a wall cell at least one triangle.
+        expect(ab.runsByCell.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(ab.wallRuns);
+        for (let c = 0; c < WALL_CELL_SLOTS; c++) expect(ab.trianglesByCell[c]).toBeGreaterThanOrEqual(ab.runsByCell[c]);
         expect(ab.wallM).toBeGreaterThanOrEqual(0);
         expect(ab.wallM).toBeLessThanOrEqual(ab.segmentM + 1e-9);
         // Runs cannot outnumber the cells a segment can cross.
@@ -144,10 +152,12 @@ describe('traceWalls: properties', () => {
   it('jumping across open space with the clearance map changes nothing', () => {
     fc.assert(
       fc.property(fc.oneof(gridArb, sparseGridArb), far, far, far, far, (grid, ax, ay, bx, by) => {
-        const plain = traceWalls(grid, ax, ay, bx, by, new WallCrossing());
-        const fast = traceWalls(grid, ax, ay, bx, by, new WallCrossing(), undefined, wallClearance(grid));
+        const plain = traceWalls(grid, ax, ay, bx, by, new WallCrossing(), MESH);
+        const fast = traceWalls(grid, ax, ay, bx, by, new WallCrossing(), MESH, wallClearance(grid));
         expect(fast.wallM).toBeCloseTo(plain.wallM, 9);
         expect(fast.wallRuns).toBe(plain.wallRuns);
+        expect(Array.from(fast.runsByCell)).toEqual(Array.from(plain.runsByCell));
+        expect(Array.from(fast.trianglesByCell)).toEqual(Array.from(plain.trianglesByCell));
         for (let c = 0; c < WALL_CELL_SLOTS; c++) expect(fast.wallMByCell[c]).toBeCloseTo(plain.wallMByCell[c], 9);
       }),
       { numRuns: 2000 },

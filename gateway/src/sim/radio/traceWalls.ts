@@ -13,6 +13,16 @@ export class WallCrossing {
   readonly wallMByCell = new Float64Array(WALL_CELL_SLOTS);
   /** Maximal runs of consecutive wall cells along the segment: a thick wall counts once. */
   wallRuns = 0;
+  /**
+   * Maximal runs of consecutive cells of one material, indexed by the Cell value: a thick wall
+   * counts once, and where the material changes inside a run each material's layer counts.
+   */
+  readonly runsByCell = new Float64Array(WALL_CELL_SLOTS);
+  /**
+   * Only with limits.triangles: triangles of the MAES wall mesh crossed (each cell cut into 8
+   * by its midlines and the diamond through its edge midpoints), indexed by the Cell value.
+   */
+  readonly trianglesByCell = new Float64Array(WALL_CELL_SLOTS);
   /** Sum of limits.weightPerM[cell] * metres, when limits were given (0 otherwise). */
   weighted = 0;
   /** The trace stopped at a limit: every number above is then a lower bound. */
@@ -23,6 +33,8 @@ export class WallCrossing {
     this.wallM = 0;
     this.wallMByCell.fill(0);
     this.wallRuns = 0;
+    this.runsByCell.fill(0);
+    this.trianglesByCell.fill(0);
     this.weighted = 0;
     this.truncated = false;
   }
@@ -41,6 +53,8 @@ export interface TraceLimits {
   readonly weightPerM: Float64Array;
   maxWeighted: number;
   maxRuns: number;
+  /** Also count the MAES mesh triangles crossed in each wall cell (WallCrossing.trianglesByCell). */
+  readonly triangles?: boolean;
 }
 
 /**
@@ -140,6 +154,9 @@ export function traceWalls(
   let weightedT = 0;
   let runs = 0;
   let inRun = false;
+  // Material of the cell before this one on the segment (0: not a wall), for runsByCell.
+  let prevSlot = 0;
+  const countTriangles = limits?.triangles === true;
   let truncated = false;
   let tCur = t0;
   // Each step leaves one cell, so width + height + 2 bounds the walk even with rounding.
@@ -152,6 +169,7 @@ export function traceWalls(
       const ty = dy === 0 ? Infinity : (iy + (dy > 0 ? k + 1 : -k) - gy0) * invDy;
       const tJump = tx < ty ? tx : ty;
       inRun = false;
+      prevSlot = 0;
       if (tJump >= t1) break;
       tCur = tJump;
       ix = startCell(gx0 + dx * tJump, dx, width);
@@ -170,6 +188,16 @@ export function traceWalls(
         const slot = value < WALL_CELL_SLOTS ? value : Cell.Generic;
         wallT += dt;
         byCell[slot] += dt;
+        if (slot !== prevSlot) out.runsByCell[slot]++;
+        prevSlot = slot;
+        if (countTriangles) {
+          out.trianglesByCell[slot] += meshTriangles(
+            gx0 + dx * tCur - ix,
+            gy0 + dy * tCur - iy,
+            gx0 + dx * tExit - ix,
+            gy0 + dy * tExit - iy,
+          );
+        }
         if (!inRun) {
           inRun = true;
           if (++runs > maxRuns) {
@@ -186,6 +214,7 @@ export function traceWalls(
         }
       } else {
         inRun = false;
+        prevSlot = 0;
       }
     }
     if (tExit >= t1) break;
@@ -212,6 +241,34 @@ export function traceWalls(
   out.weighted = weightedT * segmentM;
   out.truncated = truncated;
   return out;
+}
+
+/** A crossing this close to a piece's end (in cell units) is on the cell's boundary, not inside. */
+const MESH_EPS = 1e-9;
+
+/**
+ * Triangles of one cell's MAES mesh that the piece (x0, y0) -> (x1, y1) crosses, in cell
+ * coordinates ([0, 1]^2). MAES cuts a tile into 8 triangles (|4/5|6\7| over |0\1|2/3|): its
+ * midlines and the diamond through its edge midpoints, lines that lie only inside the cell.
+ * Each line crossed enters one more triangle, so the count is 1 + crossings. A crossing where
+ * two lines meet counts twice, as for MAES's rays, which it nudges off exact 45-degree angles.
+ */
+function meshTriangles(x0: number, y0: number, x1: number, y1: number): number {
+  return (
+    1 +
+    crosses(x0, x1, 0.5) +
+    crosses(y0, y1, 0.5) +
+    crosses(x0 + y0, x1 + y1, 0.5) +
+    crosses(x0 + y0, x1 + y1, 1.5) +
+    crosses(x0 - y0, x1 - y1, 0.5) +
+    crosses(y0 - x0, y1 - x1, 0.5)
+  );
+}
+
+function crosses(f0: number, f1: number, c: number): number {
+  const a = f0 - c;
+  const b = f1 - c;
+  return (a > MESH_EPS && b < -MESH_EPS) || (a < -MESH_EPS && b > MESH_EPS) ? 1 : 0;
 }
 
 /** The cell a segment enters from coordinate p: on a boundary, the one in the direction of travel. */

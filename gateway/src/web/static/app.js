@@ -131,7 +131,7 @@ async function release(robotId) {
   try {
     const reply = await post('api/estop/release', body);
     const released = reply.released.length > 0 ? `Released: ${reply.released.join(', ')}` : 'Nothing released';
-    // An offline robot cannot hear the release: it stays stopped until released again.
+    // Offline robots stay stopped (docs/safety.md#emergency-stop): name them.
     const offline = reply.offline.length > 0 ? `; offline, still stopped: ${reply.offline.join(', ')}` : '';
     toast(released + offline, reply.offline.length > 0);
     document.body.dataset.lastRelease = reply.released.join(',');

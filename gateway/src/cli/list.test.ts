@@ -1,0 +1,34 @@
+import { mapGenerators } from '@swarmgate/maps';
+import { algorithms } from '@swarmgate/sdk';
+import { describe, expect, it } from 'vitest';
+import { LINK_KINDS, VIRTUAL_LINK } from '../hil/linkKinds.js';
+import { RADIO_MODELS } from '../sim/radio/index.js';
+import { SENSORS } from '../sim/sensors.js';
+import { runSwarmgate } from './testing/runSwarmgate.js';
+
+/** Every registered name of each kind, read from the registries themselves. */
+const REGISTERED: Record<string, readonly string[]> = {
+  algorithms: algorithms.map((a) => a.name),
+  generators: mapGenerators.map((g) => g.name),
+  radio: RADIO_MODELS.map((m) => m.name),
+  sensors: SENSORS.map((s) => s.name),
+  links: [...LINK_KINDS, VIRTUAL_LINK].map((l) => l.name),
+};
+
+describe('swarmgate list (real process)', () => {
+  it.each(Object.entries(REGISTERED))('list %s prints every registered entry, in registry order', async (kind, names) => {
+    expect(names.length).toBeGreaterThan(0);
+    const json = await runSwarmgate('list', kind, '--json');
+    expect(json.code).toBe(0);
+    const items = JSON.parse(json.stdout) as { name: string; doc: string; params: { unit: string }[] }[];
+    expect(items.map((i) => i.name)).toEqual(names);
+    for (const item of items) {
+      expect(item.doc.length, item.name).toBeGreaterThan(0);
+      for (const p of item.params) expect(p.unit.length, item.name).toBeGreaterThan(0);
+    }
+    const text = await runSwarmgate('list', kind);
+    expect(text.code).toBe(0);
+    // Each entry starts a line of its own in the text form.
+    expect(text.stdout.split('\n').filter((line) => /^\S/.test(line))).toEqual(names);
+  }, 60_000);
+});

@@ -1,0 +1,81 @@
+import { SlamMap } from '@swarmgate/sdk';
+import type { Random } from '@swarmgate/protocols';
+import { SUB } from './Lidar.js';
+import { clampAbs } from './math.js';
+import type { Sensing } from './Sensing.js';
+import type { SensorPlugin } from './sensors.js';
+import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
+
+const d = DEFAULT_WORLD_CONFIG;
+
+/**
+ * Each robot's SLAM map (written by the lidar's rays on SLAM ticks), its pose-estimate error, and
+ * the automatic merge within communication groups.
+ */
+export const slamSensor: SensorPlugin = {
+  name: 'slam',
+  field: 'map, pose',
+  doc: 'Occupancy map at 2x tile resolution (unknown/open/solid, solid dominates) built from the lidar at the true pose; merged within communication groups when enabled.',
+  noise: 'pose estimate = true pose + per-axis bounded random walk (MAES SlamPositionInaccuracy)',
+  params: [
+    { name: 'updateIntervalTicks', unit: 'ticks', default: d.slam.updateIntervalTicks, doc: 'integrate a scan every N ticks' },
+    { name: 'positionErrorM', unit: 'm', default: d.slam.positionErrorM, doc: 'bound of the pose error per axis; step U(-1,1) * bound / 10 per tick' },
+    { name: 'mergeIntervalTicks', unit: 'ticks', default: d.slam.mergeIntervalTicks, doc: 'automatic merge in connected comm groups every N ticks; 0 = off' },
+  ],
+  create: (sensing) => new Slam(sensing),
+};
+
+class Slam {
+  private readonly poseRngs: (Random | null)[] = [];
+  private groupLeader = new Int32Array(0);
+
+  constructor(private readonly sensing: Sensing) {}
+
+  onRobotAdded(slot: number, id: string): void {
+    const world = this.sensing.world;
+    this.sensing.slamMaps[slot] = SlamMap.forGrid(world.grid, SUB);
+    this.poseRngs[slot] = world.config.slam.positionErrorM > 0 ? world.rng.fork(`slam-pose:${id}`) : null;
+  }
+
+  /** MAES SlamMap.UpdateApproxPosition: err = clamp(err + U(-1, 1) * bound / 10, -bound, bound). */
+  senseRobot(slot: number): void {
+    const rng = this.poseRngs[slot];
+    if (!rng) return;
+    const world = this.sensing.world;
+    const t = world.table;
+    const bound = world.config.slam.positionErrorM;
+    t.errXM[slot] = clampAbs(t.errXM[slot] + rng.uniform(-1, 1) * bound * 0.1, bound);
+    t.errYM[slot] = clampAbs(t.errYM[slot] + rng.uniform(-1, 1) * bound * 0.1, bound);
+  }
+
+  endTick(tick: number): void {
+    const mergeEvery = this.sensing.world.config.slam.mergeIntervalTicks;
+    if (mergeEvery > 0 && tick % mergeEvery === 0) this.mergeWithinGroups();
+  }
+
+  /**
+   * MAES DistributeSlam: every map of a communication group becomes the union of the group's
+   * maps (solid dominates). Merge all into the group's first robot, then that back into the rest.
+   */
+  private mergeWithinGroups(): void {
+    const world = this.sensing.world;
+    const maps = this.sensing.slamMaps;
+    const groups = world.comms.groups();
+    if (!groups) return;
+    const t = world.table;
+    if (this.groupLeader.length < t.count) this.groupLeader = new Int32Array(t.capacity);
+    const leader = this.groupLeader;
+    leader.fill(-1);
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i] || groups.sizes[groups.groupOf[i]] < 2) continue;
+      const g = groups.groupOf[i];
+      if (leader[g] < 0) leader[g] = i;
+      else (maps[leader[g]] as SlamMap).mergeFrom(maps[i] as SlamMap);
+    }
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i] || groups.sizes[groups.groupOf[i]] < 2) continue;
+      const l = leader[groups.groupOf[i]];
+      if (l !== i) (maps[i] as SlamMap).mergeFrom(maps[l] as SlamMap);
+    }
+  }
+}
