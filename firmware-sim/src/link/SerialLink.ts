@@ -1,4 +1,15 @@
-import { encodeFrame, encodeEnvelope, FrameDecoder, type BodyKind, type EnvelopeInit, type FrameDecoderCounters, type Clock, type TimerHandle, Backoff, type BackoffOptions } from '@swarmgate/protocols';
+import {
+  encodeFrame,
+  encodeEnvelope,
+  FrameDecoder,
+  type BodyKind,
+  type EnvelopeInit,
+  type FrameDecoderCounters,
+  type Clock,
+  type TimerHandle,
+  Backoff,
+  type BackoffOptions,
+} from '@swarmgate/protocols';
 import { SerialPort } from 'serialport';
 import type { Firmware } from '../firmware/Firmware.js';
 import type { FaultInjector } from './FaultInjector.js';

@@ -4,7 +4,7 @@ import { monaBackoff } from './monaBackoff.js';
 import { FaultInjector, NO_FAULTS } from './FaultInjector.js';
 
 describe('monaBackoff', () => {
-  it('jitter from the robot\'s seed spreads robots that share a schedule, reproducibly', () => {
+  it("jitter from the robot's seed spreads robots that share a schedule, reproducibly", () => {
     const first = (seed: number) => new Backoff(monaBackoff(Random.fromSeed(seed))).nextDelayMs();
     expect(new Set([1, 2, 3].map(first)).size).toBe(3);
     expect(first(2)).toBe(first(2));

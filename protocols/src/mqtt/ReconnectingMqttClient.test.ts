@@ -174,7 +174,7 @@ describe('ReconnectingMqttClient (real aedes, fake time)', () => {
     expect(c.state).toBe('online');
   });
 
-  it('keeps its process alive while it waits to reconnect (systemClock timers are unref\'d), and lets it end after stop', async () => {
+  it("keeps its process alive while it waits to reconnect (systemClock timers are unref'd), and lets it end after stop", async () => {
     const b = await broker();
     const url = b.url;
     await b.stop();
