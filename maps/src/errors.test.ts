@@ -22,7 +22,7 @@ describe('error codes', () => {
     expect(new MapSpecError('bad').code).toBe('SG_MAP_SPEC');
     expect([new MapNotFoundError('a.pgm', 'no such file').code, new MapNotFoundError('a.pgm', 'no such file').message]).toEqual([
       'SG_MAP_NOT_FOUND',
-      'a.pgm: no such file',
+      'SG_MAP_NOT_FOUND: a.pgm: no such file',
     ]);
   });
 });
