@@ -1,7 +1,7 @@
 // The import rules the build enforces (docs/ARCHITECTURE.md, "Layers and boundaries").
 // Run by `npm run depcheck`, which `npm run lint` and the test suite (test/src/deps) include.
 //
-// Packages: protocols, maps <- sdk <- gateway; firmware-sim -> protocols only; test and bench
+// Packages: protocols <- maps; protocols, maps <- sdk <- gateway; firmware-sim -> protocols only; test and bench
 // sit on top. Inside gateway/src the layers, lowest first:
 //   gateway/src/errors.ts  <-  sim (engine, with sim/radio), hil (transports, with listenError.ts)
 //   <-  web (HTTP plugins over a read-only LiveView)  <-  trial (live trials, the composition
@@ -76,7 +76,7 @@ export default {
       to: { path: Object.values(LAYERS).map((l) => `^${l}`) },
     },
     packageAllows('protocols', []),
-    packageAllows('maps', []),
+    packageAllows('maps', ['protocols']),
     packageAllows('sdk', ['protocols', 'maps']),
     packageAllows('firmware-sim', ['protocols']),
     packageAllows('gateway', ['protocols', 'maps', 'sdk']),

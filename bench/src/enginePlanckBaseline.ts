@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { Circle, World as PlanckWorld, type Body } from 'planck';
-import { Random } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { createWallBody, forceForSpeed, recycleTreeIds, resolveWorldConfig, spawnPoses, torqueForRate } from '@swarmgate/gateway';
 import type { Scenario } from './engineScenarios.js';
 

@@ -1,5 +1,6 @@
 /** The HIL benchmarks' sender loop: the trial's TickPacer at 10 Hz, one message per robot per tick. */
-import { TickPacer, systemClock } from '@swarmgate/gateway';
+import { TickPacer } from '@swarmgate/gateway';
+import { systemClock } from '@swarmgate/protocols';
 import { CpuMeter, hiResNowMs, type LatencyLog } from './hilProbe.js';
 
 export const PERIOD_MS = 100;

@@ -5,7 +5,7 @@
  *   npm run bench -- maes-ros
  */
 import { loadMap } from '@swarmgate/maps';
-import { Trial, type WorldConfigInput } from '../../gateway/src/sim/index.js';
+import { Trial, type WorldConfigInput } from '@swarmgate/gateway';
 import type { BenchReport } from './BenchReport.js';
 
 const SEEDS = [1, 2, 3, 4, 5] as const;

@@ -5,7 +5,8 @@
  * Prints one markdown table row.
  */
 import { performance } from 'node:perf_hooks';
-import { Cell, generateMap, Random, type Grid } from '@swarmgate/maps';
+import { Cell, generateMap, type Grid } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { radio } from '@swarmgate/gateway';
 
 const { parseCommSpec, RadioLinks, RadioNetwork, total } = radio;

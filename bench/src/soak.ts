@@ -8,7 +8,7 @@
  * online), GET /api/trial (tick, overruns) and the process's resident memory (VmRSS in
  * /proc/PID/status). The goals:
  * - zero exits of the gateway process while the soak runs;
- * - no robot offline for longer than its reconnect backoff cap (mona-sim's DEFAULT_BACKOFF)
+ * - no robot offline for longer than its reconnect backoff cap (mona-sim's MONA_BACKOFF)
  *   plus one sampling period (the resolution of the measure);
  * - resident memory at the end within 10 % of its value after warm-up (the first 20 % of the run;
  *   medians of 5 % windows, since RSS moves with every garbage collection).
@@ -19,7 +19,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_BACKOFF } from '@swarmgate/firmware-sim';
+import { MONA_BACKOFF } from '@swarmgate/firmware-sim';
 import { startMosquitto, startPtyPair, terminate, type PtyPair } from '@swarmgate/firmware-sim/testing';
 import type { BenchOptions, BenchReport } from './BenchReport.js';
 
@@ -134,7 +134,7 @@ export async function benchSoak(options: BenchOptions = {}): Promise<BenchReport
   // At least three broker restarts and a few reboots per robot in any run; every 5 / 2 min in a long one.
   const restartEveryMs = Math.min(300_000, Math.max(20_000, durationMs / 4));
   const rebootEveryS = Math.round(Math.min(120, Math.max(15, durationMs / 1000 / 8)));
-  const backoffCapMs = DEFAULT_BACKOFF.maxMs;
+  const backoffCapMs = MONA_BACKOFF.maxMs;
   const lostLimitMs = backoffCapMs + SAMPLE_MS;
 
   let stopping = false;

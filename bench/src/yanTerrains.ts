@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { defaultSimCellM, loadMap, resampleGrid } from '@swarmgate/maps';
-import { DEFAULT_ROBOT_MODEL, Trial } from '../../gateway/src/sim/index.js';
+import { DEFAULT_ROBOT_MODEL, Trial } from '@swarmgate/gateway';
 import type { BenchReport } from './BenchReport.js';
 
 const TERRAINS = ['loop', 'cross', 'zigzag', 'maze'] as const;

@@ -1,14 +1,13 @@
+import { Random, systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 import type { Firmware } from './firmware/Firmware.js';
 import { createMona } from './firmware/createMona.js';
-import { Backoff } from './link/Backoff.js';
 import { FaultInjector, NO_FAULTS, type FaultOptions } from './link/FaultInjector.js';
 import { MqttLink } from './link/MqttLink.js';
 import type { LinkLog, RobotLink } from './link/RobotLink.js';
 import { SerialLink } from './link/SerialLink.js';
 import type { Arena } from './model/Arena.js';
-import { systemClock, type Clock, type TimerHandle } from './model/Clock.js';
 import type { Pose } from './model/MonaModel.js';
-import { Rng } from './model/Rng.js';
+import { monaBackoff } from './link/monaBackoff.js';
 
 export type MonaLinkOptions =
   | {
@@ -56,8 +55,8 @@ export class MonaSim {
       { robotId: options.robotId, clock, seed: options.seed, arena: options.arena, startPose: options.startPose, telemetryHz: options.telemetryHz },
       (kind, envelope) => outbox?.send(kind, envelope),
     );
-    const backoff = new Backoff(Rng.fork(options.seed, 'backoff'));
-    const faults = new FaultInjector(options.faults ?? NO_FAULTS, Rng.fork(options.seed, 'faults'), clock);
+    const backoff = monaBackoff(Random.fromSeed(options.seed).fork('backoff'));
+    const faults = new FaultInjector(options.faults ?? NO_FAULTS, Random.fromSeed(options.seed).fork('faults'), clock);
     this.faults = faults;
     const common = { clock, backoff, faults, log };
     outbox =
@@ -78,7 +77,7 @@ export class MonaSim {
   }
 
   async stop(): Promise<void> {
-    if (this.rebootTimer !== undefined) this.clock.clearTimer(this.rebootTimer);
+    if (this.rebootTimer !== undefined) this.clock.clearTimeout(this.rebootTimer);
     this.rebootTimer = undefined;
     await this.link.stop();
   }
@@ -86,7 +85,7 @@ export class MonaSim {
   private scheduleReboot(): void {
     const afterS = this.options.rebootAfterS;
     if (afterS === undefined) return;
-    this.rebootTimer = this.clock.setTimer(() => {
+    this.rebootTimer = this.clock.setTimeout(() => {
       this.link.reboot();
       this.rebootCount++;
       this.scheduleReboot();

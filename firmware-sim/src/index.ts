@@ -1,7 +1,7 @@
 /**
  * @swarmgate/firmware-sim: an emulated MONA firmware (mona-sim). It depends on
  * @swarmgate/protocols only and knows nothing of the simulator, as a real robot would not.
- * Test helpers (mosquitto, socat ptys, FakeClock) are in '@swarmgate/firmware-sim/testing'.
+ * Test helpers (mosquitto, socat ptys) are in '@swarmgate/firmware-sim/testing'.
  */
 export { ERROR_CODES, SwarmgateError, type ErrorCode } from './errors.js';
 export { MonaSim, type MonaSimOptions, type MonaLinkOptions } from './MonaSim.js';
@@ -9,8 +9,7 @@ export { Firmware, FIRMWARE_VERSION, SIM_MODEL_NAME, LED, type FirmwareOptions, 
 export { createMona, type CreateMonaOptions } from './firmware/createMona.js';
 export { MonaModel, type MonaDimensions, type MonaModelOptions, type Pose, type WheelCommandResult } from './model/MonaModel.js';
 export { Arena, DEFAULT_ARENA, loadArenaFile, parseArenaSpec, type ArenaSpec } from './model/Arena.js';
-export { systemClock, type Clock, type TimerHandle } from './model/Clock.js';
 export type { FaultOptions } from './link/FaultInjector.js';
-export { DEFAULT_BACKOFF, type BackoffOptions } from './link/Backoff.js';
+export { MONA_BACKOFF } from './link/monaBackoff.js';
 export type { RobotLink } from './link/RobotLink.js';
 export { main } from './cli.js';

@@ -3,6 +3,8 @@
  * reads to fix the problem; `errors.test.ts` checks that each code used in src/ is declared
  * and documented. Helpers append their codes here (keep them grouped by area).
  */
+import { SwarmgateError as BaseSwarmgateError } from '@swarmgate/protocols';
+
 export const ERROR_CODES = {
   // Fleet file (hil/FleetFile.ts)
   SG_FLEET_PARSE: 'The fleet file is not valid YAML; the message gives the line and column.',
@@ -52,15 +54,8 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export class SwarmgateError extends Error {
-  override readonly name = 'SwarmgateError';
-  readonly code: ErrorCode;
-
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(`${code}: ${message}`, options);
-    this.code = code;
-  }
-}
+/** This package's coded errors: the one base of @swarmgate/protocols, narrowed to its codes. */
+export class SwarmgateError extends BaseSwarmgateError<ErrorCode> {}
 
 /** The error's own code when it is a SwarmgateError, else undefined (for logs and tests). */
 export function errorCode(error: unknown): ErrorCode | undefined {

@@ -18,11 +18,11 @@ describe('error codes', () => {
 
   it('errors carry their code, file and problem', () => {
     const e = new MapFormatError('a.pgm', 'maxval must be in [1, 65535], got 0');
-    expect([e.code, e.file, e.message]).toEqual(['SG_MAP_FORMAT', 'a.pgm', 'a.pgm: maxval must be in [1, 65535], got 0']);
+    expect([e.code, e.file, e.message]).toEqual(['SG_MAP_FORMAT', 'a.pgm', 'SG_MAP_FORMAT: a.pgm: maxval must be in [1, 65535], got 0']);
     expect(new MapSpecError('bad').code).toBe('SG_MAP_SPEC');
     expect([new MapNotFoundError('a.pgm', 'no such file').code, new MapNotFoundError('a.pgm', 'no such file').message]).toEqual([
       'SG_MAP_NOT_FOUND',
-      'a.pgm: no such file',
+      'SG_MAP_NOT_FOUND: a.pgm: no such file',
     ]);
   });
 });

@@ -2,6 +2,8 @@
  * Coded errors of @swarmgate/maps. Every code is documented in ERROR_CODES (a test checks
  * that each code thrown in this package appears there).
  */
+import { SwarmgateError as BaseSwarmgateError } from '@swarmgate/protocols';
+
 export const ERROR_CODES = {
   SG_MAP_FORMAT: 'A map file is not a valid PGM, PNG or ROS map YAML; the message names the file and the problem.',
   SG_MAP_SPEC: 'A map spec string (e.g. "cave:75x75:seed=3") or generator parameter is invalid.',
@@ -9,16 +11,8 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export class SwarmgateError extends Error {
-  override readonly name: string = 'SwarmgateError';
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
+/** This package's coded errors: the one base of @swarmgate/protocols, narrowed to its codes. */
+export class SwarmgateError extends BaseSwarmgateError<ErrorCode> {}
 
 /** A file that cannot be read as a map. `file` is the path (or a label for in-memory data). */
 export class MapFormatError extends SwarmgateError {

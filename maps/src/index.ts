@@ -1,12 +1,12 @@
 export * from './Grid.js';
 export * from './errors.js';
-export { Random } from './random.js';
 export * from './gridGeometry.js';
 export { connectedComponents, floodFill, labelRegions, type Regions, type RegionOptions } from './connectedComponents.js';
 export { countCells, type CellCounts } from './countCells.js';
 export { gridHash } from './gridHash.js';
 export { mergeWallRectangles, type CellRect } from './mergeWallRectangles.js';
-export type { GeneratorParameter, ParameterValues } from './generators/params.js';
+export type { ParameterValues } from './generators/params.js';
+export type { ParamSpec, RangedParamSpec } from './ParamSpec.js';
 export {
   findGenerator,
   generateMap,

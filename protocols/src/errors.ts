@@ -3,6 +3,10 @@
  * a user reads to fix the problem; `errors.test.ts` checks that each code used in src/ is
  * declared and documented.
  */
+import { SwarmgateError } from './common/SwarmgateError.js';
+
+export { SwarmgateError, errorCode } from './common/SwarmgateError.js';
+
 export const ERROR_CODES = {
   // Envelope (Envelope.ts)
   SG_PROTO_DECODE:
@@ -18,26 +22,19 @@ export const ERROR_CODES = {
   SG_TOPIC_PARSE: 'A topic is not of the form swarmgate/v1/<fleet>/<robot>/<kind> with a known kind.',
   // MQTT over TLS (mqttTls.ts)
   SG_MQTT_TLS: 'A CA file or pinned certificate was given for a broker URL that is not mqtts:// (or wss://), where it would protect nothing.',
+  // The reconnecting MQTT client (mqtt/ReconnectingMqttClient.ts)
+  SG_MQTT_CONNECT:
+    'An MQTT client could not connect or subscribe on its first attempt (broker not reachable, wrong credentials, or the ACL refuses a topic), or was stopped first; the message names the URL and the cause.',
+  // Shared link helpers (common/)
+  SG_BACKOFF_CONFIG: 'A reconnect backoff option is out of range: it needs 0 < initialMs <= maxMs, factor >= 1 and jitter in [0, 1].',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-export class SwarmgateError extends Error {
-  override readonly name: string = 'SwarmgateError';
-  readonly code: ErrorCode;
-
-  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
-    super(`${code}: ${message}`, options);
-    this.code = code;
-  }
-}
+/** The coded errors of this package: the shared base, narrowed to its codes. */
+export class ProtocolsError extends SwarmgateError<ErrorCode> {}
 
 /** A wire-level error: a decode, version, size or topic problem. */
-export class ProtocolError extends SwarmgateError {
+export class ProtocolError extends ProtocolsError {
   override readonly name = 'ProtocolError';
-}
-
-/** The error's own code when it is a SwarmgateError, else undefined (for logs and tests). */
-export function errorCode(error: unknown): ErrorCode | undefined {
-  return error instanceof SwarmgateError ? error.code : undefined;
 }

@@ -4,7 +4,7 @@
  * mona-sim), turned into mqtt.js connect options (which go on to node:tls) in one place.
  */
 import type { ConnectionOptions } from 'node:tls';
-import { SwarmgateError } from './errors.js';
+import { ProtocolsError } from './errors.js';
 
 export interface MqttTlsOptions {
   /** PEM CA certificate(s) the broker's certificate must chain to; without it Node's bundled CAs. */
@@ -34,12 +34,12 @@ export function isTlsMqttUrl(url: string): boolean {
 /** The connect options for `url`; a CA or pinned certificate on a plain URL is refused (it would protect nothing). */
 export function mqttTlsConnectOptions(url: string, tls: MqttTlsOptions): MqttTlsConnectOptions {
   if (tls.pinnedCert !== undefined) {
-    if (!isTlsMqttUrl(url)) throw new SwarmgateError('SG_MQTT_TLS', `a pinned broker certificate needs an mqtts:// URL, got ${url}`);
+    if (!isTlsMqttUrl(url)) throw new ProtocolsError('SG_MQTT_TLS', `a pinned broker certificate needs an mqtts:// URL, got ${url}`);
     // The certificate is the only trust anchor, so the chain check already proves the peer
     // holds it; a name check would only fail for an address the certificate does not list.
     return { ca: tls.pinnedCert, allowPartialTrustChain: true, checkServerIdentity: () => undefined };
   }
   if (tls.ca === undefined) return {};
-  if (!isTlsMqttUrl(url)) throw new SwarmgateError('SG_MQTT_TLS', `a CA file only applies to an mqtts:// URL, got ${url}`);
+  if (!isTlsMqttUrl(url)) throw new ProtocolsError('SG_MQTT_TLS', `a CA file only applies to an mqtts:// URL, got ${url}`);
   return { ca: tls.ca };
 }

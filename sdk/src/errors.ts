@@ -2,6 +2,8 @@
  * Coded errors of the SDK. Every code thrown anywhere in sdk/src is documented here
  * (errors.test.ts checks it), so a user seeing a code can look up what it means and how to fix it.
  */
+import { SwarmgateError as BaseSwarmgateError } from '@swarmgate/protocols';
+
 export const SDK_ERROR_DOCS = {
   SG_BAD_ARGUMENT:
     'An argument is not acceptable (NaN, Infinity, wrong type, out of range). The message names the argument and the accepted range.',
@@ -25,12 +27,5 @@ export const SDK_ERROR_DOCS = {
 
 export type SdkErrorCode = keyof typeof SDK_ERROR_DOCS;
 
-export class SwarmgateError extends Error {
-  readonly code: SdkErrorCode;
-
-  constructor(code: SdkErrorCode, message: string, options?: { cause?: unknown }) {
-    super(`${code}: ${message}`, options);
-    this.name = 'SwarmgateError';
-    this.code = code;
-  }
-}
+/** This package's coded errors: the one base of @swarmgate/protocols, narrowed to its codes. */
+export class SwarmgateError extends BaseSwarmgateError<SdkErrorCode> {}

@@ -13,7 +13,6 @@ export * from './algorithms/algorithms.js';
 export { RandomWalkController, randomWalk } from './algorithms/RandomWalk.js';
 export { FrontierExplorerController, frontierExploration } from './algorithms/FrontierExplorer.js';
 export { MqttRobot, type MqttRobotOptions, type MqttRobotConnectOptions, type MqttRobotCounters, type MqttRobotEvents } from './links/MqttRobot.js';
-export { connectResubscribing } from './links/connectResubscribing.js';
 export { runController, type ControllerRun, type LinkedRobot } from './links/runController.js';
 export { robotStateFromWire, robotStateToWire, type StateInit } from './links/wireState.js';
 export { applyCommand, motionCommand, type CommandInit } from './links/wireCommand.js';

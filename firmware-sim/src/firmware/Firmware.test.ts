@@ -1,8 +1,6 @@
-import { decodeEnvelope, encodeEnvelope, makeEnvelope, MONA_SPEC, swarmgate, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
+import { decodeEnvelope, encodeEnvelope, makeEnvelope, MONA_SPEC, swarmgate, type BodyKind, type EnvelopeInit, type Clock, ManualClock } from '@swarmgate/protocols';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Clock } from '../model/Clock.js';
-import { FakeClock } from '../testing/FakeClock.js';
 import { createMona } from './createMona.js';
 import { FIRMWARE_VERSION, LED } from './Firmware.js';
 
@@ -10,7 +8,7 @@ const ErrorCode = swarmgate.v1.ErrorCode;
 const Flag = swarmgate.v1.TelemetryFlag;
 
 function setup() {
-  const clock = new FakeClock(1000);
+  const clock = new ManualClock(1000);
   const sent: { kind: BodyKind; envelope: EnvelopeInit }[] = [];
   const firmware = createMona({ robotId: 'mona-03', clock, seed: 1, model: { encoderNoiseStd: 0, maxSlip: 0 } }, (kind, envelope) =>
     sent.push({ kind, envelope }),
@@ -179,17 +177,17 @@ describe('Firmware', () => {
   });
 
   it('keeps Telemetry on its 100 ms grid when timers fire late, and skips the ticks a stall missed', () => {
-    const fake = new FakeClock(0);
+    const fake = new ManualClock(0);
     let stallMs = 0;
     // Every timer fires 3 ms late, as on a busy event loop; `stallMs` delays the next one more.
     const lateClock: Clock = {
       nowMs: () => fake.nowMs(),
-      setTimer: (callback, delayMs) => {
+      setTimeout: (callback, delayMs) => {
         const lateMs = 3 + stallMs;
         stallMs = 0;
-        return fake.setTimer(callback, delayMs + lateMs);
+        return fake.setTimeout(callback, delayMs + lateMs);
       },
-      clearTimer: (handle) => fake.clearTimer(handle),
+      clearTimeout: (handle) => fake.clearTimeout(handle),
     };
     const sentAtMs: number[] = [];
     const firmware = createMona({ robotId: 'mona-03', clock: lateClock, seed: 1 }, (kind) => {
@@ -214,7 +212,7 @@ describe('Firmware', () => {
     clock.advance(1000);
     expect(received('telemetry').length).toBe(count);
     expect(firmware.model.motorsRunning).toBe(false);
-    expect(clock.pending).toBe(0);
+    expect(clock.pendingTimers).toBe(0);
   });
 
   it('Death carries the session it ends', () => {

@@ -12,8 +12,9 @@ import {
   type EnvelopeBodyInit,
   type EnvelopeInit,
   type MotorCommand,
+  type Clock,
+  type TimerHandle,
 } from '@swarmgate/protocols';
-import type { Clock, TimerHandle } from '../model/Clock.js';
 import type { MonaModel } from '../model/MonaModel.js';
 import { Odometry } from './Odometry.js';
 
@@ -110,10 +111,10 @@ export class Firmware {
       const nowMs = this.clock.nowMs();
       // Ticks missed while the process stalled are skipped, never sent in a bunch.
       dueMs += (Math.floor(Math.max(0, nowMs - dueMs) / periodMs) + 1) * periodMs;
-      this.telemetryTimer = this.clock.setTimer(tick, dueMs - nowMs);
+      this.telemetryTimer = this.clock.setTimeout(tick, dueMs - nowMs);
       this.publishTelemetry();
     };
-    this.telemetryTimer = this.clock.setTimer(tick, periodMs);
+    this.telemetryTimer = this.clock.setTimeout(tick, periodMs);
   }
 
   /** Sends the Birth of `session` (again, on a link where the host may have missed it). */
@@ -273,14 +274,14 @@ export class Firmware {
    */
   private armWatchdog(deadlineMs: number): void {
     this.cancelWatchdog();
-    this.watchdogTimer = this.clock.setTimer(() => {
+    this.watchdogTimer = this.clock.setTimeout(() => {
       this.watchdogTimer = undefined;
       this.syncModel();
     }, deadlineMs + this.model.stepMs);
   }
 
   private cancelWatchdog(): void {
-    if (this.watchdogTimer !== undefined) this.clock.clearTimer(this.watchdogTimer);
+    if (this.watchdogTimer !== undefined) this.clock.clearTimeout(this.watchdogTimer);
     this.watchdogTimer = undefined;
   }
 
@@ -334,7 +335,7 @@ export class Firmware {
   }
 
   private stopTelemetry(): void {
-    if (this.telemetryTimer !== undefined) this.clock.clearTimer(this.telemetryTimer);
+    if (this.telemetryTimer !== undefined) this.clock.clearTimeout(this.telemetryTimer);
     this.telemetryTimer = undefined;
   }
 

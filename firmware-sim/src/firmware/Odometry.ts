@@ -1,4 +1,5 @@
-import { wrapAngle, type MonaDimensions, type Pose } from '../model/MonaModel.js';
+import { wrapAngle } from '@swarmgate/protocols';
+import type { MonaDimensions, Pose } from '../model/MonaModel.js';
 
 /**
  * Dead reckoning from encoder counts, as the firmware does it: it knows only its ticks and

@@ -1,5 +1,4 @@
-import { MONA_SPEC } from '@swarmgate/protocols';
-import type { Clock } from '../model/Clock.js';
+import { MONA_SPEC, type Clock } from '@swarmgate/protocols';
 import { Arena, DEFAULT_ARENA } from '../model/Arena.js';
 import { MonaModel, type MonaModelOptions } from '../model/MonaModel.js';
 import { Firmware, type Outbox } from './Firmware.js';

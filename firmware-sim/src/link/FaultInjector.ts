@@ -1,6 +1,6 @@
 import { SwarmgateError } from '../errors.js';
-import type { Clock } from '../model/Clock.js';
-import type { Rng } from '../model/Rng.js';
+import { type Clock } from '@swarmgate/protocols';
+import type { Random } from '@swarmgate/protocols';
 
 /** Faults applied to what a robot sends (the --drop, --delay and --corrupt flags). */
 export interface FaultOptions {
@@ -24,7 +24,7 @@ export class FaultInjector {
 
   constructor(
     private readonly options: FaultOptions,
-    private readonly rng: Rng,
+    private readonly rng: Random,
     private readonly clock: Clock,
   ) {
     const { dropP, corruptP, delayMs } = options;
@@ -42,19 +42,19 @@ export class FaultInjector {
    */
   send(bytes: Uint8Array, write: (bytes: Uint8Array) => void): void {
     const { dropP, corruptP, delayMs } = this.options;
-    if (dropP > 0 && this.rng.next() < dropP) {
+    if (dropP > 0 && this.rng.nextFloat() < dropP) {
       this.counters.dropped++;
       return;
     }
     let out = bytes;
-    if (corruptP > 0 && bytes.length > 0 && this.rng.next() < corruptP) {
+    if (corruptP > 0 && bytes.length > 0 && this.rng.nextFloat() < corruptP) {
       out = Uint8Array.from(bytes);
-      const index = Math.floor(this.rng.next() * out.length);
+      const index = Math.floor(this.rng.nextFloat() * out.length);
       // XOR with 1..255 always changes the byte.
-      out[index] = out[index]! ^ (1 + Math.floor(this.rng.next() * 255));
+      out[index] = out[index]! ^ (1 + Math.floor(this.rng.nextFloat() * 255));
       this.counters.corrupted++;
     }
-    if (delayMs > 0) this.clock.setTimer(() => write(out), delayMs);
+    if (delayMs > 0) this.clock.setTimeout(() => write(out), delayMs);
     else write(out);
   }
 }

@@ -1,8 +1,7 @@
-import type { Clock, TimerHandle } from '../model/Clock.js';
-import type { Backoff } from './Backoff.js';
+import type { Backoff, Clock, TimerHandle } from '@swarmgate/protocols';
 
 /**
- * A link's one pending retry (MQTT reconnect, serial reopen) after the backoff's next delay on
+ * The serial link's one pending reopen after the backoff's next delay on
  * the injected clock: at most one is pending, and stopping the link cancels it.
  */
 export class RetryTimer {
@@ -17,7 +16,7 @@ export class RetryTimer {
   schedule(retry: () => void): number {
     this.cancel();
     const delayMs = this.backoff.nextDelayMs();
-    this.timer = this.clock.setTimer(() => {
+    this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
       retry();
     }, delayMs);
@@ -25,7 +24,7 @@ export class RetryTimer {
   }
 
   cancel(): void {
-    if (this.timer !== undefined) this.clock.clearTimer(this.timer);
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
   }
 }

@@ -1,8 +1,18 @@
-import { encodeFrame, encodeEnvelope, FrameDecoder, keepSerialPollInterests, type BodyKind, type EnvelopeInit, type FrameDecoderCounters } from '@swarmgate/protocols';
+import {
+  encodeFrame,
+  encodeEnvelope,
+  FrameDecoder,
+  keepSerialPollInterests,
+  type BodyKind,
+  type EnvelopeInit,
+  type FrameDecoderCounters,
+  type Clock,
+  type TimerHandle,
+  Backoff,
+  type BackoffOptions,
+} from '@swarmgate/protocols';
 import { SerialPort } from 'serialport';
 import type { Firmware } from '../firmware/Firmware.js';
-import type { Clock, TimerHandle } from '../model/Clock.js';
-import type { Backoff } from './Backoff.js';
 import type { FaultInjector } from './FaultInjector.js';
 import { RetryTimer } from './RetryTimer.js';
 import type { LinkLog, RobotLink } from './RobotLink.js';
@@ -11,7 +21,7 @@ export interface SerialLinkOptions {
   readonly path: string;
   readonly baudRate: number;
   readonly clock: Clock;
-  readonly backoff: Backoff;
+  readonly backoff: BackoffOptions;
   readonly faults: FaultInjector;
   readonly log: LinkLog;
   /** Birth is repeated at this period until the host sends a valid frame. */
@@ -31,6 +41,7 @@ export class SerialLink implements RobotLink {
   private stopping = false;
   private hostHeard = false;
   private birthTimer: TimerHandle | undefined;
+  private readonly backoff: Backoff;
   private readonly reopen: RetryTimer;
   private readonly decoder = new FrameDecoder();
 
@@ -38,7 +49,8 @@ export class SerialLink implements RobotLink {
     private readonly firmware: Firmware,
     private readonly options: SerialLinkOptions,
   ) {
-    this.reopen = new RetryTimer(options.backoff, options.clock);
+    this.backoff = new Backoff(options.backoff);
+    this.reopen = new RetryTimer(this.backoff, options.clock);
     this.decoder.on('frame', ({ envelope }) => {
       this.hostHeard = true;
       this.cancelBirthRepeat();
@@ -111,7 +123,7 @@ export class SerialLink implements RobotLink {
       }
       // A write waiting for room must not lose its wakeup to the read loop (see protocols).
       keepSerialPollInterests(port);
-      this.options.backoff.reset();
+      this.backoff.reset();
       this.options.log(`serial ${path} open at ${baudRate} baud`);
       this.beginSession();
     });
@@ -125,9 +137,9 @@ export class SerialLink implements RobotLink {
     const repeat = (): void => {
       if (this.hostHeard || !this.port?.isOpen) return;
       this.firmware.announceBirth(this.sessionValue);
-      this.birthTimer = this.options.clock.setTimer(repeat, this.options.birthRepeatMs ?? 1000);
+      this.birthTimer = this.options.clock.setTimeout(repeat, this.options.birthRepeatMs ?? 1000);
     };
-    this.birthTimer = this.options.clock.setTimer(repeat, this.options.birthRepeatMs ?? 1000);
+    this.birthTimer = this.options.clock.setTimeout(repeat, this.options.birthRepeatMs ?? 1000);
   }
 
   private lost(reason: string): void {
@@ -141,7 +153,7 @@ export class SerialLink implements RobotLink {
   }
 
   private cancelBirthRepeat(): void {
-    if (this.birthTimer !== undefined) this.options.clock.clearTimer(this.birthTimer);
+    if (this.birthTimer !== undefined) this.options.clock.clearTimeout(this.birthTimer);
     this.birthTimer = undefined;
   }
 }

@@ -1,29 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../model/Rng.js';
-import { FakeClock } from '../testing/FakeClock.js';
-import { Backoff } from './Backoff.js';
+import { Backoff, ManualClock, Random } from '@swarmgate/protocols';
+import { monaBackoff } from './monaBackoff.js';
 import { FaultInjector, NO_FAULTS } from './FaultInjector.js';
 
-describe('Backoff', () => {
-  it('grows exponentially with jitter below the base, capped, and resets', () => {
-    const backoff = new Backoff(new Rng(1), { initialMs: 100, maxMs: 1000, factor: 2, jitter: 0.5 });
-    const delays = Array.from({ length: 8 }, () => backoff.nextDelayMs());
-    const bases = [100, 200, 400, 800, 1000, 1000, 1000, 1000];
-    delays.forEach((delay, i) => {
-      expect(delay).toBeLessThanOrEqual(bases[i]!);
-      expect(delay).toBeGreaterThan(bases[i]! / 2);
-    });
-    backoff.reset();
-    expect(backoff.nextDelayMs()).toBeLessThanOrEqual(100);
-  });
-
-  it('jitter spreads robots that share a schedule', () => {
-    const first = [1, 2, 3].map((seed) => new Backoff(new Rng(seed)).nextDelayMs());
-    expect(new Set(first).size).toBe(3);
-  });
-
-  it('refuses nonsense options', () => {
-    expect(() => new Backoff(new Rng(1), { initialMs: 0, maxMs: 1, factor: 2, jitter: 0 })).toThrow(/SG_MODEL_CONFIG/);
+describe('monaBackoff', () => {
+  it("jitter from the robot's seed spreads robots that share a schedule, reproducibly", () => {
+    const first = (seed: number) => new Backoff(monaBackoff(Random.fromSeed(seed))).nextDelayMs();
+    expect(new Set([1, 2, 3].map(first)).size).toBe(3);
+    expect(first(2)).toBe(first(2));
+    expect(first(1)).toBeLessThanOrEqual(250);
+    expect(first(1)).toBeGreaterThanOrEqual(125);
   });
 });
 
@@ -32,7 +18,7 @@ describe('FaultInjector', () => {
 
   it('passes everything through unchanged with no faults', () => {
     const out: Uint8Array[] = [];
-    const faults = new FaultInjector(NO_FAULTS, new Rng(1), new FakeClock());
+    const faults = new FaultInjector(NO_FAULTS, Random.fromSeed(1), new ManualClock());
     for (let i = 0; i < 100; i++) faults.send(bytes, (b) => out.push(b));
     expect(out).toHaveLength(100);
     expect(out.every((b) => b === bytes)).toBe(true);
@@ -41,7 +27,7 @@ describe('FaultInjector', () => {
   it('drops about the asked fraction, deterministically per seed', () => {
     const run = (seed: number) => {
       let sent = 0;
-      const faults = new FaultInjector({ ...NO_FAULTS, dropP: 0.3 }, new Rng(seed), new FakeClock());
+      const faults = new FaultInjector({ ...NO_FAULTS, dropP: 0.3 }, Random.fromSeed(seed), new ManualClock());
       for (let i = 0; i < 2000; i++) faults.send(bytes, () => sent++);
       expect(faults.counters.dropped).toBe(2000 - sent);
       return sent;
@@ -53,7 +39,7 @@ describe('FaultInjector', () => {
 
   it('corrupts exactly one byte of a copy', () => {
     const out: Uint8Array[] = [];
-    const faults = new FaultInjector({ ...NO_FAULTS, corruptP: 1 }, new Rng(2), new FakeClock());
+    const faults = new FaultInjector({ ...NO_FAULTS, corruptP: 1 }, Random.fromSeed(2), new ManualClock());
     faults.send(bytes, (b) => out.push(b));
     expect(Array.from(bytes)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const changed = Array.from(out[0]!).filter((b, i) => b !== bytes[i]);
@@ -62,9 +48,9 @@ describe('FaultInjector', () => {
   });
 
   it('delays on the injected clock', () => {
-    const clock = new FakeClock();
+    const clock = new ManualClock();
     const out: number[] = [];
-    const faults = new FaultInjector({ ...NO_FAULTS, delayMs: 50 }, new Rng(1), clock);
+    const faults = new FaultInjector({ ...NO_FAULTS, delayMs: 50 }, Random.fromSeed(1), clock);
     faults.send(bytes, () => out.push(clock.nowMs()));
     clock.advance(49);
     expect(out).toEqual([]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Arena, DEFAULT_ARENA } from './Arena.js';
-import { MonaModel, wrapAngle, type MonaDimensions, type MonaModelOptions } from './MonaModel.js';
+import { wrapAngle } from '@swarmgate/protocols';
+import { MonaModel, type MonaDimensions, type MonaModelOptions } from './MonaModel.js';
 
 // Round test dimensions (not the robot's spec) so golden values can be derived by hand.
 const DIMS: MonaDimensions = {

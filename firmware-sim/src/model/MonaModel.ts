@@ -1,7 +1,7 @@
+import { Random, wrapAngle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
 import type { Arena } from './Arena.js';
 import { Battery, DEFAULT_BATTERY, type BatteryOptions } from './Battery.js';
-import { Rng } from './Rng.js';
 
 /**
  * The physical parameters the model needs: a structural subset of protocols' MonaSpec, so
@@ -80,8 +80,8 @@ export class MonaModel {
   private readonly bodyRadiusM: number;
   private readonly encoderNoiseStd: number;
   private readonly maxSlip: number;
-  private readonly encoderRng: Rng;
-  private readonly slipRng: Rng;
+  private readonly encoderRng: Random;
+  private readonly slipRng: Random;
 
   constructor(options: MonaModelOptions) {
     const { dims } = options;
@@ -109,8 +109,8 @@ export class MonaModel {
       throw new SwarmgateError('SG_MODEL_CONFIG', `start pose (${this.pose.xM}, ${this.pose.yM}) is outside the ${this.arena.widthM} x ${this.arena.heightM} m arena`);
     }
     this.irRangeM = new Float64Array(dims.irSensors.length).fill(dims.irRangeMaxM);
-    this.encoderRng = Rng.fork(options.seed, 'encoders');
-    this.slipRng = Rng.fork(options.seed, 'slip');
+    this.encoderRng = Random.fromSeed(options.seed).fork('encoders');
+    this.slipRng = Random.fromSeed(options.seed).fork('slip');
   }
 
   /** Model time, ms since boot: a whole number of steps. */
@@ -229,7 +229,7 @@ export class MonaModel {
       const noise = this.encoderNoiseStd === 0 ? 1 : 1 + this.encoderNoiseStd * this.encoderRng.gaussian();
       this.encoderExact[wheel] = this.encoderExact[wheel]! + angleRad * ticksPerRad * noise;
       this.encoderTicks[wheel] = Math.trunc(this.encoderExact[wheel]!);
-      const slip = this.maxSlip === 0 ? 0 : this.maxSlip * this.slipRng.next();
+      const slip = this.maxSlip === 0 ? 0 : this.maxSlip * this.slipRng.nextFloat();
       const groundM = angleRad * radiusM * (1 - slip);
       if (wheel === LEFT) groundLeftM = groundM;
       else groundRightM = groundM;
@@ -273,12 +273,4 @@ function checkPositive(name: string, value: number): void {
   if (!(Number.isFinite(value) && value > 0)) {
     throw new SwarmgateError('SG_MODEL_CONFIG', `${name} must be a positive number, got ${value}`);
   }
-}
-
-/** Wraps to (-pi, pi]. */
-export function wrapAngle(angleRad: number): number {
-  let a = angleRad % (2 * Math.PI);
-  if (a <= -Math.PI) a += 2 * Math.PI;
-  else if (a > Math.PI) a -= 2 * Math.PI;
-  return a;
 }

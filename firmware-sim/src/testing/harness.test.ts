@@ -1,27 +1,8 @@
 import mqtt from 'mqtt';
 import { SerialPort } from 'serialport';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeClock } from './FakeClock.js';
 import { startMosquitto, type MosquittoBroker } from './mosquitto.js';
 import { startPtyPair, type PtyPair } from './socat.js';
-
-describe('FakeClock', () => {
-  it('fires timers in due order, including ones set while advancing', () => {
-    const clock = new FakeClock(100);
-    const fired: string[] = [];
-    clock.setTimer(() => fired.push(`b@${clock.nowMs()}`), 20);
-    clock.setTimer(() => {
-      fired.push(`a@${clock.nowMs()}`);
-      clock.setTimer(() => fired.push(`c@${clock.nowMs()}`), 5);
-    }, 10);
-    const cancelled = clock.setTimer(() => fired.push('never'), 15);
-    clock.clearTimer(cancelled);
-    clock.advance(30);
-    expect(fired).toEqual(['a@110', 'c@115', 'b@120']);
-    expect(clock.nowMs()).toBe(130);
-    expect(clock.pending).toBe(0);
-  });
-});
 
 describe('startMosquitto', () => {
   let broker: MosquittoBroker | undefined;

@@ -1,5 +1,4 @@
 // Test helpers, exported as @swarmgate/firmware-sim/testing for other packages' tests.
-export { FakeClock } from './FakeClock.js';
 export { freePort } from './freePort.js';
 export { startMosquitto, type MosquittoBroker, type MosquittoOptions } from './mosquitto.js';
 export { startPtyPair, type PtyPair } from './socat.js';

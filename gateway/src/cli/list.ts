@@ -39,14 +39,14 @@ function items(kind: Kind): Item[] {
       return algorithms.map((a) => ({
         name: a.name,
         doc: a.summary,
-        params: a.parameters.map((p) => ({ name: p.name, unit: p.unit, default: p.defaultValue, range: `[${p.min}, ${p.max}]`, doc: p.summary })),
+        params: a.parameters.map((p) => ({ name: p.name, unit: p.unit, default: p.default, range: `[${p.min}, ${p.max}]`, doc: p.doc })),
       }));
     case 'generators':
       return mapGenerators.map((g) => ({
         name: g.name,
         doc: g.doc,
         extra: `default size ${g.defaultWidth}x${g.defaultHeight}`,
-        params: g.parameters.map((p) => ({ name: p.name, unit: p.unit, default: p.defaultValue, range: `[${p.min}, ${p.max}]`, doc: p.doc })),
+        params: g.parameters.map((p) => ({ name: p.name, unit: p.unit, default: p.default, range: `[${p.min}, ${p.max}]`, doc: p.doc })),
       }));
     case 'radio':
       return RADIO_MODELS.map((m) => ({

@@ -29,7 +29,7 @@ import { MAX_CELLS_HELP, maxCellsFlag } from './trialFlags.js';
 function generatorHelp(): string {
   return mapGenerators
     .map((g) => {
-      const params = g.parameters.map((p) => `        ${p.name}=${p.defaultValue} (${p.unit}, ${p.min}-${p.max}): ${p.doc}`);
+      const params = g.parameters.map((p) => `        ${p.name}=${p.default} (${p.unit}, ${p.min}-${p.max}): ${p.doc}`);
       return [`    ${g.name} (default ${g.defaultWidth}x${g.defaultHeight}): ${g.doc}`, ...params].join('\n');
     })
     .join('\n');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadMap } from '@swarmgate/maps';
 import { MqttRobot, SlamMap, findAlgorithm, resolveAlgorithmParams, runController } from '@swarmgate/sdk';
-import { Random } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { DEFAULT_WORLD_CONFIG } from '../sim/WorldConfig.js';
 
 const BIN = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { CliUsageError } from './Command.js';
 import { parseSpawnFlag } from './spawnFlag.js';
-import { wrapAngle } from '../sim/math.js';
+import { wrapAngle } from '@swarmgate/protocols';
 
 describe('parseSpawnFlag', () => {
   it('takes strategy names and given poses (heading in degrees, default 0)', () => {

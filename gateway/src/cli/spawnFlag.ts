@@ -4,7 +4,7 @@
  * whether each position is on the map and off the walls needs the grid (checkSpawnPositions).
  */
 import { SPAWN_KINDS, type SpawnStrategy } from '../sim/Spawn.js';
-import { wrapAngle } from '../sim/math.js';
+import { wrapAngle } from '@swarmgate/protocols';
 import { CliUsageError } from './Command.js';
 
 const AT = 'at:';

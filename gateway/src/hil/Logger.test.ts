@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './Clock.js';
+import { ManualClock } from '@swarmgate/protocols';
 import { MAX_LOG_FIELD_CHARS, MemoryLogger, boundedText, logLine } from './Logger.js';
 import { RateLimitedLogger } from './RateLimitedLogger.js';
 

@@ -8,10 +8,10 @@ import {
   robotTopic,
   swarmgate,
   type EnvelopeBodyInit,
+  ManualClock,
 } from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from './Clock.js';
 import { EmbeddedBroker } from './EmbeddedBroker.js';
 import { MemoryLogger } from './Logger.js';
 import { MqttBridge } from './MqttBridge.js';
@@ -160,7 +160,7 @@ describe('MqttBridge', () => {
     await watcher.subscribeAsync(gatewayStateTopic(FLEET), { qos: 1 });
     await until(() => seen.length === 1, 'retained birth');
     expect(seen).toEqual(['birth']);
-    bridge['client']!.stream.destroy(); // no clean goodbye: the broker sends the will
+    bridge['client'].drop('test'); // no clean goodbye: the broker sends the will
     await until(() => seen.length === 2, 'will');
     expect(seen[1]).toBe('death');
   });

@@ -5,17 +5,16 @@
  * and keeps the gateway's own retained state (a Birth, with a Death as the will). It never
  * reads `cmd`: controllers' Commands are the MqttControllerPort's.
  *
- * Link handling (docs/STYLE.md#protocol-and-io-edges): explicit `link` events; our own reconnect
- * with capped exponential backoff and jitter on an injected clock (mqtt.js's fixed period is
- * off); subscriptions re-made on every connect; nothing queued while offline (`send` returns
- * false, and mqtt.js's own offline queue is disabled for QoS 0).
+ * Link handling is protocols' ReconnectingMqttClient (docs/STYLE.md#protocol-and-io-edges):
+ * explicit `link` events, capped exponential backoff with jitter on an injected clock,
+ * subscriptions re-made on every connect, nothing queued while offline (`send` returns false).
+ * Each connect carries a will for the session it starts: the gateway's retained Death.
  *
  * Bad input from a robot (undecodable payload, wrong version, a topic naming one robot and a
  * payload another) is counted, logged at warn and answered with an Error on that robot's
  * error topic; it never throws.
  */
 import { EventEmitter } from 'node:events';
-import mqtt, { type MqttClient } from 'mqtt';
 import {
   boundClientId,
   GATEWAY_ID,
@@ -30,23 +29,27 @@ import {
   encodeEnvelope,
   gatewayStateTopic,
   makeEnvelope,
-  mqttTlsConnectOptions,
   parseRobotTopic,
   robotTopic,
   robotTopicFilter,
   swarmgate,
+  ReconnectingMqttClient,
+  type MqttLinkStateEvent,
+  type MqttMessage,
   type EnvelopeBodyInit,
   type MqttTlsOptions,
   type RobotTopic,
   type TopicKind,
   type TrackerPose,
+  systemClock,
+  type Clock,
+  type BackoffOptions,
+  type LinkState,
 } from '@swarmgate/protocols';
-import { Backoff, type BackoffOptions } from './Backoff.js';
-import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
 import { ID_REFUSED_CODE, REQUEST_BIRTH_BODY, admitBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
-import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
+import type { LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
 /** `ca` / `pinnedCert`: how to trust an mqtts:// broker. */
 export interface MqttBridgeOptions extends MqttTlsOptions {
@@ -99,13 +102,10 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   private readonly born = new Set<string>();
   /** Born robots plus the fleet file's: what a broadcast (emergency stop) reaches. */
   private readonly reachable = new Set<string>();
-  private readonly backoff: Backoff;
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly uplink: UplinkSink;
-  private client: MqttClient | null = null;
-  private reconnectTimer: TimerHandle | null = null;
-  private stopping = false;
+  private readonly client: ReconnectingMqttClient;
   private seq = 0;
   /** The gateway's own session counter (Sparkplug bdSeq), +1 per connect. */
   private session = 0;
@@ -120,9 +120,26 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     super();
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
-    this.backoff = new Backoff(options.backoff);
     this.uplink = { link: 'mqtt', registry: options.registry, events: this, logger: this.logger, requestBirth: (robotId) => this.send(robotId, REQUEST_BIRTH_BODY) };
     for (const id of options.knownRobotIds ?? []) this.reachable.add(id);
+    const { url, username, clientId, keepaliveS } = options;
+    this.client = new ReconnectingMqttClient({
+      ...options,
+      clientId: clientId ?? boundClientId(username, `swarmgate-gateway-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
+      keepaliveS: keepaliveS ?? 10,
+      subscriptions: Object.fromEntries(UPLINK_KINDS.map((kind) => [robotTopicFilter(options.fleet, undefined, kind), { qos: TOPIC_QOS[kind] }])),
+      will: () => this.gatewayWill(),
+      // The gateway waits for its broker: `serve --mqtt` may start before an external one.
+      firstConnect: 'retry',
+      clock: this.clock,
+    });
+    this.client.on('link', (event) => this.onLink(event));
+    this.client.on('linkError', (error) => this.logger.warn('mqtt: link error', { url, error: error.message }));
+    this.client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    this.client.on('messageError', (topic, error) => {
+      this.counters.failures++;
+      this.logger.error('mqtt: handling an uplink failed', { topic, error: error.message });
+    });
   }
 
   get state(): LinkState {
@@ -131,72 +148,12 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
 
   /** Resolves once the first connection is up; later drops are handled by reconnecting. */
   async start(): Promise<void> {
-    this.stopping = false;
-    const { url, username, password, clientId, keepaliveS } = this.options;
-    this.setState({ link: this.name, state: 'connecting' });
-    const client = mqtt.connect(url, {
-      ...mqttTlsConnectOptions(url, this.options),
-      username,
-      password,
-      clientId: clientId ?? boundClientId(username, `swarmgate-gateway-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
-      keepalive: keepaliveS ?? 10,
-      clean: true,
-      reconnectPeriod: 0,
-      resubscribe: false,
-      queueQoSZero: false,
-      will: this.gatewayWill(),
-      // mqtt.js logs through `debug` about 7 times per message; even switched off that was
-      // ~5% of this process's CPU at 100 robots x 10 Hz. Its output stays on under DEBUG.
-      log: process.env['DEBUG'] ? undefined : () => undefined,
-    });
-    this.client = client;
-    client.on('connect', () => this.onConnect());
-    client.on('close', () => this.onClose());
-    client.on('error', (error) => this.logger.warn('mqtt: link error', { url, error: error.message }));
-    client.on('message', (topic, payload) => this.onMessageContained(topic, payload));
-    await new Promise<void>((resolve, reject) => {
-      const onLink = (event: LinkStateEvent) => {
-        if (event.state === 'online') {
-          this.off('link', onLink);
-          resolve();
-        } else if (event.state === 'closed') {
-          this.off('link', onLink);
-          reject(new Error(`mqtt: stopped before connecting to ${url}`));
-        }
-      };
-      this.on('link', onLink);
-    });
+    await this.client.start();
   }
 
   async stop(): Promise<void> {
-    if (this.stopping && !this.client) return;
-    this.stopping = true;
-    if (this.reconnectTimer) this.clock.clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-    const client = this.client;
-    this.client = null;
-    if (client) {
-      // A clean disconnect suppresses the will, so say "offline" ourselves first. Stop waiting
-      // if the connection drops meanwhile: then the broker sends the will (the same Death).
-      if (client.connected) {
-        await new Promise<void>((resolve) => {
-          client.once('close', resolve);
-          client.publish(
-            gatewayStateTopic(this.options.fleet),
-            Buffer.from(this.gatewayDeathBytes()),
-            { qos: GATEWAY_STATE_QOS, retain: true },
-            () => resolve(),
-          );
-        });
-      }
-      // Forced: a graceful end waits for mqtt.js's in-flight store, which can hold entries
-      // from a dropped connection forever. The state above is already acknowledged, and if
-      // no DISCONNECT gets out, the broker publishes the will: the same Death. Not awaited
-      // when down: mqtt.js never calls back for a stream that is already closed.
-      if (client.connected) await client.endAsync(true);
-      else client.end(true);
-    }
-    this.setState({ link: this.name, state: 'closed' });
+    // A clean disconnect suppresses the will, so say "offline" ourselves first.
+    await this.client.stop(this.gatewayState(this.gatewayDeathBytes()));
   }
 
   carries(robotId: string): boolean {
@@ -205,14 +162,13 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   }
 
   send(robotId: string, body: EnvelopeBodyInit): boolean {
-    const client = this.client;
-    if (!client?.connected) {
+    if (!this.client.online) {
       this.counters.droppedOffline++;
       return false;
     }
     const bodyKind = Object.keys(body)[0] as keyof typeof BODY_QOS;
     const bytes = encodeEnvelope(makeEnvelope(robotId, body, this.nextSeq(), this.clock.nowMs()));
-    client.publish(robotTopic(this.options.fleet, robotId, 'downlink'), Buffer.from(bytes), { qos: BODY_QOS[bodyKind] });
+    this.client.publish(robotTopic(this.options.fleet, robotId, 'downlink'), bytes, BODY_QOS[bodyKind]);
     this.counters.sent++;
     return true;
   }
@@ -228,9 +184,17 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     return this.seq;
   }
 
-  private setState(event: LinkStateEvent): void {
+  private onLink(event: MqttLinkStateEvent): void {
+    if (event.state === 'online') {
+      this.client.publish(gatewayStateTopic(this.options.fleet), this.gatewayBirthBytes(), GATEWAY_STATE_QOS, true);
+    } else if (event.state === 'offline') {
+      for (const robotId of this.born) this.options.registry.linkLost(robotId, this.name);
+    } else if (event.state === 'reconnecting') {
+      this.counters.reconnects++;
+    }
     this.linkState = event.state;
-    this.emit('link', event);
+    const linkEvent: LinkStateEvent = { link: this.name, ...event };
+    this.emit('link', linkEvent);
   }
 
   private gatewayBirthBytes(): Uint8Array {
@@ -256,64 +220,13 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   }
 
   /** The will for the next connect: a retained Death carrying the session that connect starts. */
-  private gatewayWill() {
+  private gatewayWill(): MqttMessage {
     this.session = (this.session + 1) >>> 0;
-    return {
-      topic: gatewayStateTopic(this.options.fleet),
-      payload: Buffer.from(this.gatewayDeathBytes()),
-      qos: GATEWAY_STATE_QOS,
-      retain: true,
-    } as const;
+    return this.gatewayState(this.gatewayDeathBytes());
   }
 
-  private onConnect(): void {
-    const client = this.client;
-    if (!client) return;
-    this.backoff.reset();
-    // Subscriptions are re-made on every connect (clean sessions): explicit, not mqtt.js magic.
-    const filters = Object.fromEntries(
-      UPLINK_KINDS.map((kind) => [robotTopicFilter(this.options.fleet, undefined, kind), { qos: TOPIC_QOS[kind] }]),
-    );
-    client.subscribe(filters, (error) => {
-      if (error) {
-        this.logger.error('mqtt: subscribe failed; check the gateway user\'s ACL', { error: error.message });
-        return;
-      }
-      client.publish(gatewayStateTopic(this.options.fleet), Buffer.from(this.gatewayBirthBytes()), {
-        qos: GATEWAY_STATE_QOS,
-        retain: true,
-      });
-      this.setState({ link: this.name, state: 'online' });
-    });
-  }
-
-  private onClose(): void {
-    const client = this.client;
-    if (this.stopping || !client) return;
-    if (this.linkState === 'online') {
-      this.setState({ link: this.name, state: 'offline', reason: 'connection closed' });
-      for (const robotId of this.born) this.options.registry.linkLost(robotId, this.name);
-    }
-    if (this.reconnectTimer) return;
-    const delayMs = this.backoff.nextDelayMs();
-    this.reconnectTimer = this.clock.setTimeout(() => {
-      this.reconnectTimer = null;
-      if (this.stopping || this.client !== client) return;
-      this.counters.reconnects++;
-      this.setState({ link: this.name, state: 'reconnecting', delayMs });
-      client.options.will = this.gatewayWill();
-      client.reconnect();
-    }, delayMs);
-  }
-
-  /** mqtt.js calls this from its packet handler, where an exception would end the process. */
-  private onMessageContained(topic: string, payload: Buffer): void {
-    try {
-      this.onMessage(topic, payload);
-    } catch (error) {
-      this.counters.failures++;
-      this.logger.error('mqtt: handling an uplink failed', { topic, error: error instanceof Error ? error.message : String(error) });
-    }
+  private gatewayState(payload: Uint8Array): MqttMessage {
+    return { topic: gatewayStateTopic(this.options.fleet), payload, qos: GATEWAY_STATE_QOS, retain: true };
   }
 
   private onMessage(topic: string, payload: Buffer): void {
@@ -389,9 +302,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
    * the topic the robot used, so it works for an id that admission refused as invalid.
    */
   private sendError(uplinkTopic: string, code: swarmgate.v1.ErrorCode, message: string, refSeq: number): void {
-    const client = this.client;
-    if (!client?.connected) return;
     const bytes = encodeEnvelope(makeEnvelope(GATEWAY_ID, { error: { code, message: message.slice(0, 200), refSeq } }, this.nextSeq(), this.clock.nowMs()));
-    client.publish(`${uplinkTopic.slice(0, uplinkTopic.lastIndexOf('/'))}/error`, Buffer.from(bytes), { qos: TOPIC_QOS.error });
+    this.client.publish(`${uplinkTopic.slice(0, uplinkTopic.lastIndexOf('/'))}/error`, bytes, TOPIC_QOS.error);
   }
 }

@@ -9,7 +9,7 @@
  * Keys are kept for at most `maxKeys` sources (the oldest forgotten first), so a peer inventing
  * new ids cannot grow this without bound.
  */
-import { systemClock, type Clock } from './Clock.js';
+import { systemClock, type Clock } from '@swarmgate/protocols';
 import type { Logger } from './Logger.js';
 
 export interface RateLimitedLoggerOptions {

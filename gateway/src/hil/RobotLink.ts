@@ -3,18 +3,11 @@
  * to robots; it never queues motion while down (`send` returns false instead), and reports
  * its state as explicit events.
  */
-import type { EnvelopeBodyInit } from '@swarmgate/protocols';
+import type { EnvelopeBodyInit, MqttLinkStateEvent } from '@swarmgate/protocols';
 
-/** connecting -> online -> offline -> reconnecting -> online ... -> closed (after stop). */
-export type LinkState = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'closed';
-
-export interface LinkStateEvent {
+/** A link's state change (the states of protocols' `LinkState`), naming the link. */
+export interface LinkStateEvent extends MqttLinkStateEvent {
   readonly link: string;
-  readonly state: LinkState;
-  /** For `reconnecting`: the backoff delay before this attempt, ms. */
-  readonly delayMs?: number;
-  /** For `offline`: what went wrong, when known. */
-  readonly reason?: string;
 }
 
 export interface RobotLinkPlugin {

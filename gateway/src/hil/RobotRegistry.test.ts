@@ -1,7 +1,6 @@
-import { decodeEnvelope, encodeEnvelope, makeEnvelope, type Birth, type Telemetry } from '@swarmgate/protocols';
+import { decodeEnvelope, encodeEnvelope, makeEnvelope, type Birth, type Telemetry, ManualClock } from '@swarmgate/protocols';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from './Clock.js';
 import { BIRTH_REQUEST_INTERVAL_MS, RobotRegistry, type OfflineReason } from './RobotRegistry.js';
 
 function birth(session: number): Birth {

@@ -18,9 +18,8 @@
  * Time comes from an injected Clock. Records handed out are copies (docs/STYLE.md#the-controller-api).
  */
 import { EventEmitter } from 'node:events';
-import { idProblem, type Birth, type ProtocolVersion, type Telemetry } from '@swarmgate/protocols';
+import { idProblem, type Birth, type ProtocolVersion, type Telemetry, systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
-import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import type { PhysicalLink, VIRTUAL_LINK } from './linkKinds.js';
 
 /** A registered link kind's name (linkKinds.ts), or the built-in `virtual`. */

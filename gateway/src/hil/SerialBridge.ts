@@ -25,13 +25,17 @@ import {
   type Envelope,
   type EnvelopeBodyInit,
   type FrameDecoderCounters,
+  systemClock,
+  type Clock,
+  type TimerHandle,
+  Backoff,
+  type BackoffOptions,
+  type LinkState,
 } from '@swarmgate/protocols';
-import { Backoff, type BackoffOptions } from './Backoff.js';
-import { systemClock, type Clock, type TimerHandle } from './Clock.js';
 import { stderrLogger, type Logger } from './Logger.js';
 import { ID_REFUSED_CODE, REQUEST_BIRTH_BODY, admitBirth, askForBirth, deliverUplink, type UplinkEvents, type UplinkSink } from './deliverUplink.js';
 import type { RobotRegistry } from './RobotRegistry.js';
-import type { LinkState, LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
+import type { LinkStateEvent, RobotLinkPlugin } from './RobotLink.js';
 
 export type SerialPortInfo = Awaited<ReturnType<typeof SerialPort.list>>[number];
 

@@ -2,8 +2,6 @@
  * Hardware in the loop: the gateway's transports for physical robots (fleet file, embedded
  * broker, robot registry, MQTT and serial bridges, command safety).
  */
-export * from './Backoff.js';
-export * from './Clock.js';
 export * from './EmbeddedBroker.js';
 export * from './FleetFile.js';
 export * from './NetworkAccess.js';

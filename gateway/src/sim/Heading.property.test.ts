@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { World } from './World.js';
-import { wrapAngle } from './math.js';
+import { wrapAngle } from '@swarmgate/protocols';
 import { borderedRoom } from './testing/testGrids.js';
 
 /** The engine's precision for a finished move (Motion.ts: done within 5 mm, plus braking creep). */

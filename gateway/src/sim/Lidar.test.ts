@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Random, loadMap } from '@swarmgate/maps';
+import { loadMap } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { SlamMap } from '@swarmgate/sdk';
 import { World } from './World.js';
 import { spawnPoses } from './Spawn.js';

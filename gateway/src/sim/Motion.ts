@@ -10,7 +10,8 @@
  */
 import { Action, type RobotTable } from './RobotTable.js';
 import type { RobotModel } from './RobotModel.js';
-import { clampAbs, wrapAngle } from './math.js';
+import { clampAbs } from './math.js';
+import { wrapAngle } from '@swarmgate/protocols';
 
 /** A move is done when this close to its target and this slow (m, m/s). */
 const MOVE_DONE_M = 0.005;

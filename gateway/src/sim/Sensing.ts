@@ -15,7 +15,7 @@
  */
 import type { Pose, SlamMap } from '@swarmgate/sdk';
 import { Lidar } from './Lidar.js';
-import { wrapAngle } from './math.js';
+import { wrapAngle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
 import type { StateDropCounts } from './stateReadings.js';
 import { SENSORS, type OnDemandField, type OnDemandReader, type OnDemandReadings, type SensorHooks, type SensorPlugin } from './sensors.js';

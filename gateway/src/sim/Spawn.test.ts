@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Cell, Random, createGrid, isWall, loadMap, type Grid } from '@swarmgate/maps';
+import { Cell, createGrid, isWall, loadMap, type Grid } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { SPAWN_MARGIN_M, spawnPoses, spawnableMask } from './Spawn.js';
 import { Trial } from './Trial.js';
 import { borderedRoom } from './testing/testGrids.js';

@@ -11,7 +11,8 @@
  * - positions: the given poses, checked to be on the map with the robot's body off the walls.
  * A spawn that cannot be satisfied throws SG_SPAWN with the reason and the numbers.
  */
-import { clearanceMask, isWall, labelRegions, robotRegions, type Grid, type Random, type Regions } from '@swarmgate/maps';
+import { clearanceMask, isWall, labelRegions, robotRegions, type Grid, type Regions } from '@swarmgate/maps';
+import type { Random } from '@swarmgate/protocols';
 import type { Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { DEFAULT_ROBOT_MODEL } from './RobotModel.js';

@@ -9,7 +9,7 @@
  * runs; calling the direct form during a step throws SG_WORLD_LOCKED.
  */
 import { Circle, World as PlanckWorld, type Body, type Contact } from 'planck';
-import { isWall, Random, type Grid } from '@swarmgate/maps';
+import { isWall, type Grid } from '@swarmgate/maps';
 import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
@@ -19,7 +19,8 @@ import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
 import { SimRobot, type OpenState } from './SimRobot.js';
-import { clampAbs, wrapAngle } from './math.js';
+import { clampAbs } from './math.js';
+import { wrapAngle, Random } from '@swarmgate/protocols';
 import { Sensing } from './Sensing.js';
 import type { SensorPlugin } from './sensors.js';
 import { Comms } from './Comms.js';

@@ -6,6 +6,6 @@ export { TrialMetrics, type FinalMetrics, type MetricsSample, type TrialMetricsO
 export { spawnPoses, spawnableMask, SPAWN_KINDS, type SpawnStrategy } from './Spawn.js';
 export { DEFAULT_WORLD_CONFIG, resolveWorldConfig, lidarRayCount, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
 export { DEFAULT_ROBOT_MODEL, type RobotModel } from './RobotModel.js';
-export { SENSORS, type SensorHooks, type SensorParamInfo, type SensorPlugin } from './sensors.js';
+export { SENSORS, type SensorHooks, type SensorPlugin } from './sensors.js';
 export { explorationHeatmap, coverageHeatmap } from './heatmaps.js';
 export type { CommsConfig, RadioTotals } from './Comms.js';

@@ -1,5 +1,5 @@
 import { SlamMap } from '@swarmgate/sdk';
-import type { Random } from '@swarmgate/maps';
+import type { Random } from '@swarmgate/protocols';
 import { SUB } from './Lidar.js';
 import { clampAbs } from './math.js';
 import type { Sensing } from './Sensing.js';

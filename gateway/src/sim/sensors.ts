@@ -5,6 +5,7 @@
  * sensor is one file sim/sensor<Name>.ts exporting a `SensorPlugin` plus one line here
  * (docs/ARCHITECTURE.md, "Where to add things").
  */
+import type { ParamSpec } from '@swarmgate/maps';
 import type { CollisionState, InboxMessage, NearbyRobot, NearbyTag } from '@swarmgate/sdk';
 import type { StateDropCounts } from './stateReadings.js';
 import { collisionSensor } from './sensorCollision.js';
@@ -14,13 +15,6 @@ import { radioInboxSensor } from './sensorRadioInbox.js';
 import { slamSensor } from './sensorSlam.js';
 import { tagsSensor } from './sensorTags.js';
 import type { Sensing } from './Sensing.js';
-
-export interface SensorParamInfo {
-  readonly name: string;
-  readonly unit: string;
-  readonly default: number | string | boolean;
-  readonly doc: string;
-}
 
 /** The RobotState fields a sensor may build on demand, with their types. */
 export interface OnDemandReadings {
@@ -66,7 +60,7 @@ export interface SensorPlugin {
   readonly field: string;
   readonly doc: string;
   readonly noise: string;
-  readonly params: readonly SensorParamInfo[];
+  readonly params: readonly ParamSpec[];
   /** The sensor's per-world state and hooks; Sensing calls it once, in its constructor. */
   create(sensing: Sensing): SensorHooks;
 }

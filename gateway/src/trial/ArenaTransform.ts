@@ -9,7 +9,7 @@
  */
 import type { Pose } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
-import { wrapAngle } from '../sim/math.js';
+import { wrapAngle } from '@swarmgate/protocols';
 
 export interface ArenaTransformSpec {
   /** Map metres per arena metre (> 0). */

@@ -15,9 +15,9 @@ import {
   robotTopic,
   type EnvelopeBodyInit,
   type ErrorMessage,
+  ManualClock,
 } from '@swarmgate/protocols';
 import type { Controller } from '@swarmgate/sdk';
-import { ManualClock } from '../hil/Clock.js';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { MAX_LOG_FIELD_CHARS, MemoryLogger } from '../hil/Logger.js';

@@ -12,9 +12,9 @@ import {
   type EnvelopeInit,
   type ErrorMessage,
   type TrackerPose,
+  ManualClock,
 } from '@swarmgate/protocols';
 import { MqttRobot, SlamMap } from '@swarmgate/sdk';
-import { ManualClock } from '../hil/Clock.js';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { MemoryLogger } from '../hil/Logger.js';

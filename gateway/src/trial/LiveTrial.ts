@@ -32,11 +32,13 @@ import {
   swarmgate,
   type Command,
   type ErrorMessage,
+  systemClock,
+  type Clock,
 } from '@swarmgate/protocols';
-import type { Grid, Random } from '@swarmgate/maps';
+import type { Grid } from '@swarmgate/maps';
+import type { Random } from '@swarmgate/protocols';
 import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Controller, type Pose, type StateDrops } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
-import { systemClock, type Clock } from '../hil/Clock.js';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';

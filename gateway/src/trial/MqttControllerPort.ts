@@ -9,7 +9,6 @@
  * State is QoS 0 and never queued while the link is down (the next tick supersedes it).
  */
 import { EventEmitter } from 'node:events';
-import type { MqttClient } from 'mqtt';
 import {
   boundClientId,
   GATEWAY_ID,
@@ -17,8 +16,10 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   makeEnvelope,
-  mqttTlsConnectOptions,
   parseRobotTopic,
+  ReconnectingMqttClient,
+  systemClock,
+  type Clock,
   robotTopic,
   robotTopicFilter,
   swarmgate,
@@ -27,7 +28,7 @@ import {
   type MqttTlsOptions,
   type TopicKind,
 } from '@swarmgate/protocols';
-import { connectResubscribing, type StateInit } from '@swarmgate/sdk';
+import type { StateInit } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 
@@ -38,6 +39,8 @@ export interface MqttControllerPortOptions extends MqttTlsOptions {
   readonly username?: string;
   readonly password?: string;
   readonly logger?: Logger;
+  /** Envelope timestamps and the reconnect backoff's timers; injected by tests. */
+  readonly clock?: Clock;
 }
 
 export interface ControllerPortCounters {
@@ -59,48 +62,48 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
   private readonly logger: Logger;
 
   private constructor(
-    private readonly client: MqttClient,
+    private readonly client: ReconnectingMqttClient,
     private readonly fleet: string,
     logger: Logger,
+    private readonly clock: Clock,
   ) {
     super();
     this.logger = logger;
-    client.on('message', (topic, payload) => this.receiveContained(topic, payload));
+    client.on('message', (topic, payload) => this.receive(topic, payload));
+    client.on('messageError', (topic, error) => {
+      this.counters.badCommands++;
+      logger.error('trial: handling a cmd payload failed', { topic, error: error.message });
+    });
+    client.on('linkError', (error) => logger.warn('trial: controller port link error', { error: error.message }));
   }
 
   /** Connects and subscribes; throws SG_TRIAL_MQTT naming the URL when either fails. */
   static async connect(options: MqttControllerPortOptions): Promise<MqttControllerPort> {
     const logger = options.logger ?? stderrLogger;
-    const clientOptions = {
-      ...mqttTlsConnectOptions(options.url, options),
-      username: options.username,
-      password: options.password,
+    const clock = options.clock ?? systemClock;
+    const client = new ReconnectingMqttClient({
+      ...options,
       clientId: boundClientId(options.username, `swarmgate-trial-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
-    };
+      // A refused filter fails the attempt: the gateway user needs the whole fleet tree.
+      subscriptions: { [robotTopicFilter(options.fleet, undefined, 'cmd')]: { qos: TOPIC_QOS.cmd } },
+      firstConnect: 'fail',
+      clock,
+    });
+    const port = new MqttControllerPort(client, options.fleet, logger, clock);
     try {
-      return await connectResubscribing(
-        options.url,
-        clientOptions,
-        (client) => new MqttControllerPort(client, options.fleet, logger),
-        (port) => port.subscribe(),
-        (error) => logger.error('trial: re-subscribing after a reconnect failed', { error: error.message }),
-      );
+      await client.start();
+      return port;
     } catch (cause) {
       throw new SwarmgateError('SG_TRIAL_MQTT', `trial controller port: cannot use ${options.url}: ${(cause as Error).message}`, { cause });
     }
   }
 
-  private async subscribe(): Promise<void> {
-    const granted = await this.client.subscribeAsync(robotTopicFilter(this.fleet, undefined, 'cmd'), { qos: TOPIC_QOS.cmd });
-    if (granted.some((g) => g.qos === 128)) throw new Error('subscription to the cmd topics refused (the gateway user needs the whole fleet tree)');
-  }
-
   async close(): Promise<void> {
-    await this.client.endAsync();
+    await this.client.stop();
   }
 
   get connected(): boolean {
-    return this.client.connected;
+    return this.client.online;
   }
 
   publishState(robotId: string, state: StateInit): void {
@@ -116,24 +119,13 @@ export class MqttControllerPort extends EventEmitter<ControllerPortEvents> {
   }
 
   private publish(robotId: string, kind: TopicKind, body: EnvelopeBodyInit): boolean {
-    if (!this.client.connected) {
+    if (!this.client.online) {
       this.counters.droppedOffline++;
       return false;
     }
     this.seq = (this.seq + 1) >>> 0;
-    const bytes = encodeEnvelope(makeEnvelope(GATEWAY_ID, body, this.seq, Date.now()));
-    this.client.publish(robotTopic(this.fleet, robotId, kind), Buffer.from(bytes), { qos: TOPIC_QOS[kind] });
-    return true;
-  }
-
-  /** mqtt.js calls this from its packet handler, where an exception would end the process. */
-  private receiveContained(topic: string, payload: Buffer): void {
-    try {
-      this.receive(topic, payload);
-    } catch (error) {
-      this.counters.badCommands++;
-      this.logger.error('trial: handling a cmd payload failed', { topic, error: error instanceof Error ? error.message : String(error) });
-    }
+    const bytes = encodeEnvelope(makeEnvelope(GATEWAY_ID, body, this.seq, this.clock.nowMs()));
+    return this.client.publish(robotTopic(this.fleet, robotId, kind), bytes, TOPIC_QOS[kind]);
   }
 
   private receive(topic: string, payload: Buffer): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../hil/Clock.js';
+import { ManualClock } from '@swarmgate/protocols';
 import { TickPacer } from './TickPacer.js';
 
 const rethrow = (error: unknown): never => {

@@ -10,7 +10,7 @@
  * A tick that throws is handed to `onError` and the schedule goes on: the tick runs from a
  * timer, where an exception would end the process.
  */
-import type { Clock, TimerHandle } from '../hil/Clock.js';
+import { type Clock, type TimerHandle } from '@swarmgate/protocols';
 
 export interface TickPacerOptions {
   readonly periodMs: number;

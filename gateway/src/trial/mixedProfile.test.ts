@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MONA_SPEC } from '@swarmgate/protocols';
-import { ManualClock } from '../hil/Clock.js';
+import { ManualClock } from '@swarmgate/protocols';
 import { HilGateway } from '../hil/HilGateway.js';
 import { MemoryLogger } from '../hil/Logger.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Cell, createGrid, type Grid } from '@swarmgate/maps';
-import { ManualClock } from '../hil/Clock.js';
+import { ManualClock } from '@swarmgate/protocols';
 import { CommandSafety } from '../hil/CommandSafety.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { MemoryLogger } from '../hil/Logger.js';

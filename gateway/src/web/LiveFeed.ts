@@ -5,7 +5,7 @@
  * consistent state. Not a per-tick path: the UI's timers call it, never the world's step.
  */
 import type { RobotStatus } from '@swarmgate/sdk';
-import { systemClock, type Clock } from '../hil/Clock.js';
+import { systemClock, type Clock } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { RobotLink } from '../hil/RobotRegistry.js';
 import type { LiveView } from './LiveView.js';

@@ -11,7 +11,7 @@
  * all four at once. Nothing runs while nobody watches.
  */
 import type { ServerResponse } from 'node:http';
-import { systemClock, type Clock, type TimerHandle } from '../hil/Clock.js';
+import { systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 import type { LiveFeed } from './LiveFeed.js';
 import { SseHub, sseEvent } from './SseHub.js';
 

@@ -1,7 +1,7 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../hil/Clock.js';
+import { ManualClock } from '@swarmgate/protocols';
 import { SseHub, sseEvent } from './SseHub.js';
 
 /** A real ServerResponse with no socket yet: everything written stays buffered (a client that reads nothing). */

@@ -11,7 +11,7 @@
  * - A closed tab must not leave a response in the set: 'close' removes it.
  */
 import type { ServerResponse } from 'node:http';
-import { systemClock, type Clock, type TimerHandle } from '../hil/Clock.js';
+import { systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 
 export interface SseHubOptions {
   /** A comment line goes out when nothing was written for this long. */

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { PNG } from 'pngjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../hil/Clock.js';
+import { ManualClock } from '@swarmgate/protocols';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';

@@ -15,7 +15,7 @@ import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { renderPng } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
-import type { Clock } from '../hil/Clock.js';
+import { type Clock } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { LiveView } from './LiveView.js';
 import { LiveFeed } from './LiveFeed.js';

@@ -13,19 +13,20 @@
  */
 import { Cell, createGrid, type Grid } from '../Grid.js';
 import { MapSpecError } from '../errors.js';
-import type { Random } from '../random.js';
-import { type GeneratorParameter, type ParameterValues, param } from './params.js';
+import type { Random } from '@swarmgate/protocols';
+import type { RangedParamSpec } from '../ParamSpec.js';
+import { type ParameterValues, param } from './params.js';
 import { assignWallMaterials } from './wallMaterials.js';
 
-export const BUILDING_PARAMETERS: readonly GeneratorParameter[] = [
-  { name: 'hall', unit: 'cells', defaultValue: 4, min: 1, max: 100, doc: 'hall width' },
-  { name: 'hallPercent', unit: 'percent', defaultValue: 20, min: 0, max: 100, doc: 'halls are added until they cover this share of the floor' },
-  { name: 'room', unit: 'cells', defaultValue: 6, min: 1, max: 1000, doc: 'minimum room side (inside its walls)' },
-  { name: 'door', unit: 'cells', defaultValue: 2, min: 1, max: 100, doc: 'door width' },
-  { name: 'doorPadding', unit: 'cells', defaultValue: 2, min: 0, max: 100, doc: 'minimum distance from a door to a wall end or another wall' },
-  { name: 'split', unit: 'percent', defaultValue: 85, min: 0, max: 100, doc: 'chance that a room that can be split is split' },
-  { name: 'wall', unit: 'cells', defaultValue: 1, min: 1, max: 20, doc: 'wall thickness' },
-  { name: 'border', unit: 'cells', defaultValue: 1, min: 0, max: 100, doc: 'solid wall ring around the map' },
+export const BUILDING_PARAMETERS: readonly RangedParamSpec[] = [
+  { name: 'hall', unit: 'cells', default: 4, min: 1, max: 100, doc: 'hall width' },
+  { name: 'hallPercent', unit: 'percent', default: 20, min: 0, max: 100, doc: 'halls are added until they cover this share of the floor' },
+  { name: 'room', unit: 'cells', default: 6, min: 1, max: 1000, doc: 'minimum room side (inside its walls)' },
+  { name: 'door', unit: 'cells', default: 2, min: 1, max: 100, doc: 'door width' },
+  { name: 'doorPadding', unit: 'cells', default: 2, min: 0, max: 100, doc: 'minimum distance from a door to a wall end or another wall' },
+  { name: 'split', unit: 'percent', default: 85, min: 0, max: 100, doc: 'chance that a room that can be split is split' },
+  { name: 'wall', unit: 'cells', default: 1, min: 1, max: 20, doc: 'wall thickness' },
+  { name: 'border', unit: 'cells', default: 1, min: 0, max: 100, doc: 'solid wall ring around the map' },
 ];
 
 /** Half-open cell rectangle [x0, x1) x [y0, y1). */

@@ -14,17 +14,18 @@
 import { Cell, createGrid, type Grid } from '../Grid.js';
 import { labelRegions } from '../connectedComponents.js';
 import { NEIGHBOURS_4 } from '../gridGeometry.js';
-import type { Random } from '../random.js';
-import { type GeneratorParameter, type ParameterValues, param } from './params.js';
+import type { Random } from '@swarmgate/protocols';
+import type { RangedParamSpec } from '../ParamSpec.js';
+import { type ParameterValues, param } from './params.js';
 import { assignWallMaterials } from './wallMaterials.js';
 
-export const CAVE_PARAMETERS: readonly GeneratorParameter[] = [
-  { name: 'fill', unit: 'percent', defaultValue: 45, min: 0, max: 100, doc: 'chance that a cell starts as wall' },
-  { name: 'smoothing', unit: 'runs', defaultValue: 4, min: 0, max: 20, doc: 'cellular-automaton passes (Moore neighbourhood)' },
-  { name: 'passage', unit: 'cells', defaultValue: 4, min: 1, max: 50, doc: 'width of the passages that connect rooms' },
-  { name: 'wallThreshold', unit: 'cells', defaultValue: 10, min: 0, max: 1_000_000, doc: 'wall regions smaller than this become free' },
-  { name: 'roomThreshold', unit: 'cells', defaultValue: 10, min: 0, max: 1_000_000, doc: 'free regions smaller than this become wall' },
-  { name: 'border', unit: 'cells', defaultValue: 1, min: 0, max: 100, doc: 'solid wall ring around the map' },
+export const CAVE_PARAMETERS: readonly RangedParamSpec[] = [
+  { name: 'fill', unit: 'percent', default: 45, min: 0, max: 100, doc: 'chance that a cell starts as wall' },
+  { name: 'smoothing', unit: 'runs', default: 4, min: 0, max: 20, doc: 'cellular-automaton passes (Moore neighbourhood)' },
+  { name: 'passage', unit: 'cells', default: 4, min: 1, max: 50, doc: 'width of the passages that connect rooms' },
+  { name: 'wallThreshold', unit: 'cells', default: 10, min: 0, max: 1_000_000, doc: 'wall regions smaller than this become free' },
+  { name: 'roomThreshold', unit: 'cells', default: 10, min: 0, max: 1_000_000, doc: 'free regions smaller than this become wall' },
+  { name: 'border', unit: 'cells', default: 1, min: 0, max: 100, doc: 'solid wall ring around the map' },
 ];
 
 export function generateCave(width: number, height: number, rng: Random, values: ParameterValues): Grid {

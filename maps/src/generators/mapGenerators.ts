@@ -4,10 +4,11 @@
  */
 import type { Grid } from '../Grid.js';
 import { MapSpecError } from '../errors.js';
-import { Random } from '../random.js';
+import { Random } from '@swarmgate/protocols';
 import { BUILDING_PARAMETERS, generateBuilding } from './buildingGenerator.js';
 import { CAVE_PARAMETERS, generateCave } from './caveGenerator.js';
-import { type GeneratorParameter, type ParameterValues, resolveParameters } from './params.js';
+import type { RangedParamSpec } from '../ParamSpec.js';
+import { type ParameterValues, resolveParameters } from './params.js';
 import { generateYanTerrain, YAN_PARAMETERS, type YanTerrain } from './yanTerrains.js';
 
 export interface MapGenerator {
@@ -16,7 +17,7 @@ export interface MapGenerator {
   /** Size used when a spec gives none (cells; 1 cell = 1 m). */
   readonly defaultWidth: number;
   readonly defaultHeight: number;
-  readonly parameters: readonly GeneratorParameter[];
+  readonly parameters: readonly RangedParamSpec[];
   /** Deterministic: the same size, seed and values give the same grid on every machine. */
   generate(width: number, height: number, rng: Random, values: ParameterValues): Grid;
 }

@@ -3,27 +3,18 @@
  * `swarmgate list generators` and spec parsing all describe and check parameters one way.
  */
 import { MapSpecError } from '../errors.js';
-
-export interface GeneratorParameter {
-  /** Key in a map spec, e.g. `fill` in `cave:75x75:fill=40`. */
-  readonly name: string;
-  readonly unit: 'cells' | 'percent' | 'runs';
-  readonly defaultValue: number;
-  readonly min: number;
-  readonly max: number;
-  readonly doc: string;
-}
+import type { RangedParamSpec } from '../ParamSpec.js';
 
 export type ParameterValues = Readonly<Record<string, number>>;
 
 /** Defaults merged with `given`; every given name must exist, every value be an in-range integer. */
 export function resolveParameters(
   generator: string,
-  parameters: readonly GeneratorParameter[],
+  parameters: readonly RangedParamSpec[],
   given: ParameterValues,
 ): Record<string, number> {
   const resolved: Record<string, number> = {};
-  for (const p of parameters) resolved[p.name] = p.defaultValue;
+  for (const p of parameters) resolved[p.name] = p.default;
   for (const [name, value] of Object.entries(given)) {
     const p = parameters.find((q) => q.name === name);
     if (!p) {

@@ -6,7 +6,7 @@
 import { Cell, type CellValue, type Grid } from '../Grid.js';
 import { labelRegions } from '../connectedComponents.js';
 import { mergeWallRectangles } from '../mergeWallRectangles.js';
-import type { Random } from '../random.js';
+import type { Random } from '@swarmgate/protocols';
 
 const DRAWN: readonly CellValue[] = [Cell.Concrete, Cell.Wood, Cell.Brick];
 

@@ -7,14 +7,15 @@
  */
 import { Cell, createGrid, type Grid } from '../Grid.js';
 import { MapSpecError } from '../errors.js';
-import type { Random } from '../random.js';
-import { type GeneratorParameter, type ParameterValues, param } from './params.js';
+import type { Random } from '@swarmgate/protocols';
+import type { RangedParamSpec } from '../ParamSpec.js';
+import { type ParameterValues, param } from './params.js';
 import { assignWallMaterials } from './wallMaterials.js';
 
 export type YanTerrain = 'loop' | 'cross' | 'zigzag' | 'maze';
 
-export const YAN_PARAMETERS: readonly GeneratorParameter[] = [
-  { name: 'road', unit: 'cells', defaultValue: 8, min: 1, max: 1000, doc: 'road width (8 m in the paper)' },
+export const YAN_PARAMETERS: readonly RangedParamSpec[] = [
+  { name: 'road', unit: 'cells', default: 8, min: 1, max: 1000, doc: 'road width (8 m in the paper)' },
 ];
 
 class Canvas {

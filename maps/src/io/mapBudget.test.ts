@@ -79,7 +79,7 @@ describe('readPngSize (the PNG header parser)', () => {
           expect(Number.isInteger(size.width) && Number.isInteger(size.height)).toBe(true);
         } catch (error) {
           expect(error).toBeInstanceOf(MapFormatError);
-          expect((error as MapFormatError).message).toMatch(/^r\.png: /);
+          expect((error as MapFormatError).message).toMatch(/^SG_MAP_FORMAT: r\.png: /);
         }
       }),
     );
@@ -95,7 +95,7 @@ describe('readPngSize (the PNG header parser)', () => {
           size = readPngSize(bytes.subarray(0, cut), 't.png');
         } catch (error) {
           expect(error).toBeInstanceOf(MapFormatError);
-          expect((error as MapFormatError).message).toMatch(/^t\.png: (truncated PNG|not a PNG file|corrupt PNG: the first chunk)/);
+          expect((error as MapFormatError).message).toMatch(/^SG_MAP_FORMAT: t\.png: (truncated PNG|not a PNG file|corrupt PNG: the first chunk)/);
           return;
         }
         expect(cut).toBeGreaterThanOrEqual(24);

@@ -5,6 +5,7 @@
  * (durations are counted in ticks of context.tickS), so a robot behaves the same on a 1 m map and
  * on a 0.2 m ROS map (docs/units.md).
  */
+import type { RangedParamSpec } from '@swarmgate/maps';
 import type { Controller } from '../Robot.js';
 
 /** A seeded random stream; @swarmgate/maps `Random` (forked per robot) fits. Never Math.random. */
@@ -15,18 +16,6 @@ export interface AlgorithmRng {
 
 /** The engine's logic tick (MAES: 100 ms). */
 export const DEFAULT_TICK_S = 0.1;
-
-export interface AlgorithmParameter {
-  readonly name: string;
-  /** Unit of the value, e.g. 'm', 'm/s', 's', 'rad/s', 'deg'; 'cells' only for compute budgets. */
-  readonly unit: string;
-  readonly defaultValue: number;
-  readonly min: number;
-  readonly max: number;
-  /** Integer-valued (ticks, counts). */
-  readonly integer?: boolean;
-  readonly summary: string;
-}
 
 export interface AlgorithmContext {
   /** The trial seed (written with results); `rng` is this robot's own stream of it. */
@@ -47,6 +36,6 @@ export interface AlgorithmContext {
 export interface AlgorithmInfo {
   readonly name: string;
   readonly summary: string;
-  readonly parameters: readonly AlgorithmParameter[];
+  readonly parameters: readonly RangedParamSpec[];
   create(context: AlgorithmContext): Controller;
 }

@@ -15,12 +15,11 @@
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
  */
-import { MAX_BROADCAST_PAYLOAD_BYTES } from '@swarmgate/protocols';
+import { MAX_BROADCAST_PAYLOAD_BYTES, wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
-import { wrapAngleRad } from './wrapAngleRad.js';
 
 type Phase = 'plan' | 'follow' | 'backoff' | 'done';
 
@@ -332,7 +331,7 @@ export class FrontierExplorerController implements Controller {
       robot.setVelocity(0, 0);
       return;
     }
-    const errorRad = wrapAngleRad(Math.atan2(dy, dx) - headingRad);
+    const errorRad = wrapAngle(Math.atan2(dy, dx) - headingRad);
     const linear = Math.abs(errorRad) > TURN_IN_PLACE_RAD ? 0 : this.speedMps * Math.cos(errorRad);
     if (linear > 0 && this.giveWay(robot, state)) return;
     const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));
@@ -435,21 +434,21 @@ export const frontierExploration: AlgorithmInfo = {
   summary:
     'Nearest-frontier exploration: BFS to the nearest reachable frontier on the own SLAM map (left to sensed robots nearer to it), A* path kept off walls, pure-pursuit following, giving way to robots ahead; optional map sharing.',
   parameters: [
-    { name: 'speedMps', unit: 'm/s', defaultValue: 2, min: 0.05, max: 100, summary: 'Cruise speed (clamped to the robot limit).' },
-    { name: 'turnRateRadps', unit: 'rad/s', defaultValue: 3, min: 0.05, max: 100, summary: 'Largest commanded turn rate.' },
-    { name: 'headingGainPerS', unit: '1/s', defaultValue: 4, min: 0.1, max: 100, summary: 'Turn rate per radian of heading error.' },
-    { name: 'lookaheadM', unit: 'm', defaultValue: 1, min: 0.1, max: 20, summary: 'Pure-pursuit lookahead along the path.' },
-    { name: 'arriveM', unit: 'm', defaultValue: 0.4, min: 0.05, max: 10, summary: 'Distance at which the last waypoint counts as reached.' },
-    { name: 'giveWayM', unit: 'm', defaultValue: 1.1, min: 0, max: 20, summary: 'Stop and turn away when another robot is this close ahead (centre to centre); 0 = never.' },
-    { name: 'cedeMarginM', unit: 'm', defaultValue: 1, min: -1, max: 1000, summary: 'Leave a frontier to a sensed robot nearer to it by more than this; -1 = never (plain nearest frontier).' },
-    { name: 'wallClearanceM', unit: 'm', defaultValue: 0.5, min: 0, max: 10, summary: 'A* penalises SLAM cells with a wall this close (at least the 8 neighbours), and pure pursuit aims only along lines this far off walls.' },
-    { name: 'bodyRadiusM', unit: 'm', defaultValue: 0.3, min: 0, max: 10, summary: "The robot's body radius (MAES robot: 0.3): A* never enters a SLAM cell whose centre is nearer a wall than about this, so a gap narrower than the body is no path (no effect on 1 m maps, whose 0.5 m SLAM cells are coarser)." },
-    { name: 'wallPenaltyM', unit: 'm', defaultValue: 1, min: 0, max: 100, summary: 'A* extra cost (as path length) of a cell within wallClearanceM of a wall, keeping the robot body off walls.' },
-    { name: 'stuckS', unit: 's', defaultValue: 4, min: 0.01, max: 10000, summary: 'Abandon a target after this long without progress (rounded to logic ticks, at least one).' },
-    { name: 'backoffS', unit: 's', defaultValue: 0.4, min: 0.01, max: 100, summary: 'Reverse this long after a collision, then replan.' },
-    { name: 'recheckS', unit: 's', defaultValue: 5, min: 0.01, max: 10000, summary: 'When no frontier remains, look again this often (blacklist cleared).' },
-    { name: 'shareEveryS', unit: 's', defaultValue: 0, min: 0, max: 10000, summary: 'Broadcast the SLAM map this often (rounded to logic ticks) and merge maps heard; 0 = off. A map over MAX_BROADCAST_PAYLOAD_BYTES (32 KiB, about 130,000 SLAM cells packed) is not sent.' },
-    { name: 'maxSearchCells', unit: 'cells', defaultValue: 0, min: 0, max: 1e9, integer: true, summary: 'Cap on cells a frontier search visits; 0 = no cap.' },
+    { name: 'speedMps', unit: 'm/s', default: 2, min: 0.05, max: 100, doc: 'Cruise speed (clamped to the robot limit).' },
+    { name: 'turnRateRadps', unit: 'rad/s', default: 3, min: 0.05, max: 100, doc: 'Largest commanded turn rate.' },
+    { name: 'headingGainPerS', unit: '1/s', default: 4, min: 0.1, max: 100, doc: 'Turn rate per radian of heading error.' },
+    { name: 'lookaheadM', unit: 'm', default: 1, min: 0.1, max: 20, doc: 'Pure-pursuit lookahead along the path.' },
+    { name: 'arriveM', unit: 'm', default: 0.4, min: 0.05, max: 10, doc: 'Distance at which the last waypoint counts as reached.' },
+    { name: 'giveWayM', unit: 'm', default: 1.1, min: 0, max: 20, doc: 'Stop and turn away when another robot is this close ahead (centre to centre); 0 = never.' },
+    { name: 'cedeMarginM', unit: 'm', default: 1, min: -1, max: 1000, doc: 'Leave a frontier to a sensed robot nearer to it by more than this; -1 = never (plain nearest frontier).' },
+    { name: 'wallClearanceM', unit: 'm', default: 0.5, min: 0, max: 10, doc: 'A* penalises SLAM cells with a wall this close (at least the 8 neighbours), and pure pursuit aims only along lines this far off walls.' },
+    { name: 'bodyRadiusM', unit: 'm', default: 0.3, min: 0, max: 10, doc: "The robot's body radius (MAES robot: 0.3): A* never enters a SLAM cell whose centre is nearer a wall than about this, so a gap narrower than the body is no path (no effect on 1 m maps, whose 0.5 m SLAM cells are coarser)." },
+    { name: 'wallPenaltyM', unit: 'm', default: 1, min: 0, max: 100, doc: 'A* extra cost (as path length) of a cell within wallClearanceM of a wall, keeping the robot body off walls.' },
+    { name: 'stuckS', unit: 's', default: 4, min: 0.01, max: 10000, doc: 'Abandon a target after this long without progress (rounded to logic ticks, at least one).' },
+    { name: 'backoffS', unit: 's', default: 0.4, min: 0.01, max: 100, doc: 'Reverse this long after a collision, then replan.' },
+    { name: 'recheckS', unit: 's', default: 5, min: 0.01, max: 10000, doc: 'When no frontier remains, look again this often (blacklist cleared).' },
+    { name: 'shareEveryS', unit: 's', default: 0, min: 0, max: 10000, doc: 'Broadcast the SLAM map this often (rounded to logic ticks) and merge maps heard; 0 = off. A map over MAX_BROADCAST_PAYLOAD_BYTES (32 KiB, about 130,000 SLAM cells packed) is not sent.' },
+    { name: 'maxSearchCells', unit: 'cells', default: 0, min: 0, max: 1e9, integer: true, doc: 'Cap on cells a frontier search visits; 0 = no cap.' },
   ],
   create: (context) => new FrontierExplorerController(context),
 };

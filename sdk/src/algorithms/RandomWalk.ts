@@ -5,7 +5,7 @@
  */
 import type { Controller, LidarScan, Robot } from '../Robot.js';
 import type { AlgorithmContext, AlgorithmInfo, AlgorithmRng } from './AlgorithmInfo.js';
-import { wrapAngleRad } from './wrapAngleRad.js';
+import { wrapAngle } from '@swarmgate/protocols';
 
 const DEG = Math.PI / 180;
 
@@ -66,7 +66,7 @@ export class RandomWalkController implements Controller {
     if (scan === null) return false;
     const ranges = scan.rangesM;
     for (let i = 0; i < ranges.length; i++) {
-      if (ranges[i] < this.obstacleDistanceM && Math.abs(wrapAngleRad(scan.angleMinRad + i * scan.angleIncrementRad)) <= this.halfConeRad) {
+      if (ranges[i] < this.obstacleDistanceM && Math.abs(wrapAngle(scan.angleMinRad + i * scan.angleIncrementRad)) <= this.halfConeRad) {
         return true;
       }
     }
@@ -78,11 +78,11 @@ export const randomWalk: AlgorithmInfo = {
   name: 'random',
   summary: 'Random ballistic walk: straight until a collision or an obstacle ahead, then turn by a random angle.',
   parameters: [
-    { name: 'obstacleDistanceM', unit: 'm', defaultValue: 0.7, min: 0, max: 100, summary: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).' },
-    { name: 'frontConeDeg', unit: 'deg', defaultValue: 60, min: 0, max: 360, summary: 'Width of the front cone watched for obstacles.' },
-    { name: 'minTurnDeg', unit: 'deg', defaultValue: 50, min: 0, max: 180, summary: 'Smallest random turn (MAES: 50).' },
-    { name: 'maxTurnDeg', unit: 'deg', defaultValue: 179, min: 0, max: 180, summary: 'Largest random turn (MAES: 179).' },
-    { name: 'legLengthM', unit: 'm', defaultValue: 1000, min: 0.1, max: 1e6, summary: 'Distance of one straight move if nothing stops it first.' },
+    { name: 'obstacleDistanceM', unit: 'm', default: 0.7, min: 0, max: 100, doc: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).' },
+    { name: 'frontConeDeg', unit: 'deg', default: 60, min: 0, max: 360, doc: 'Width of the front cone watched for obstacles.' },
+    { name: 'minTurnDeg', unit: 'deg', default: 50, min: 0, max: 180, doc: 'Smallest random turn (MAES: 50).' },
+    { name: 'maxTurnDeg', unit: 'deg', default: 179, min: 0, max: 180, doc: 'Largest random turn (MAES: 179).' },
+    { name: 'legLengthM', unit: 'm', default: 1000, min: 0.1, max: 1e6, doc: 'Distance of one straight move if nothing stops it first.' },
   ],
   create: (context) => new RandomWalkController(context),
 };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Random, isWall, type Grid } from '@swarmgate/maps';
+import { isWall, type Grid } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { algorithms, findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from './algorithms.js';
 import type { AlgorithmContext } from './AlgorithmInfo.js';
 import type { FrontierExplorerController } from './FrontierExplorer.js';
@@ -49,8 +50,8 @@ describe('algorithm registry', () => {
       expect(a.summary.length).toBeGreaterThan(20);
       for (const p of a.parameters) {
         expect(p.unit.length).toBeGreaterThan(0);
-        expect(p.defaultValue).toBeGreaterThanOrEqual(p.min);
-        expect(p.defaultValue).toBeLessThanOrEqual(p.max);
+        expect(p.default).toBeGreaterThanOrEqual(p.min);
+        expect(p.default).toBeLessThanOrEqual(p.max);
       }
     }
   });

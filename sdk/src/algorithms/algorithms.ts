@@ -33,7 +33,7 @@ export function resolveAlgorithmParams(info: AlgorithmInfo, given: Readonly<Reco
   }
   const params: Record<string, number> = {};
   for (const p of info.parameters) {
-    const value = Object.hasOwn(given, p.name) ? given[p.name] : p.defaultValue;
+    const value = Object.hasOwn(given, p.name) ? given[p.name] : p.default;
     const integerOk = !p.integer || Number.isInteger(value);
     if (typeof value !== 'number' || !Number.isFinite(value) || value < p.min || value > p.max || !integerOk) {
       throw new SwarmgateError(

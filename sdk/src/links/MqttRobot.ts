@@ -16,7 +16,6 @@
  * calls are counted in `counters.droppedOffline` and the gateway's state decides.
  */
 import { EventEmitter } from 'node:events';
-import type { IClientOptions, MqttClient } from 'mqtt';
 import {
   boundClientId,
   GATEWAY_ID,
@@ -24,8 +23,10 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   makeEnvelope,
-  mqttTlsConnectOptions,
   parseRobotTopic,
+  ReconnectingMqttClient,
+  systemClock,
+  type Clock,
   robotTopic,
   type Ack,
   type ErrorMessage,
@@ -38,7 +39,6 @@ import { SlamMap, type SlamMapOptions } from '../slam/SlamMap.js';
 import { createClampWarnings, validateAction, type ActionLimits, type ClampWarnings, type RobotAction } from '../actions/validateAction.js';
 import { payloadBytes } from '../actions/payloadBytes.js';
 import { SwarmgateError } from '../errors.js';
-import { connectResubscribing } from './connectResubscribing.js';
 import { motionCommand, type CommandInit } from './wireCommand.js';
 import { robotStateFromWire } from './wireState.js';
 
@@ -61,6 +61,8 @@ export interface MqttRobotConnectOptions extends MqttRobotOptions, MqttTlsOption
   readonly password?: string;
   /** Resolve or fail within this time; default 10 s. */
   readonly connectTimeoutMs?: number;
+  /** Envelope timestamps and the reconnect backoff's timers; injected by tests. */
+  readonly clock?: Clock;
 }
 
 export interface MqttRobotCounters {
@@ -121,9 +123,10 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
   private readonly onMessage = (topic: string, payload: Buffer): void => this.receive(topic, payload);
   private readonly flush = (): void => this.sendLatched();
 
-  constructor(
-    private readonly client: MqttClient,
+  private constructor(
+    private readonly client: ReconnectingMqttClient,
     options: MqttRobotOptions,
+    private readonly clock: Clock,
   ) {
     super();
     this.id = options.robotId;
@@ -135,55 +138,44 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
   }
 
   /**
-   * Connects to the broker, subscribes to the robot's state, ack and error topics, and
-   * resolves once subscribed. Throws SG_LINK_CONNECT naming the URL when that fails.
+   * Connects to the broker, subscribes to the robot's state, ack and error topics (again on
+   * every reconnect), and resolves once subscribed. Throws SG_LINK_CONNECT naming the URL
+   * when the first attempt fails; later drops are retried with backoff.
    */
   static async connect(options: MqttRobotConnectOptions): Promise<MqttRobot> {
-    const clientOptions: IClientOptions = {
-      ...mqttTlsConnectOptions(options.url, options),
-      username: options.username,
-      password: options.password,
-      clientId: boundClientId(options.username, `swarmgate-controller-${options.robotId}-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
-      connectTimeout: options.connectTimeoutMs ?? 10_000,
-    };
-    try {
-      return await connectResubscribing(
-        options.url,
-        clientOptions,
-        (client) => new MqttRobot(client, options),
-        (robot) => robot.subscribe(),
-        // A refused re-subscription leaves the robot without States: the gateway's state decides.
-        () => undefined,
-      );
-    } catch (cause) {
-      throw new SwarmgateError('SG_LINK_CONNECT', `robot ${options.robotId}: cannot connect to ${options.url}: ${(cause as Error).message}`, { cause });
-    }
-  }
-
-  /** Subscribes to this robot's state, ack and error topics (resolves on SUBACK). */
-  async subscribe(): Promise<void> {
     const kinds = ['state', 'ack', 'error'] as const;
-    const topics = kinds.map((kind) => robotTopic(this.fleet, this.id, kind));
-    // A refused filter comes back as SUBACK 0x80, which mqtt.js reports either way.
-    const refused = (detail: string) => new Error(`subscription to ${topics.join(', ')} refused (check the fleet ACL: is this controller assigned robot ${this.id}?): ${detail}`);
-    let granted;
+    const clock = options.clock ?? systemClock;
+    const client = new ReconnectingMqttClient({
+      ...options,
+      clientId: boundClientId(options.username, `swarmgate-controller-${options.robotId}-${process.pid}-${Math.floor(Math.random() * 1e9).toString(36)}`),
+      connectTimeoutMs: options.connectTimeoutMs,
+      subscriptions: Object.fromEntries(kinds.map((kind) => [robotTopic(options.fleet, options.robotId, kind), { qos: TOPIC_QOS[kind] }])),
+      firstConnect: 'fail',
+      clock,
+    });
+    // A refused re-subscription after a reconnect is retried with backoff; meanwhile no States
+    // arrive and the gateway's state decides.
+    client.on('linkError', () => undefined);
+    const robot = new MqttRobot(client, options, clock);
     try {
-      granted = await this.client.subscribeAsync(Object.fromEntries(topics.map((topic, k) => [topic, { qos: TOPIC_QOS[kinds[k]] }])));
-    } catch (error) {
-      throw refused((error as Error).message);
+      await client.start();
+      return robot;
+    } catch (cause) {
+      const message = (cause as Error).message;
+      const hint = message.includes(' refused: ') ? `its topics refused (check the fleet ACL: is this controller assigned robot ${options.robotId}?): ` : '';
+      throw new SwarmgateError('SG_LINK_CONNECT', `robot ${options.robotId}: ${hint}${message}`, { cause });
     }
-    if (granted.some((g) => g.qos === 128)) throw refused('SUBACK 0x80');
   }
 
   /** Closes the MQTT connection (after sending what is latched). */
   async close(): Promise<void> {
     this.sendLatched();
     this.client.off('message', this.onMessage);
-    await this.client.endAsync();
+    await this.client.stop();
   }
 
   get connected(): boolean {
-    return this.client.connected;
+    return this.client.online;
   }
 
   get map(): SlamMapView {
@@ -257,20 +249,19 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
   }
 
   private publish(command: CommandInit): boolean {
-    if (!this.client.connected) {
+    if (!this.client.online) {
       this.counters.droppedOffline++;
       return false;
     }
     this.seq = (this.seq + 1) >>> 0;
-    const bytes = encodeEnvelope(makeEnvelope(this.id, { command }, this.seq, Date.now()));
-    this.client.publish(robotTopic(this.fleet, this.id, 'cmd'), Buffer.from(bytes), { qos: TOPIC_QOS.cmd });
+    const bytes = encodeEnvelope(makeEnvelope(this.id, { command }, this.seq, this.clock.nowMs()));
+    this.client.publish(robotTopic(this.fleet, this.id, 'cmd'), bytes, TOPIC_QOS.cmd);
     this.counters.commandsSent++;
     return true;
   }
 
   private receive(topic: string, payload: Buffer): void {
     const parsed = parseRobotTopic(topic);
-    // Another subscriber's topic on a shared client.
     if (!parsed || parsed.robotId !== this.id || parsed.fleet !== this.fleet) return;
     const kind = parsed.kind;
     let envelope;

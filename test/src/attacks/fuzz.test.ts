@@ -20,7 +20,8 @@ import { tmpdir } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { parseFleetFile, writeMosquittoConfig, type Fleet, type LiveService, type LiveServiceOptions } from '@swarmgate/gateway';
-import { Random, loadMap } from '@swarmgate/maps';
+import { loadMap } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import {
   GATEWAY_ID,
   TOPIC_KIND_OF_BODY,

@@ -11,7 +11,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Random } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { BODY_KINDS, MAX_ENVELOPE_BYTES, PROTOCOL_VERSION, swarmgate, type BodyKind, type EnvelopeInit } from '@swarmgate/protocols';
 
 const VECTORS_DIR = join(import.meta.dirname, '..', '..', '..', 'protocols', 'vectors');

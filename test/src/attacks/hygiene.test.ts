@@ -229,7 +229,7 @@ describe('attack: a small map file that declares a huge one', () => {
     expect((await serve.exit).code).toBe(2);
     // Decoding it took 19 s and 1 GB before the header check; now it is a process start.
     expect(Date.now() - startMs).toBeLessThan(15_000);
-    expect(serve.output()).toContain(`--map: ${bomb}: declares 10000 x 10000 = 100000000 cells, over the budget of 4000000 cells`);
+    expect(serve.output()).toContain(`--map: SG_MAP_FORMAT: ${bomb}: declares 10000 x 10000 = 100000000 cells, over the budget of 4000000 cells`);
   }, 60_000);
 });
 

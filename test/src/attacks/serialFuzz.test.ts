@@ -9,7 +9,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { SerialBridge, type LiveService, type MemoryLogger } from '@swarmgate/gateway';
 import { SIM_MODEL_NAME } from '@swarmgate/firmware-sim';
-import { Random, loadMap } from '@swarmgate/maps';
+import { loadMap } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import {
   FRAME_DELIMITER,
   FrameDecoder,

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { LiveService, MemoryLogger, type LiveServiceOptions } from '@swarmgate/gateway';
 import type { Grid } from '@swarmgate/maps';
-import { Random } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import {
   MqttRobot,
   SlamMap,

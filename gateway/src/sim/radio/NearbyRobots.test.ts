@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { Cell, createGrid } from '@swarmgate/maps';
 import { describe, expect, it } from 'vitest';
-import { NearbyRobots, wrapAngle } from './NearbyRobots.js';
+import { wrapAngle } from '@swarmgate/protocols';
+import { NearbyRobots } from './NearbyRobots.js';
 import { traceWalls, WallCrossing } from './traceWalls.js';
 
 describe('NearbyRobots', () => {

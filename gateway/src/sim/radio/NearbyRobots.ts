@@ -1,4 +1,5 @@
 import type { Grid } from '@swarmgate/maps';
+import { wrapAngle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
 import { SpatialHash, sortIds } from './SpatialHash.js';
@@ -147,12 +148,4 @@ export class NearbyRobots {
   bearingRad(i: number, k: number): number {
     return this.bearingsRad[this.start[i] + k];
   }
-}
-
-/** Wraps an angle to (-pi, pi]. */
-export function wrapAngle(angleRad: number): number {
-  let a = angleRad % (2 * Math.PI);
-  if (a <= -Math.PI) a += 2 * Math.PI;
-  else if (a > Math.PI) a -= 2 * Math.PI;
-  return a;
 }

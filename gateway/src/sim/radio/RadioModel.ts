@@ -1,3 +1,4 @@
+import type { ParamSpec } from '@swarmgate/maps';
 import type { TraceLimits, WallCrossing } from './traceWalls.js';
 
 /**
@@ -21,14 +22,6 @@ export interface RadioModel {
   canHear(distanceM: number, walls: WallCrossing): boolean;
 }
 
-/** One parameter of a radio model, for `swarmgate list radio`. */
-export interface RadioParamInfo {
-  readonly name: string;
-  readonly unit: string;
-  readonly default: number | string;
-  readonly doc: string;
-}
-
 /** Rejects a --comm argument; the parser adds the spec and the registered spellings. */
 export type CommSpecFail = (reason: string) => never;
 
@@ -42,7 +35,7 @@ export interface RadioModelPlugin {
   /** --comm spellings that select this model (none: built in code only). */
   readonly specs: readonly string[];
   readonly doc: string;
-  readonly params: readonly RadioParamInfo[];
+  readonly params: readonly ParamSpec[];
   /**
    * Builds the model from the text after the colon (undefined: no colon). Bad arguments go to
    * `fail`; null for a model that is built in code only (not selectable by --comm).

@@ -1,4 +1,5 @@
-import { Cell, createGrid, Random } from '@swarmgate/maps';
+import { Cell, createGrid } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
 import { describe, expect, it } from 'vitest';
 import { SwarmgateError } from '../../errors.js';
 import { total } from './RadioCounters.js';

@@ -1,7 +1,7 @@
-import { Cell, type WallMaterial } from '@swarmgate/maps';
+import { Cell, type ParamSpec, type WallMaterial } from '@swarmgate/maps';
 import { SwarmgateError } from '../../errors.js';
 import { WALL_CELL_SLOTS, type TraceLimits } from './traceWalls.js';
-import type { CommSpecFail, RadioModel, RadioModelPlugin, RadioParamInfo } from './RadioModel.js';
+import type { CommSpecFail, RadioModel, RadioModelPlugin } from './RadioModel.js';
 import { megahertzArgument } from './commArguments.js';
 
 /**
@@ -84,14 +84,14 @@ export function materialModel(options: MaterialOptions = {}): RadioModel {
 }
 
 /** The MAES link budget's parameters, shared by the models that read MAES's attenuation table. */
-export const MAES_BUDGET_PARAMS: readonly RadioParamInfo[] = [
+export const MAES_BUDGET_PARAMS: readonly ParamSpec[] = [
   { name: 'frequency', unit: 'GHz', default: 2.4, doc: 'selects the attenuation column: 1.3, 2.4 or 5.2' },
   { name: 'txPower', unit: 'dBm', default: MAES_TX_POWER_DBM, doc: 'transmit power' },
   { name: 'sensitivity', unit: 'dBm', default: MAES_SENSITIVITY_DBM, doc: 'receiver sensitivity' },
 ];
 
 /** The per-metre model's parameters (`permetre`, and `material`, its earlier name). */
-export const PER_METRE_PARAMS: readonly RadioParamInfo[] = [
+export const PER_METRE_PARAMS: readonly ParamSpec[] = [
   ...MAES_BUDGET_PARAMS,
   {
     name: 'dbPerM',

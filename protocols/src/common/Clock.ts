@@ -1,24 +1,28 @@
 /**
- * Injected time for link logic (keepalive, reconnect backoff, command deadlines), so that
- * tests drive it with fake time instead of sleeping (after MQTT.js KeepaliveManager).
- * Never used by physics: the simulator's time is its integer tick.
+ * Injected time for link logic (keepalive, reconnect backoff, command deadlines, a robot's
+ * watchdog), so that tests drive it with fake time instead of sleeping (after MQTT.js
+ * KeepaliveManager). Never used by the simulator's physics: its time is the integer tick.
  */
 export interface TimerHandle {
   readonly id: number;
 }
 
 export interface Clock {
+  /** Milliseconds; only differences are meaningful to link logic, envelopes carry it as a timestamp. */
   nowMs(): number;
   setTimeout(callback: () => void, delayMs: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
 }
 
-/** Wall-clock time for production use. */
+/**
+ * Process time for production use. `timeOrigin + performance.now()` is monotonic (a wall-clock
+ * step cannot fire a watchdog or stall a backoff), yet reads as Unix-epoch milliseconds.
+ */
 export const systemClock: Clock = (() => {
-  const timers = new Map<number, NodeJS.Timeout>();
+  const timers = new Map<number, ReturnType<typeof setTimeout>>();
   let nextId = 1;
   return {
-    nowMs: () => Date.now(),
+    nowMs: () => performance.timeOrigin + performance.now(),
     setTimeout(callback, delayMs) {
       const id = nextId++;
       const timer = setTimeout(() => {
@@ -37,7 +41,7 @@ export const systemClock: Clock = (() => {
   };
 })();
 
-/** Time that moves only when told to: `advance(ms)` runs due timers in time order. */
+/** Time that moves only when told to: `advance(ms)` runs due timers in time order (ties in the order set). */
 export class ManualClock implements Clock {
   private now: number;
   private nextId = 1;
@@ -65,11 +69,13 @@ export class ManualClock implements Clock {
     return this.timers.size;
   }
 
+  /** Moves time forward by ms, firing every timer that falls due (including ones set meanwhile). */
   advance(ms: number): void {
     const end = this.now + ms;
     for (;;) {
       let nextId = -1;
       let nextDue = Infinity;
+      // Map iteration is insertion order, so `<` keeps the earliest-set timer among equal dues.
       for (const [id, timer] of this.timers) {
         if (timer.dueMs <= end && timer.dueMs < nextDue) {
           nextDue = timer.dueMs;
@@ -79,7 +85,7 @@ export class ManualClock implements Clock {
       if (nextId < 0) break;
       const timer = this.timers.get(nextId)!;
       this.timers.delete(nextId);
-      this.now = timer.dueMs;
+      this.now = Math.max(this.now, timer.dueMs);
       timer.callback();
     }
     this.now = end;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from './random.js';
+import { Random } from './Random.js';
 
 const draw = (rng: Random, n: number): number[] => Array.from({ length: n }, () => rng.nextUint32());
 

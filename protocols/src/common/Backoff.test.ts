@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Backoff } from './Backoff.js';
+import { wrapAngle } from './angle.js';
 import { ManualClock } from './Clock.js';
 
 describe('Backoff', () => {
@@ -23,6 +24,30 @@ describe('Backoff', () => {
           expect(delay).toBeGreaterThanOrEqual(ceiling / 2);
           ceiling = Math.min(5000, ceiling * 2);
         }
+      }),
+    );
+  });
+
+  it('refuses options out of range with SG_BACKOFF_CONFIG naming them', () => {
+    expect(() => new Backoff({ initialMs: 0 })).toThrow(/SG_BACKOFF_CONFIG.*initialMs":0/);
+    expect(() => new Backoff({ initialMs: 200, maxMs: 100 })).toThrow(/SG_BACKOFF_CONFIG/);
+    expect(() => new Backoff({ jitter: 1.5 })).toThrow(/SG_BACKOFF_CONFIG/);
+    expect(() => new Backoff({ factor: 0.5 })).toThrow(/SG_BACKOFF_CONFIG/);
+  });
+});
+
+describe('wrapAngle', () => {
+  it('wraps into (-pi, pi]', () => {
+    expect(wrapAngle(Math.PI)).toBe(Math.PI);
+    expect(wrapAngle(-Math.PI)).toBe(Math.PI);
+    expect(wrapAngle(3 * Math.PI)).toBeCloseTo(Math.PI, 12);
+    expect(wrapAngle(-0.5)).toBe(-0.5);
+    fc.assert(
+      fc.property(fc.double({ min: -1e6, max: 1e6, noNaN: true }), (angleRad) => {
+        const wrapped = wrapAngle(angleRad);
+        expect(wrapped).toBeGreaterThan(-Math.PI);
+        expect(wrapped).toBeLessThanOrEqual(Math.PI);
+        expect(Math.cos(wrapped)).toBeCloseTo(Math.cos(angleRad), 6);
       }),
     );
   });

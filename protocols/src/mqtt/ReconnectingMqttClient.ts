@@ -1,0 +1,296 @@
+/**
+ * The one MQTT client of the tree: the gateway's bridge and controller port, the SDK's
+ * MqttRobot and mona-sim all connect through it, so they share one reconnect policy.
+ *
+ * - Link state is explicit, as `link` events: connecting -> online -> offline -> reconnecting
+ *   -> online ... -> closed (after stop). `online` means connected and subscribed.
+ * - Our own reconnect: capped exponential backoff with jitter on an injected clock
+ *   (mqtt.js's fixed reconnect period is off, and it would reuse a stale will).
+ * - A fresh mqtt.js client per attempt, with a clean session and the will asked anew, so a
+ *   will can carry the session the connect starts (Sparkplug's bdSeq).
+ * - Subscriptions re-made on every connect, before the link reports online.
+ * - Nothing queued while offline: `publish` returns false, and mqtt.js's own offline queue is
+ *   off for QoS 0 (a motion command sent late is worse than one never sent).
+ */
+import { EventEmitter } from 'node:events';
+import mqtt, { type MqttClient } from 'mqtt';
+import { Backoff, type BackoffOptions } from '../common/Backoff.js';
+import { systemClock, type Clock, type TimerHandle } from '../common/Clock.js';
+import { ProtocolsError } from '../errors.js';
+import { mqttTlsConnectOptions, type MqttTlsOptions } from '../mqttTls.js';
+
+export type MqttQos = 0 | 1 | 2;
+
+/** connecting -> online -> offline -> reconnecting -> online ... -> closed (after stop). */
+export type LinkState = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'closed';
+
+export interface MqttLinkStateEvent {
+  readonly state: LinkState;
+  /** For `reconnecting`: the backoff delay before this attempt, ms. */
+  readonly delayMs?: number;
+  /** For `offline`: what went wrong, when known. */
+  readonly reason?: string;
+}
+
+/** A message published for the client: its will, or its last word on a clean stop. */
+export interface MqttMessage {
+  readonly topic: string;
+  readonly payload: Uint8Array;
+  readonly qos: MqttQos;
+  readonly retain: boolean;
+}
+
+/** `ca` / `pinnedCert`: how to trust an mqtts:// broker. */
+export interface ReconnectingMqttClientOptions extends MqttTlsOptions {
+  readonly url: string;
+  /** Bound to the user with protocols' `boundClientId` by the caller. */
+  readonly clientId: string;
+  readonly username?: string;
+  readonly password?: string;
+  /** MQTT keepalive: the broker publishes the will within 1.5 periods of silence. Default 10 s. */
+  readonly keepaliveS?: number;
+  /** One attempt's limit; default 10 s. */
+  readonly connectTimeoutMs?: number;
+  /** Filters subscribed on every connect; a refused one (SUBACK 0x80) fails that attempt. */
+  readonly subscriptions: Readonly<Record<string, { readonly qos: MqttQos }>>;
+  /** Asked before every connect attempt, so each can carry its own session's will. */
+  readonly will?: () => MqttMessage;
+  /**
+   * `fail`: a first attempt that cannot connect or subscribe rejects `start()` (a wrong URL or
+   * password fails at once); `retry`: it is retried with backoff like any later drop (a robot
+   * started before its broker). Either way, drops after the first online are retried.
+   */
+  readonly firstConnect: 'fail' | 'retry';
+  readonly backoff?: BackoffOptions;
+  readonly clock?: Clock;
+}
+
+export interface ReconnectingMqttClientEvents {
+  link: [event: MqttLinkStateEvent];
+  /** `retained`: the broker's stored copy, delivered on subscribing, not a live publish. */
+  message: [topic: string, payload: Buffer, retained: boolean];
+  /** What mqtt.js reported and refused subscriptions; the link handles them, listeners log. */
+  linkError: [error: Error];
+  /** A `message` listener threw: contained to that message (listeners count and log it). */
+  messageError: [topic: string, error: Error];
+}
+
+export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientEvents> {
+  private readonly backoff: Backoff;
+  private readonly clock: Clock;
+  private client: MqttClient | null = null;
+  private reconnectTimer: TimerHandle | null = null;
+  private linkState: LinkState = 'closed';
+  private stopped = true;
+  private everOnline = false;
+  /** mqtt.js's last error of the current attempt: the cause a failed first connect reports. */
+  private attemptError: string | null = null;
+  private pendingStart: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  /**
+   * Held from start() to the end: a started link keeps its process alive as its socket would,
+   * also while it waits to reconnect (the clock's timers may be unref'd, as systemClock's are,
+   * and a robot or a remote controller has nothing else to run meanwhile).
+   */
+  private keepAlive: ReturnType<typeof setInterval> | null = null;
+
+  constructor(private readonly options: ReconnectingMqttClientOptions) {
+    super();
+    this.backoff = new Backoff(options.backoff);
+    this.clock = options.clock ?? systemClock;
+    // Checked here, so a CA file on a plain URL is refused at construction, not per attempt.
+    mqttTlsConnectOptions(options.url, options);
+  }
+
+  get state(): LinkState {
+    return this.linkState;
+  }
+
+  /** Connected and subscribed: what `publish` needs. */
+  get online(): boolean {
+    return this.linkState === 'online' && this.client?.connected === true;
+  }
+
+  /**
+   * Connects; resolves once first online. Rejects with SG_MQTT_CONNECT when stopped before,
+   * or (firstConnect `fail`) when the first attempt fails.
+   */
+  start(): Promise<void> {
+    if (!this.stopped) throw new Error(`ReconnectingMqttClient for ${this.options.url} is already started`);
+    this.stopped = false;
+    this.everOnline = false;
+    this.keepAlive = setInterval(() => undefined, 2 ** 30);
+    const ready = new Promise<void>((resolve, reject) => {
+      this.pendingStart = { resolve, reject };
+    });
+    this.setState({ state: 'connecting' });
+    this.connect();
+    return ready;
+  }
+
+  /** Publishes now or never: false (nothing queued) while the link is not online. */
+  publish(topic: string, payload: Uint8Array, qos: MqttQos, retain = false): boolean {
+    const client = this.client;
+    if (!client || !this.online) return false;
+    client.publish(topic, Buffer.from(payload.buffer, payload.byteOffset, payload.byteLength), { qos, retain });
+    return true;
+  }
+
+  /**
+   * Drops the connection without a DISCONNECT, so the broker publishes the will (as on power
+   * loss); reconnects after the backoff like any other drop, with a fresh will. (At once would
+   * race the broker: a CONNECT with the same client id can take over the old connection before
+   * the broker sees it end, and a takeover publishes no will.)
+   */
+  drop(reason: string): void {
+    const client = this.client;
+    if (!client) return;
+    client.stream.destroy();
+    this.lost(client, reason);
+  }
+
+  /**
+   * Stops reconnecting and closes; idempotent. `lastWord` (e.g. the Death a clean DISCONNECT
+   * would otherwise suppress) is published first when online and awaited until the broker
+   * acknowledges it or the connection drops (then the broker sends the will instead).
+   */
+  async stop(lastWord?: MqttMessage): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.clearReconnectTimer();
+    this.rejectStart(`stopped before connecting to ${this.options.url}`);
+    const client = this.client;
+    this.client = null;
+    if (client?.connected) {
+      if (lastWord) {
+        await new Promise<void>((resolve) => {
+          client.once('close', resolve);
+          client.publish(lastWord.topic, Buffer.from(lastWord.payload), { qos: lastWord.qos, retain: lastWord.retain }, () => resolve());
+        });
+      }
+      // A clean DISCONNECT (which suppresses the will) once mqtt.js's in-flight store is
+      // empty. The store only holds this connection's publishes (a client per attempt), so it
+      // drains unless the connection drops first: then stop there, the broker sends the will.
+      if (client.connected) {
+        await new Promise<void>((resolve) => {
+          client.once('close', resolve);
+          client.end(false, {}, () => resolve());
+        });
+      }
+      discard(client);
+    } else if (client) {
+      discard(client);
+    }
+    this.ended();
+  }
+
+  private connect(): void {
+    const { url, clientId, username, password, keepaliveS, connectTimeoutMs } = this.options;
+    const will = this.options.will?.();
+    const client = mqtt.connect(url, {
+      ...mqttTlsConnectOptions(url, this.options),
+      clientId,
+      username,
+      password,
+      keepalive: keepaliveS ?? 10,
+      connectTimeout: connectTimeoutMs ?? 10_000,
+      clean: true,
+      reconnectPeriod: 0,
+      resubscribe: false,
+      queueQoSZero: false,
+      will: will && { topic: will.topic, payload: Buffer.from(will.payload), qos: will.qos, retain: will.retain },
+      // mqtt.js logs through `debug` about 7 times per message; even switched off that was
+      // ~5% of a process's CPU at 100 robots x 10 Hz. Its output stays on under DEBUG.
+      log: process.env['DEBUG'] ? undefined : () => undefined,
+    });
+    this.client = client;
+    this.attemptError = null;
+    client.on('connect', () => this.onConnect(client));
+    client.on('close', () => this.lost(client, 'connection closed'));
+    client.on('error', (error) => {
+      if (this.client !== client) return;
+      this.attemptError = error.message;
+      this.emit('linkError', error);
+    });
+    client.on('message', (topic, payload, packet) => {
+      if (this.client !== client) return;
+      // mqtt.js calls this from its packet handler, where an exception would end the process.
+      try {
+        this.emit('message', topic, payload, packet.retain);
+      } catch (error) {
+        this.emit('messageError', topic, error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  private onConnect(client: MqttClient): void {
+    if (this.client !== client) return;
+    const filters = this.options.subscriptions;
+    client.subscribe({ ...filters }, (error, granted) => {
+      if (this.client !== client) return;
+      const refusedFilters = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
+      const cause = error?.message ?? (refusedFilters.length > 0 ? 'SUBACK 0x80' : null);
+      const failure = cause === null ? null : new Error(`subscription to ${Object.keys(filters).join(', ')} refused: ${cause}`);
+      if (failure) {
+        this.emit('linkError', failure);
+        this.lost(client, `subscribe failed: ${failure.message}`);
+        return;
+      }
+      this.backoff.reset();
+      this.everOnline = true;
+      this.setState({ state: 'online' });
+      this.pendingStart?.resolve();
+      this.pendingStart = null;
+    });
+  }
+
+  /** The attempt or connection of `client` ended: reconnect after the backoff (or fail a first `fail` attempt). */
+  private lost(client: MqttClient, reason: string): void {
+    if (this.client !== client || this.stopped) return;
+    this.client = null;
+    discard(client);
+    if (this.attemptError !== null && reason === 'connection closed') reason = this.attemptError;
+    if (!this.everOnline && this.options.firstConnect === 'fail') {
+      this.stopped = true;
+      this.rejectStart(`cannot connect to ${this.options.url}: ${reason}`);
+      this.ended();
+      return;
+    }
+    if (this.linkState === 'online') this.setState({ state: 'offline', reason });
+    if (this.reconnectTimer) return;
+    const delayMs = this.backoff.nextDelayMs();
+    this.reconnectTimer = this.clock.setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.stopped) return;
+      this.setState({ state: 'reconnecting', delayMs });
+      this.connect();
+    }, delayMs);
+  }
+
+  private ended(): void {
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.keepAlive = null;
+    this.setState({ state: 'closed' });
+  }
+
+  private rejectStart(message: string): void {
+    this.pendingStart?.reject(new ProtocolsError('SG_MQTT_CONNECT', message));
+    this.pendingStart = null;
+  }
+
+  private clearReconnectTimer(): void {
+    if (this.reconnectTimer) this.clock.clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
+  }
+
+  private setState(event: MqttLinkStateEvent): void {
+    this.linkState = event.state;
+    this.emit('link', event);
+  }
+}
+
+/** Closes a client we no longer use, ignoring whatever its dying socket still reports. */
+function discard(client: MqttClient): void {
+  client.removeAllListeners();
+  client.on('error', () => undefined);
+  client.end(true);
+}
