@@ -64,6 +64,20 @@ describe('RateLimitedLogger', () => {
     expect(inner.entries[3]).toEqual({ level: 'warn', message: 'bad payload', fields: { robotId: 'r1', suppressed: 50 } });
   });
 
+  it('keys HTTP lines by client address: one client\'s flood never hides another\'s first fault', () => {
+    const inner = new MemoryLogger();
+    const logger = new RateLimitedLogger(inner, { intervalMs: 1000, clock: new ManualClock() });
+    for (let k = 0; k < 20; k++) logger.warn('http: request answered 401', { client: '10.0.0.5', url: `/api/estop?${k}` });
+    logger.warn('http: request answered 401', { client: '10.0.0.6', url: '/api/estop' });
+    logger.warn('http: request answered 421', { client: '10.0.0.5', url: '/' });
+    expect(inner.entries.map((e) => `${e.message}:${e.fields?.client}`)).toEqual([
+      'http: request answered 401:10.0.0.5',
+      'http: request answered 401:10.0.0.6',
+      'http: request answered 421:10.0.0.5',
+    ]);
+    expect(logger.suppressed).toBe(19);
+  });
+
   it('passes info through and forgets the oldest keys beyond maxKeys', () => {
     const inner = new MemoryLogger();
     const logger = new RateLimitedLogger(inner, { intervalMs: 60_000, maxKeys: 2, clock: new ManualClock() });

@@ -2,7 +2,7 @@
  * A Logger that writes a warning or error at most once per interval per key, so a peer that
  * repeats a fault (a controller flooding bad Commands, a robot streaming garbage) costs one
  * line per interval, not one per message. The key is the level, the message and the line's
- * source (its `robotId`, `path` or `link` field): one robot's flood never hides another's
+ * source (its `robotId`, `path`, `link` or `client` field): one robot's flood never hides another's
  * first fault. Lines held back are counted, and the next line written for the key carries the
  * count as `suppressed`. Info lines (lifecycle, one per event) pass through unlimited.
  *
@@ -78,8 +78,8 @@ function withSuppressed(fields: Record<string, unknown> | undefined, suppressed:
   return suppressed > 0 ? { ...fields, suppressed } : fields;
 }
 
-/** Who a line is about: its robot, serial port or link field ('' when none). */
+/** Who a line is about: its robot, serial port, link or HTTP client field ('' when none). */
 function sourceOf(fields: Record<string, unknown> | undefined): string {
-  const source = fields?.robotId ?? fields?.path ?? fields?.link;
+  const source = fields?.robotId ?? fields?.path ?? fields?.link ?? fields?.client;
   return typeof source === 'string' ? source.slice(0, 128) : '';
 }

@@ -65,6 +65,19 @@ export interface SerialPortCounters extends FrameDecoderCounters {
   /** Births refused by admission (answered with an Error frame). */
   refusedBirths: number;
   reopens: number;
+  /** Segments that are no frame at all (not COBS, or too short for a CRC); `garbageBytes` has their size. */
+  garbageSegments: number;
+  /** Frames whose handling threw (our fault; that frame only). */
+  failures: number;
+}
+
+/** Over every port, in the shape the trial counts a link's uplink faults in (MqttBridge's names). */
+export interface SerialFaultCounters {
+  /** Segments refused before they were a message: CRC errors, undecodable, oversize, garbage. */
+  readonly decodeErrors: number;
+  /** Frames from a robot not born on their port, or of a kind no robot sends. */
+  readonly mismatches: number;
+  readonly failures: number;
 }
 
 export interface SerialBridgeEvents extends UplinkEvents {
@@ -94,7 +107,7 @@ class PortLink {
     this.backoff = new Backoff(backoffOptions);
     this.uplink = uplinkOf(this);
     // The decoder's own counters object, extended: one place per port to read everything.
-    this.counters = Object.assign(this.decoder.counters, { bytesOut: 0, framesOut: 0, mismatches: 0, refusedBirths: 0, reopens: 0 });
+    this.counters = Object.assign(this.decoder.counters, { bytesOut: 0, framesOut: 0, mismatches: 0, refusedBirths: 0, reopens: 0, garbageSegments: 0, failures: 0 });
   }
 }
 
@@ -132,6 +145,19 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
   /** Per-port counters (live object), or undefined for a port never added. */
   countersOf(path: string): Readonly<SerialPortCounters> | undefined {
     return this.links.get(path)?.counters;
+  }
+
+  /** Faults summed over every port, read by the live trial (GET /api/trial `faults.uplink`). */
+  get counters(): SerialFaultCounters {
+    let decodeErrors = 0;
+    let mismatches = 0;
+    let failures = 0;
+    for (const { counters } of this.links.values()) {
+      decodeErrors += counters.crcErrors + counters.decodeErrors + counters.oversize + counters.garbageSegments;
+      mismatches += counters.mismatches;
+      failures += counters.failures;
+    }
+    return { decodeErrors, mismatches, failures };
   }
 
   stateOf(path: string): LinkState | undefined {
@@ -201,12 +227,16 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
       try {
         this.onFrame(link, envelope);
       } catch (error) {
+        link.counters.failures++;
         this.logger.error('serial: handling a frame failed', { path: link.path, error: error instanceof Error ? error.message : String(error) });
       }
     });
     link.decoder.on('crcError', () => this.logger.warn('serial: CRC error, frame dropped', { path }));
     link.decoder.on('decodeError', ({ error }) => this.logger.warn('serial: undecodable frame dropped', { path, error: error.message }));
-    link.decoder.on('garbage', ({ segmentBytes }) => this.logger.warn('serial: garbage bytes skipped', { path, segmentBytes }));
+    link.decoder.on('garbage', ({ segmentBytes }) => {
+      link.counters.garbageSegments++;
+      this.logger.warn('serial: garbage bytes skipped', { path, segmentBytes });
+    });
     link.decoder.on('oversize', ({ segmentBytes }) => this.logger.warn('serial: oversize segment skipped', { path, segmentBytes }));
     this.setState(link, 'connecting');
     this.open(link);

@@ -97,13 +97,16 @@ export class LiveService {
       let url = options.mqttUrl;
       let mqttUrls: string[];
       let tls: MqttTlsOptions = {};
+      let broker: EmbeddedBroker | null = null;
       if (url === undefined) {
-        const broker = await EmbeddedBroker.start({ fleet: options.fleet, port: options.mqttPort ?? 0, host: bind, tls: options.brokerTls, logger });
-        cleanups.push(() => broker.close());
-        url = broker.url;
-        tls = broker.clientTls;
+        // Failed logins and denied publishes are repeatable at will by a client: rate-limited too.
+        const embedded = await EmbeddedBroker.start({ fleet: options.fleet, port: options.mqttPort ?? 0, host: bind, tls: options.brokerTls, logger: peerLogger });
+        broker = embedded;
+        cleanups.push(() => embedded.close());
+        url = embedded.url;
+        tls = embedded.clientTls;
         const scheme = options.brokerTls ? 'mqtts' : 'mqtt';
-        mqttUrls = servedAddresses(bind).map((address) => `${scheme}://${authority(address, broker.port)}`);
+        mqttUrls = servedAddresses(bind).map((address) => `${scheme}://${authority(address, embedded.port)}`);
       } else {
         tls = { ca: options.mqttCa };
         mqttUrls = [url];
@@ -131,7 +134,7 @@ export class LiveService {
       // The trial first, the links after: the virtual robots' ids are taken before any physical
       // Birth can claim one, and robots that were up before us (they answer the gateway Birth
       // that hil.start publishes) find the trial already listening.
-      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks: links, realtime: options.realtime, twinSlots: options.twinSlots, logger });
+      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks: links, broker, realtime: options.realtime, twinSlots: options.twinSlots, logger });
       cleanups.push(() => live.stop());
       await hil.start();
       live.start();

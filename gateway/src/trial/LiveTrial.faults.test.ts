@@ -1,7 +1,8 @@
 /**
  * Faults stay where they start inside a live trial: a controller that throws, a tick that
- * throws, a robot's State cut to its budgets. Each is contained to its robot, counted in
- * status().faults, logged once per interval, and the trial goes on.
+ * throws, a robot's State cut to its budgets, an HTTP route that throws. Each is contained to
+ * its robot or request, counted in status().faults, logged once per interval, and the trial
+ * goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -27,6 +28,7 @@ import { borderedRoom } from '../sim/testing/testGrids.js';
 import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { testTrialConfig } from './testing/testTrialConfig.js';
+import { createTrialHttpServer } from './trialHttpApi.js';
 
 const grid = borderedRoom(20);
 
@@ -180,6 +182,29 @@ describe('a robot link contains a failing uplink handler (embedded broker)', () 
       await robot.endAsync();
       await hil.stop();
       await broker.close();
+    }
+  });
+});
+
+describe('HTTP faults', () => {
+  it('a route that throws answers 500, counted in faults.http and logged at error; the server keeps serving', async () => {
+    const { logger, live } = pacedTrial();
+    const app = await createTrialHttpServer({ live, hil: null });
+    app.get('/api/boom', async () => {
+      throw new Error('handler bug');
+    });
+    try {
+      for (let k = 0; k < 3; k++) expect((await app.inject({ method: 'GET', url: '/api/boom' })).statusCode).toBe(500);
+      // A 404 answers a question: not a fault.
+      expect((await app.inject({ method: 'GET', url: '/api/nothing' })).statusCode).toBe(404);
+      const reply = await app.inject({ method: 'GET', url: '/api/trial' });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json<{ faults: { http: number; total: number } }>().faults).toMatchObject({ http: 3, total: 3 });
+      expect(logger.entries.filter((e) => e.message === 'http: request answered 500')).toEqual([
+        { level: 'error', message: 'http: request answered 500', fields: { client: '127.0.0.1', method: 'GET', url: '/api/boom' } },
+      ]);
+    } finally {
+      await app.close();
     }
   });
 });

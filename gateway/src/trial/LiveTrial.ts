@@ -39,6 +39,7 @@ import type { Grid } from '@swarmgate/maps';
 import type { Random } from '@swarmgate/protocols';
 import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Controller, type Pose, type StateDrops } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
+import type { BrokerCounters } from '../hil/EmbeddedBroker.js';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { stderrLogger, type Logger } from '../hil/Logger.js';
 import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
@@ -63,6 +64,8 @@ export interface LiveTrialOptions {
   readonly port?: MqttControllerPort | null;
   /** The robot links (MQTT, serial), for their faults: robots' Error reports and refused uplinks. */
   readonly uplinks?: readonly UplinkFaultSource[];
+  /** The embedded broker, for the clients it refused (an external broker counts its own). */
+  readonly broker?: { readonly counters: Readonly<BrokerCounters> } | null;
   /** Pace to wall-clock time even when every robot is virtual (a live service). */
   readonly realtime?: boolean;
   /** Spawn poses reserved for physical robots joining later (default 16). */
@@ -99,10 +102,14 @@ export interface TrialFaults {
   readonly robotError: number;
   /** A physical robot's Birth, pose or motion that could not be handled (that robot only). */
   readonly twin: number;
+  /** HTTP requests refused (401, 403, 413, 415, 421, a body failing its schema: 400) or failed (5xx). */
+  readonly http: number;
+  /** MQTT clients the embedded broker refused: failed logins, client-id refusals, denied publishes and subscriptions. */
+  readonly broker: number;
   readonly total: number;
 }
 
-type FaultKind = Exclude<keyof TrialFaults, 'total' | 'badCommand' | 'uplink'>;
+type FaultKind = Exclude<keyof TrialFaults, 'total' | 'badCommand' | 'uplink' | 'broker'>;
 
 export interface LiveTrialStatus {
   readonly tick: number;
@@ -161,6 +168,7 @@ export class LiveTrial implements TwinHost {
     commandRefused: 0,
     robotError: 0,
     twin: 0,
+    http: 0,
   };
   /** When each remote-controlled robot was last told that its State left something out. */
   private readonly dropsToldMs = new Map<string, number>();
@@ -290,7 +298,9 @@ export class LiveTrial implements TwinHost {
     let uplink = 0;
     for (const link of this.options.uplinks ?? []) uplink += (link.counters?.decodeErrors ?? 0) + (link.counters?.mismatches ?? 0) + (link.counters?.failures ?? 0);
     const badCommand = this.options.port?.counters.badCommands ?? 0;
-    const counts = { ...this.faultCounts, badCommand, uplink };
+    const refused = this.options.broker?.counters;
+    const broker = refused ? refused.authFailures + refused.clientIdRefusals + refused.deniedPublishes + refused.deniedSubscriptions : 0;
+    const counts = { ...this.faultCounts, badCommand, uplink, broker };
     return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
   }
 
@@ -371,6 +381,14 @@ export class LiveTrial implements TwinHost {
     if (nowMs - (this.dropsToldMs.get(robotId) ?? -Infinity) < 1000) return;
     this.dropsToldMs.set(robotId, nowMs);
     port.refuse(robotId, ErrorCode.ERROR_CODE_OUT_OF_RANGE, message, 0, 0);
+  }
+
+  /**
+   * An HTTP request refused or failed (the HTTP server's hook calls this for every such
+   * response): counted, and logged once per interval per status and client address.
+   */
+  httpFault(statusCode: number, fields: { readonly client: string; readonly method: string; readonly url: string }): void {
+    this.fault('http', `http: request answered ${statusCode}`, { ...fields, url: fields.url.slice(0, 200) }, statusCode >= 500 ? 'error' : 'warn');
   }
 
   private fault(kind: FaultKind, message: string, fields: Record<string, unknown>, level: 'warn' | 'error' = 'warn'): void {

@@ -124,6 +124,17 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
 }
 
 /**
+ * Responses that are a client's fault or ours, counted in `faults.http`: a refusal by the guard
+ * (401 token, 403 origin, 415 content type, 421 host), a body that is too large or fails its
+ * schema (413, 400), or a handler that failed (5xx). A 404 answers a question and is not one.
+ */
+const CLIENT_FAULT_STATUSES = new Set([400, 401, 403, 413, 415, 421]);
+
+function isClientFault(statusCode: number): boolean {
+  return statusCode >= 500 || CLIENT_FAULT_STATUSES.has(statusCode);
+}
+
+/**
  * A fastify app serving the API behind the httpGuard checks. Unknown body fields are refused
  * with 400 (fastify's default Ajv silently strips them, which would let a typo such as
  * `robotID` stop every robot), and types are not coerced (its default would turn
@@ -131,6 +142,12 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
  */
 export async function createTrialHttpServer(options: TrialHttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } });
+  // Root-level, before the guard and every route: the guard's refusals, the schemas' 400s and
+  // a handler's 5xx are all seen here, the web UI's routes included.
+  app.addHook('onResponse', async (request, reply) => {
+    if (!isClientFault(reply.statusCode)) return;
+    options.live.httpFault(reply.statusCode, { client: request.ip, method: request.method, url: request.url });
+  });
   await installHttpGuard(app, options.access ?? { token: null, hosts: null });
   await app.register(trialHttpApi, options);
   return app;

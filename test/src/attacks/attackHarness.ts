@@ -11,6 +11,7 @@
  *   });
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseFleetFile, writeMosquittoConfig, type Fleet, type LiveService, type LiveServiceOptions, type MemoryLogger } from '@swarmgate/gateway';
@@ -137,4 +138,33 @@ export async function collect(client: MqttClient, topic: string): Promise<Envelo
   });
   await client.subscribeAsync(topic, { qos: 1 });
   return seen;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: string;
+}
+
+/**
+ * One request with exactly these headers (fetch would not let a test set Host). For the event
+ * stream, resolves with the first chunk and closes the connection.
+ */
+export function send(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        text += chunk;
+        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
+          resolve({ status: res.statusCode!, headers: res.headers, body: text });
+          req.destroy();
+        }
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -5,40 +5,11 @@
  * (a token is required) and one on loopback without a fleet (no token, today's `npm start`),
  * which a rebinding page must not reach either.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFleetFile, type LiveService } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { FLEET, startLive } from '../trial/liveHarness.js';
-
-interface Reply {
-  readonly status: number;
-  readonly headers: Record<string, string | string[] | undefined>;
-  readonly body: string;
-}
-
-/**
- * One request with exactly these headers (fetch would not let a test set Host). For the event
- * stream, resolves with the first chunk and closes the connection.
- */
-function send(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        text += chunk;
-        if (String(res.headers['content-type']).startsWith('text/event-stream')) {
-          resolve({ status: res.statusCode!, headers: res.headers, body: text });
-          req.destroy();
-        }
-      });
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+import { send, type Reply } from './attackHarness.js';
 
 const json = { 'content-type': 'application/json' };
 
