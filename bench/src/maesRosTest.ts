@@ -21,10 +21,10 @@ const NAV2 = 'frontier:speedMps=0.26,turnRateRadps=1';
 const VARIANTS: readonly Variant[] = [
   { label: 'swarmgate defaults (frontier 2 m/s, SLAM every tick), target 99.9 %', algorithm: 'frontier', world: {}, target: 0.999 },
   { label: 'same, target 99 %', algorithm: 'frontier', world: {}, target: 0.99 },
-  { label: 'SLAM map written every 10 ticks (MAES ROS config)', algorithm: 'frontier', world: { slam: { updateIntervalTicks: 10 } }, target: 0.999 },
+  { label: 'SLAM map written every 10 ticks (MAES ROS config)', algorithm: 'frontier', world: { slam: { updateIntervalS: 1 } }, target: 0.999 },
   { label: "speed 0.26 m/s, turn 1 rad/s (Nav2 DWB example limits)", algorithm: NAV2, world: {}, target: 0.999 },
-  { label: 'both: Nav2 limits and SLAM every 10 ticks', algorithm: NAV2, world: { slam: { updateIntervalTicks: 10 } }, target: 0.999 },
-  { label: 'speed 0.6 m/s and SLAM every 10 ticks (the speed whose mean distance over 1480 ticks fits)', algorithm: 'frontier:speedMps=0.6', world: { slam: { updateIntervalTicks: 10 } }, target: 0.999 },
+  { label: 'both: Nav2 limits and SLAM every 10 ticks', algorithm: NAV2, world: { slam: { updateIntervalS: 1 } }, target: 0.999 },
+  { label: 'speed 0.6 m/s and SLAM every 10 ticks (the speed whose mean distance over 1480 ticks fits)', algorithm: 'frontier:speedMps=0.6', world: { slam: { updateIntervalS: 1 } }, target: 0.999 },
 ];
 
 function runOnce(variant: Variant, seed: number): { ticks: number | null; distanceM: number } {

@@ -59,6 +59,8 @@ describe('swarmgate run (real process)', () => {
     [['--map', 'cave', '--target', '1.5'], /--target must be <= 1/],
     [['--robots', '2'], /--map is required/],
     [['--map', 'cave', '--frobnicate'], /frobnicate/],
+    [['--map', 'cave', '--merge-every', '10'], /--merge-every \(ticks\) was replaced by --merge-every-s \(seconds/],
+    [['--map', 'cave', '--merge-every-s=-1'], /--merge-every-s must be >= 0, got -1/],
   ])('exits 2 with a clear message for %j', (args, message) => {
     const r = swarmgate('run', ...args);
     expect(r.code).toBe(2);
@@ -129,6 +131,18 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     expect(mona.robotProfile).toBe('mona');
     // An 8 cm robot at 0.13 m/s travels far less in 100 ticks than a 3 m/s one.
     expect(mona.distanceTotal).toBeLessThan(maes.distanceTotal / 5);
+    // The MONA's own capabilities given by hand are the mona trial.
+    const custom = report('--robot-profile', 'custom:bodyDiameterM=0.08,maxWheelSpeedMps=0.13,wheelBaseM=0.078');
+    expect(custom.robotProfile).toBe('custom:bodyDiameterM=0.08,maxWheelSpeedMps=0.13,wheelBaseM=0.078');
+    expect(custom.finalStateHash).toBe(mona.finalStateHash);
+  }, 240_000);
+
+  it('--merge-every-s: seconds rounded to whole ticks; merging changes the trial', () => {
+    const withRange = ['--comm', 'range:8', '--robots', '3'];
+    const oneSecond = report(...withRange, '--merge-every-s', '1');
+    // 0.96 s is 9.6 ticks of 0.1 s: the nearest whole tick is the same 10.
+    expect(report(...withRange, '--merge-every-s', '0.96').finalStateHash).toBe(oneSecond.finalStateHash);
+    expect(report(...withRange).finalStateHash).not.toBe(oneSecond.finalStateHash);
   }, 240_000);
 
   it.each([
@@ -141,6 +155,7 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     [['--spawn', 'at:14.5,16.5;0.5,0.5'], /--spawn: SG_SPAWN: spawn position 2 \(0.5, 0.5\) is off the map or inside a wall/],
     [['--spawn', 'at:14.5,16.5;31,5'], /--spawn: SG_SPAWN: spawn position 2 \(31, 5\) is off the map/],
     [['--robot-profile', 'roomba'], /--robot-profile: SG_ROBOT_PROFILE: unknown robot profile 'roomba' \(known: maes, mona\)/],
+    [['--robot-profile', 'custom:bodyDiameterM=0.1,maxWheelSpeedMps=0.2'], /--robot-profile: SG_ROBOT_PROFILE: custom robot profile: missing wheelBaseM/],
     [['--cell', '0'], /--cell must be >= 0.01, got 0/],
     [['--cell', 'fine'], /--cell must be a number, got 'fine'/],
     [['--robots', '2000', '--spawn', 'together'], /SG_SPAWN: cannot place 2000 robots 'together': only \d+ spawnable cells \(free, 0.80 m from walls\)/],

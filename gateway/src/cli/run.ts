@@ -9,7 +9,7 @@ import { Trial } from '../sim/Trial.js';
 import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
 import { DEFAULT_ROBOT_PROFILE, findRobotProfile } from '../sim/robotProfiles.js';
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
-import type { Command } from './Command.js';
+import { CliUsageError, type Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
 import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, trialConfigOf, type RadioFlags } from './trialFlags.js';
@@ -31,7 +31,8 @@ ${ROBOT_PROFILE_HELP}
   --target F              explored fraction that ends the trial, in (0, 1] (default 0.99)
   --max-ticks N           tick limit (default 36000 = 1 simulated hour)
   --lidar-range M         lidar range in metres (default 10)
-  --merge-every N         merge SLAM maps within comm groups every N ticks (default 0 = off)
+  --merge-every-s S       merge SLAM maps within comm groups every S seconds, rounded to
+                          whole 0.1 s ticks (default 0 = off)
   --pose-error M          bound of the SLAM pose error in metres (default 0)
   --json <file|->         write the result object (- for stdout); it includes the radio
                           settings (bandwidthBytesPerS null = unlimited) and startPoses
@@ -44,6 +45,8 @@ const OPTIONS = {
   target: { type: 'string' },
   'max-ticks': { type: 'string' },
   'lidar-range': { type: 'string' },
+  'merge-every-s': { type: 'string' },
+  // Refused with a message naming --merge-every-s (it counted ticks).
   'merge-every': { type: 'string' },
   'pose-error': { type: 'string' },
   json: { type: 'string' },
@@ -64,7 +67,10 @@ export const runCommand: Command = {
     const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
     const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
     const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
-    const mergeIntervalTicks = numberFlag('merge-every', v['merge-every'], 0, { min: 0, integer: true });
+    if (v['merge-every'] !== undefined) {
+      throw new CliUsageError('--merge-every (ticks) was replaced by --merge-every-s (seconds; a tick is 0.1 s, so --merge-every 10 is --merge-every-s 1)');
+    }
+    const mergeIntervalS = numberFlag('merge-every-s', v['merge-every-s'], 0, { min: 0, max: 86_400 });
     const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
     const grid = loadGrid(flags);
     const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
@@ -74,7 +80,7 @@ export const runCommand: Command = {
         ...trialConfigOf(flags, grid),
         targetExplored: target,
         maxTicks,
-        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalTicks, positionErrorM } },
+        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM } },
       }),
     );
     const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));

@@ -176,6 +176,8 @@ describe('swarmgate serve (real process)', () => {
     [['--arena', '2x2', '--robot-profile', 'mona'], 1, false],
     [['--arena-scale', '30', '--robot-profile', 'maes'], 0.3, true],
     [['--robot-profile', 'mona'], 0.04, false],
+    // A robot's Birth capabilities by hand: physical, so scaled like mona (0.05 m x 30).
+    [['--arena-scale', '30', '--robot-profile', 'custom:bodyDiameterM=0.1,maxWheelSpeedMps=0.2,wheelBaseM=0.09'], 1.5, false],
   ])('robot profile for %j: virtual robots of radius %d m in the map frame', async (extra, radiusM, warned) => {
     const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '1', '--mqtt-port', '0', '--port', '0', ...extra];
     child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

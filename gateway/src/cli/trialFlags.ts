@@ -10,7 +10,7 @@ import type { CommsConfig } from '../sim/Comms.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { DEFAULT_ROBOT_MODEL } from '../sim/RobotModel.js';
 import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
-import { findRobotProfile, ROBOT_PROFILES, type RobotProfile } from '../sim/robotProfiles.js';
+import { CUSTOM_PROFILE_SYNTAX, findRobotProfile, ROBOT_PROFILES, type RobotProfile } from '../sim/robotProfiles.js';
 import { CliUsageError } from './Command.js';
 import { numberFlag } from './args.js';
 import { parseSpawnFlag } from './spawnFlag.js';
@@ -53,7 +53,9 @@ export const NETWORK_AND_SPAWN_HELP = `  --latency-ms MS         fixed delay add
 
 /** Help line of --robot-profile (`serve` adds how it scales with physical robots). */
 export const ROBOT_PROFILE_HELP = `  --robot-profile NAME    size and limits of the simulated robots: ${ROBOT_PROFILES.map((p) => p.name).join(' | ')}
-                          (default maes: MAES's 0.6 m, 3 m/s robot)`;
+                          (default maes: MAES's 0.6 m, 3 m/s robot), or a robot's Birth
+                          capabilities by hand, ${CUSTOM_PROFILE_SYNTAX}
+                          (metres, m/s; a physical robot, scaled like mona)`;
 
 /** The radio network flags in the units given; `bandwidthBytesPerS` is Infinity when unlimited. */
 export interface RadioFlags {

@@ -3,6 +3,7 @@ import { Cell, loadMap } from '@swarmgate/maps';
 import type { Controller, Robot } from '@swarmgate/sdk';
 import { errorCode } from '../errors.js';
 import { World } from './World.js';
+import { DEFAULT_WORLD_CONFIG, slamIntervalTicks } from './WorldConfig.js';
 import { Trial, type TrialConfig } from './Trial.js';
 import { borderedRoom } from './testing/testGrids.js';
 import { globalModel } from './radio/index.js';
@@ -17,7 +18,7 @@ function trialConfig(seed: number): TrialConfig {
     seed,
     targetExplored: 0.99,
     maxTicks: 250,
-    world: { slam: { positionErrorM: 0.2, mergeIntervalTicks: 10 } },
+    world: { slam: { positionErrorM: 0.2, mergeIntervalS: 1 } },
   };
 }
 
@@ -237,9 +238,19 @@ describe('configuration', () => {
     [{ stepsPerTick: 2.5 }, /stepsPerTick must be an integer >= 1/],
     [{ lidar: { rayCount: 0 } }, /lidar.rayCount must be an integer >= 1/],
     [{ slam: { positionErrorM: -1 } }, /slam.positionErrorM must be >= 0/],
+    [{ slam: { updateIntervalS: 0 } }, /slam.updateIntervalS must be a positive number of seconds/],
+    [{ slam: { mergeIntervalS: -0.1 } }, /slam.mergeIntervalS must be a number of seconds >= 0/],
     [{ robot: { speedFactor: Number.NaN } }, /robot.speedFactor must be a positive number/],
   ])('refuses %j with SG_SIM_CONFIG', (config, message) => {
     expect(() => new World(borderedRoom(10), config)).toThrow(message);
     expect(() => new World(borderedRoom(10), config)).toThrow(/SG_SIM_CONFIG/);
+  });
+
+  it('turns the SLAM intervals from seconds into whole ticks of the trial', () => {
+    const tick = { physicsStepS: 0.01, stepsPerTick: 10 };
+    expect(slamIntervalTicks({ ...tick, slam: DEFAULT_WORLD_CONFIG.slam })).toEqual({ updateTicks: 1, mergeTicks: 0 });
+    expect(slamIntervalTicks({ ...tick, slam: { updateIntervalS: 1, positionErrorM: 0, mergeIntervalS: 2.5 } })).toEqual({ updateTicks: 10, mergeTicks: 25 });
+    // A shorter tick counts more ticks for the same seconds; never less than one tick.
+    expect(slamIntervalTicks({ physicsStepS: 0.01, stepsPerTick: 5, slam: { updateIntervalS: 0.01, positionErrorM: 0, mergeIntervalS: 1 } })).toEqual({ updateTicks: 1, mergeTicks: 20 });
   });
 });

@@ -13,12 +13,12 @@ export interface LidarConfig {
 }
 
 export interface SlamConfig {
-  /** Integrate scans into each robot's SLAM map every N ticks (MAES presets: 1). */
-  readonly updateIntervalTicks: number;
+  /** Integrate scans into each robot's SLAM map every this many seconds (MAES presets: every tick, 0.1 s). */
+  readonly updateIntervalS: number;
   /** Bound of the per-axis random-walk pose error (MAES SlamPositionInaccuracy); 0 = exact. */
   readonly positionErrorM: number;
-  /** Merge maps within connected communication groups every N ticks; 0 = never automatically. */
-  readonly mergeIntervalTicks: number;
+  /** Merge maps within connected communication groups every this many seconds; 0 = never automatically. */
+  readonly mergeIntervalS: number;
 }
 
 export interface WorldConfig {
@@ -46,6 +46,21 @@ export function lidarRayCount(rangeM: number): number {
   return Math.floor(2 * Math.PI * rangeM * 2);
 }
 
+/** Simulated seconds per logic tick. */
+export function tickSeconds(config: Pick<WorldConfig, 'physicsStepS' | 'stepsPerTick'>): number {
+  return config.physicsStepS * config.stepsPerTick;
+}
+
+/**
+ * The SLAM intervals in logic ticks: the one place their seconds become ticks. Each is the
+ * nearest whole number of ticks, at least one (a merge interval of 0 s stays 0: off).
+ */
+export function slamIntervalTicks(config: Pick<WorldConfig, 'physicsStepS' | 'stepsPerTick' | 'slam'>): { updateTicks: number; mergeTicks: number } {
+  const tickS = tickSeconds(config);
+  const toTicks = (seconds: number): number => Math.max(1, Math.round(seconds / tickS));
+  return { updateTicks: toTicks(config.slam.updateIntervalS), mergeTicks: config.slam.mergeIntervalS > 0 ? toTicks(config.slam.mergeIntervalS) : 0 };
+}
+
 export const DEFAULT_WORLD_CONFIG: WorldConfig = {
   seed: 0,
   physicsStepS: 0.01,
@@ -59,7 +74,7 @@ export const DEFAULT_WORLD_CONFIG: WorldConfig = {
   nearbyRangeM: 20,
   nearbyBlockedByWalls: true,
   tagReadRangeM: 2,
-  slam: { updateIntervalTicks: 1, positionErrorM: 0, mergeIntervalTicks: 0 },
+  slam: { updateIntervalS: 0.1, positionErrorM: 0, mergeIntervalS: 0 },
 };
 
 export interface WorldConfigInput extends Partial<Omit<WorldConfig, 'robot' | 'lidar' | 'slam'>> {
@@ -104,8 +119,6 @@ export function resolveWorldConfig(input: WorldConfigInput = {}): WorldConfig {
     ['velocityIterations', config.velocityIterations, 1],
     ['positionIterations', config.positionIterations, 0],
     ['lidar.rayCount', config.lidar.rayCount, 1],
-    ['slam.updateIntervalTicks', config.slam.updateIntervalTicks, 1],
-    ['slam.mergeIntervalTicks', config.slam.mergeIntervalTicks, 0],
   ];
   for (const [name, value, min] of counts) {
     if (!Number.isInteger(value) || value < min) throw new SwarmgateError('SG_SIM_CONFIG', `${name} must be an integer >= ${min}, got ${value}`);
@@ -113,6 +126,13 @@ export function resolveWorldConfig(input: WorldConfigInput = {}): WorldConfig {
   if (config.lidar.rayCount > MAX_SCAN_RAYS) {
     // Every ray travels in each State (4 bytes): the State budget (docs/limits.md) assumes at most this many.
     throw new SwarmgateError('SG_SIM_CONFIG', `lidar.rayCount must be at most MAX_SCAN_RAYS (${MAX_SCAN_RAYS}), got ${config.lidar.rayCount}`);
+  }
+  const { updateIntervalS, mergeIntervalS } = config.slam;
+  if (!(updateIntervalS > 0) || !Number.isFinite(updateIntervalS)) {
+    throw new SwarmgateError('SG_SIM_CONFIG', `slam.updateIntervalS must be a positive number of seconds, got ${updateIntervalS}`);
+  }
+  if (!(mergeIntervalS >= 0) || !Number.isFinite(mergeIntervalS)) {
+    throw new SwarmgateError('SG_SIM_CONFIG', `slam.mergeIntervalS must be a number of seconds >= 0 (0 = off), got ${mergeIntervalS}`);
   }
   const err = config.slam.positionErrorM;
   if (!(err >= 0) || !Number.isFinite(err)) throw new SwarmgateError('SG_SIM_CONFIG', `slam.positionErrorM must be >= 0, got ${err}`);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MONA_SPEC } from '@swarmgate/protocols';
 import { DEFAULT_ROBOT_MODEL } from './RobotModel.js';
-import { findRobotProfile, liveTrialProfile, profileFromBirth, ROBOT_PROFILES, scaledProfile } from './robotProfiles.js';
+import fc from 'fast-check';
+import { findRobotProfile, liveTrialProfile, parseCustomProfile, profileFromBirth, ROBOT_PROFILES, scaledProfile } from './robotProfiles.js';
 import { World } from './World.js';
 import { borderedRoom } from './testing/testGrids.js';
 
@@ -24,7 +25,7 @@ describe('robot profiles', () => {
     expect(mona.maxSpeedMps).toBe(MONA_SPEC.maxWheelSpeedMps);
     expect(mona.wheelBaseM).toBe(MONA_SPEC.wheelBaseM);
     expect(mona.maxAngularRadps).toBeCloseTo((2 * 0.13) / 0.078, 12);
-    expect(() => findRobotProfile('roomba')).toThrow(/SG_ROBOT_PROFILE.*'roomba'.*maes, mona/);
+    expect(() => findRobotProfile('roomba')).toThrow(/SG_ROBOT_PROFILE.*'roomba'.*maes, mona\) or a custom:bodyDiameterM=M,maxWheelSpeedMps=MPS,wheelBaseM=M/);
   });
 
   it('builds a profile from Birth capabilities, falling back to MONA_SPEC per unusable value', () => {
@@ -54,5 +55,46 @@ describe('robot profiles', () => {
   it('the world drives a robot at its profile\'s top speed: 3 m/s for maes, 0.13 m/s for mona', () => {
     expect(topSpeedMps(new World(borderedRoom(40)))).toBeCloseTo(3, 2);
     expect(topSpeedMps(new World(borderedRoom(40), { robot: findRobotProfile('mona').model }))).toBeCloseTo(0.13, 3);
+  });
+
+  it('custom: builds a physical profile from Birth capabilities given by hand, in any field order', () => {
+    const profile = findRobotProfile('custom:wheelBaseM=0.09,bodyDiameterM=0.1,maxWheelSpeedMps=0.2');
+    expect(profile.physical).toBe(true);
+    expect(profile.model).toEqual(profileFromBirth({ bodyDiameterM: 0.1, maxWheelSpeedMps: 0.2, wheelBaseM: 0.09 }));
+    expect(profile.model.maxAngularRadps).toBeCloseTo(0.4 / 0.09, 12);
+    expect(topSpeedMps(new World(borderedRoom(40), { robot: profile.model }))).toBeCloseTo(0.2, 3);
+  });
+
+  it.each([
+    ['custom:bodyDiameterM=0.1,maxWheelSpeedMps=0.2', /missing wheelBaseM/],
+    ['custom:bodyDiameterM=0.1,maxWheelSpeedMps=0.2,wheelBase=0.09', /unknown field 'wheelBase' \(fields: bodyDiameterM, maxWheelSpeedMps, wheelBaseM\)/],
+    ['custom:bodyDiameterM=0,maxWheelSpeedMps=0.2,wheelBaseM=0.09', /bodyDiameterM must be a number in \(0, 10\], got '0'/],
+    ['custom:bodyDiameterM=0.1,maxWheelSpeedMps=fast,wheelBaseM=0.09', /maxWheelSpeedMps must be a number in \(0, 100\], got 'fast'/],
+    ['custom:bodyDiameterM=0.1,maxWheelSpeedMps=0.2,wheelBaseM', /wheelBaseM must be a number in \(0, 10\], got ''/],
+    ['custom:bodyDiameterM=0.1,bodyDiameterM=0.2,wheelBaseM=0.09', /bodyDiameterM is given twice/],
+    ['custom:', /unknown field ''/],
+  ])('custom: refuses %s naming the field', (spec, message) => {
+    expect(() => findRobotProfile(spec)).toThrow(message);
+    expect(() => findRobotProfile(spec)).toThrow(/SG_ROBOT_PROFILE/);
+  });
+
+  it('custom: any string is a profile or SG_ROBOT_PROFILE; written capabilities read back', () => {
+    fc.assert(
+      fc.property(fc.string(), (tail) => {
+        try {
+          const c = parseCustomProfile('custom:' + tail);
+          for (const v of [c.bodyDiameterM, c.maxWheelSpeedMps, c.wheelBaseM]) expect(v > 0 && Number.isFinite(v)).toBe(true);
+        } catch (error) {
+          expect((error as { code?: unknown }).code).toBe('SG_ROBOT_PROFILE');
+        }
+      }),
+    );
+    const positive = (max: number) => fc.double({ min: 1e-6, max, noNaN: true });
+    fc.assert(
+      fc.property(positive(10), positive(100), positive(10), (bodyDiameterM, maxWheelSpeedMps, wheelBaseM) => {
+        const spec = `custom:bodyDiameterM=${bodyDiameterM},maxWheelSpeedMps=${maxWheelSpeedMps},wheelBaseM=${wheelBaseM}`;
+        expect(parseCustomProfile(spec)).toEqual({ bodyDiameterM, maxWheelSpeedMps, wheelBaseM });
+      }),
+    );
   });
 });

@@ -10,6 +10,9 @@
  *   the map: the controller commands one kind of robot.
  * - fromBirth: a physical robot's claimed body diameter, wheel speed and wheel base, each
  *   falling back to MONA_SPEC when absent or not a positive finite number.
+ * - custom:bodyDiameterM=M,maxWheelSpeedMps=MPS,wheelBaseM=M: those three Birth capabilities
+ *   given by hand (e.g. copied from a robot's Birth), built by profileFromBirth; physical like
+ *   mona. Every field is required, so a typo is an error rather than a silent MONA value.
  *
  * Every profile keeps MAES's drag (linear 20 /s, angular 30 /s) and 1 kg: the move and rotate
  * loops (Motion.ts) are tuned to the drag, and the mass only scales forces. The turn-rate limit
@@ -66,11 +69,53 @@ export const ROBOT_PROFILES: readonly RobotProfile[] = [
 
 export const DEFAULT_ROBOT_PROFILE = 'maes';
 
-/** The named profile; SG_ROBOT_PROFILE naming the known ones otherwise. */
+const CUSTOM_PREFIX = 'custom:';
+const CUSTOM_FIELDS: readonly (keyof ProfileCapabilities)[] = ['bodyDiameterM', 'maxWheelSpeedMps', 'wheelBaseM'];
+/** Above these a "robot" is a typo (a 10 m body, a 100 m/s wheel). */
+const CUSTOM_MAX: Readonly<Record<keyof ProfileCapabilities, number>> = { bodyDiameterM: 10, maxWheelSpeedMps: 100, wheelBaseM: 10 };
+export const CUSTOM_PROFILE_SYNTAX = 'custom:bodyDiameterM=M,maxWheelSpeedMps=MPS,wheelBaseM=M';
+
+/**
+ * The capabilities of a `custom:` spec: each of the three fields exactly once, a positive number
+ * up to CUSTOM_MAX; SG_ROBOT_PROFILE naming the field otherwise.
+ */
+export function parseCustomProfile(spec: string): ProfileCapabilities {
+  if (!spec.startsWith(CUSTOM_PREFIX)) throw new SwarmgateError('SG_ROBOT_PROFILE', `a custom robot profile is ${CUSTOM_PROFILE_SYNTAX}, got '${spec}'`);
+  const values: Partial<Record<keyof ProfileCapabilities, number>> = {};
+  for (const part of spec.slice(CUSTOM_PREFIX.length).split(',')) {
+    const eq = part.indexOf('=');
+    const key = eq < 0 ? part : part.slice(0, eq);
+    const field = CUSTOM_FIELDS.find((f) => f === key);
+    if (field === undefined) {
+      throw new SwarmgateError('SG_ROBOT_PROFILE', `custom robot profile: unknown field '${key}' (fields: ${CUSTOM_FIELDS.join(', ')})`);
+    }
+    if (values[field] !== undefined) throw new SwarmgateError('SG_ROBOT_PROFILE', `custom robot profile: ${field} is given twice`);
+    const text = eq < 0 ? '' : part.slice(eq + 1).trim();
+    const value = text === '' ? Number.NaN : Number(text);
+    if (!(value > 0) || !(value <= CUSTOM_MAX[field])) {
+      throw new SwarmgateError('SG_ROBOT_PROFILE', `custom robot profile: ${field} must be a number in (0, ${CUSTOM_MAX[field]}], got '${text}'`);
+    }
+    values[field] = value;
+  }
+  const missing = CUSTOM_FIELDS.filter((f) => values[f] === undefined);
+  if (missing.length > 0) throw new SwarmgateError('SG_ROBOT_PROFILE', `custom robot profile: missing ${missing.join(', ')} (${CUSTOM_PROFILE_SYNTAX})`);
+  return values as ProfileCapabilities;
+}
+
+/** The named profile, or a `custom:` one; SG_ROBOT_PROFILE naming the known ones otherwise. */
 export function findRobotProfile(name: string): RobotProfile {
+  if (name.startsWith(CUSTOM_PREFIX)) {
+    const c = parseCustomProfile(name);
+    return {
+      name,
+      doc: `Birth capabilities given by hand: ${c.bodyDiameterM} m across, ${c.maxWheelSpeedMps} m/s, ${c.wheelBaseM} m wheel base`,
+      model: profileFromBirth(c),
+      physical: true,
+    };
+  }
   const profile = ROBOT_PROFILES.find((p) => p.name === name);
   if (profile === undefined) {
-    throw new SwarmgateError('SG_ROBOT_PROFILE', `unknown robot profile '${name}' (known: ${ROBOT_PROFILES.map((p) => p.name).join(', ')})`);
+    throw new SwarmgateError('SG_ROBOT_PROFILE', `unknown robot profile '${name}' (known: ${ROBOT_PROFILES.map((p) => p.name).join(', ')}) or a ${CUSTOM_PROFILE_SYNTAX}`);
   }
   return profile;
 }

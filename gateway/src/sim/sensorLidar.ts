@@ -4,7 +4,7 @@ import { SpatialHash } from './radio/index.js';
 import type { RobotTable } from './RobotTable.js';
 import type { Sensing } from './Sensing.js';
 import type { SensorPlugin } from './sensors.js';
-import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
+import { DEFAULT_WORLD_CONFIG, slamIntervalTicks } from './WorldConfig.js';
 
 export const lidarSensor: SensorPlugin = {
   name: 'lidar',
@@ -28,6 +28,8 @@ class LidarSensor {
   private readonly lidar: Lidar;
   private readonly slamMaps: readonly (SlamMap | null)[];
   private readonly radiusM: number;
+  /** The SLAM update interval in ticks. */
+  private readonly slamEveryTicks: number;
   private readonly robotHash: SpatialHash;
   /** Robots near the one being sensed (query output, grown on demand). */
   private candidates = new Int32Array(64);
@@ -40,12 +42,13 @@ class LidarSensor {
   private castPose: Float64Array = new Float64Array(0);
   private slamPose: Float64Array = new Float64Array(0);
 
-  constructor(private readonly sensing: Sensing) {
+  constructor(sensing: Sensing) {
     const grid = sensing.world.grid;
     this.table = sensing.world.table;
     this.lidar = sensing.lidar;
     this.slamMaps = sensing.slamMaps;
     this.radiusM = sensing.world.config.robot.radiusM;
+    this.slamEveryTicks = slamIntervalTicks(sensing.world.config).updateTicks;
     const bucketM = Math.max(2, sensing.lidar.rangeM / 2);
     this.robotHash = new SpatialHash(
       {
@@ -71,7 +74,7 @@ class LidarSensor {
 
   beginTick(tick: number): void {
     const t = this.table;
-    this.slamDue = tick % this.sensing.world.config.slam.updateIntervalTicks === 0;
+    this.slamDue = tick % this.slamEveryTicks === 0;
     this.robotHash.clear();
     for (let i = 0; i < t.count; i++) if (t.active[i]) this.robotHash.insert(i, t.xM[i], t.yM[i]);
   }

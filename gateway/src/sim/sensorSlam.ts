@@ -4,7 +4,7 @@ import { SUB } from './Lidar.js';
 import { clampAbs } from './math.js';
 import type { Sensing } from './Sensing.js';
 import type { SensorPlugin } from './sensors.js';
-import { DEFAULT_WORLD_CONFIG } from './WorldConfig.js';
+import { DEFAULT_WORLD_CONFIG, slamIntervalTicks } from './WorldConfig.js';
 
 const d = DEFAULT_WORLD_CONFIG;
 
@@ -18,9 +18,9 @@ export const slamSensor: SensorPlugin = {
   doc: 'Occupancy map at 2x tile resolution (unknown/open/solid, solid dominates) built from the lidar at the true pose; merged within communication groups when enabled.',
   noise: 'pose estimate = true pose + per-axis bounded random walk (MAES SlamPositionInaccuracy)',
   params: [
-    { name: 'updateIntervalTicks', unit: 'ticks', default: d.slam.updateIntervalTicks, doc: 'integrate a scan every N ticks' },
+    { name: 'updateIntervalS', unit: 's', default: d.slam.updateIntervalS, doc: 'integrate a scan this often (nearest whole tick, at least one)' },
     { name: 'positionErrorM', unit: 'm', default: d.slam.positionErrorM, doc: 'bound of the pose error per axis; step U(-1,1) * bound / 10 per tick' },
-    { name: 'mergeIntervalTicks', unit: 'ticks', default: d.slam.mergeIntervalTicks, doc: 'automatic merge in connected comm groups every N ticks; 0 = off' },
+    { name: 'mergeIntervalS', unit: 's', default: d.slam.mergeIntervalS, doc: 'automatic merge in connected comm groups this often (nearest whole tick); 0 = off' },
   ],
   create: (sensing) => new Slam(sensing),
 };
@@ -29,7 +29,11 @@ class Slam {
   private readonly poseRngs: (Random | null)[] = [];
   private groupLeader = new Int32Array(0);
 
-  constructor(private readonly sensing: Sensing) {}
+  private readonly mergeEveryTicks: number;
+
+  constructor(private readonly sensing: Sensing) {
+    this.mergeEveryTicks = slamIntervalTicks(sensing.world.config).mergeTicks;
+  }
 
   onRobotAdded(slot: number, id: string): void {
     const world = this.sensing.world;
@@ -49,7 +53,7 @@ class Slam {
   }
 
   endTick(tick: number): void {
-    const mergeEvery = this.sensing.world.config.slam.mergeIntervalTicks;
+    const mergeEvery = this.mergeEveryTicks;
     if (mergeEvery > 0 && tick % mergeEvery === 0) this.mergeWithinGroups();
   }
 

@@ -1,4 +1,5 @@
 import { Cell, createGrid, type Grid } from '@swarmgate/maps';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { maesModel } from './maes.js';
 import { parseCommSpec } from './parseCommSpec.js';
@@ -95,4 +96,174 @@ describe('maes (MAES material communication, per mesh triangle)', () => {
       expect(crossingOf(ax, ay, bx, by)).toEqual(crossingOf(bx, by, ax, ay));
     }
   });
+
 });
+
+/**
+ * MAES's MaterialCommunicationTest maps: a 50 x 50 bitmap with wall rows from row 25 up, given a
+ * border of 2 (generic walls) and centred on the origin, so cell (x, y) of the bitmap is the
+ * grid cell centred at (x - 24.5, y - 24.5).
+ */
+function maesTestMap(wallRows: readonly number[]): Grid {
+  const size = 54;
+  const grid = createGrid(size, size, { originM: { x: -size / 2, y: -size / 2 } });
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) if (x < 2 || y < 2 || x >= size - 2 || y >= size - 2) grid.cells[y * size + x] = Cell.Generic;
+  }
+  wallRows.forEach((material, k) => grid.cells.fill(material, (27 + k) * size + 2, (27 + k) * size + size - 2));
+  return grid;
+}
+
+/** Where MAES puts a robot spawned at (x, y) on these maps: its tile's corner plus 0.01 (RobotSpawner), i.e. (x - 0.49, y - 0.49). */
+const spawnAt = (x: number, y: number): readonly [number, number] => [x - 0.49, y - 0.49];
+
+function signalDbm(grid: Grid, a: readonly [number, number], b: readonly [number, number], dbPerTriangle: Record<'concrete' | 'wood' | 'brick', number>): number {
+  const walls = traceWalls(grid, a[0], a[1], b[0], b[1], new WallCrossing(), TRIANGLES).trianglesByCell;
+  return 15 - walls[Cell.Concrete] * dbPerTriangle.concrete - walls[Cell.Wood] * dbPerTriangle.wood - walls[Cell.Brick] * dbPerTriangle.brick;
+}
+
+function links(grid: Grid, model: RadioModel, a: readonly [number, number], b: readonly [number, number]): boolean {
+  return new RadioLinks(grid, model, 2).canHear(new Float64Array([a[0], a[1], b[0], b[1]]), 0, 1);
+}
+
+describe("maes: MAES's own MaterialCommunicationTest", () => {
+  it('AttenuationCalculation: brick, wood and concrete rows (3, 2, 1 dB per triangle) give -27 dBm from (-4, -4) to (8, 8)', () => {
+    const grid = maesTestMap([Cell.Brick, Cell.Wood, Cell.Concrete]);
+    const [a, b] = [spawnAt(-4, -4), spawnAt(8, 8)];
+    // The rows make 4 tile rows of mesh: the ray enters 3 wall triangles in the half tile below the
+    // brick row, 6 in the tile between brick and wood (brick, MAES's highest), 6 between wood and
+    // concrete (wood), 3 in the half tile above concrete: 9 x 3 + 6 x 2 + 3 x 1 = 42 dB.
+    const walls = traceWalls(grid, a[0], a[1], b[0], b[1], new WallCrossing(), TRIANGLES).trianglesByCell;
+    expect([walls[Cell.Concrete], walls[Cell.Wood], walls[Cell.Brick]]).toEqual([3, 6, 9]);
+    const table = { concrete: 1, wood: 2, brick: 3 };
+    expect(signalDbm(grid, a, b, table)).toBe(-27);
+    expect(signalDbm(grid, b, a, table)).toBe(-27);
+    // The model links exactly down to -27 dBm.
+    expect(links(grid, maesModel({ dbPerTriangle: table, sensitivityDbm: -27 }), a, b)).toBe(true);
+    expect(links(grid, maesModel({ dbPerTriangle: table, sensitivityDbm: -26.99 }), a, b)).toBe(false);
+  });
+
+  it.each([Cell.Concrete, Cell.Wood, Cell.Brick])('Broadcast_TransmissionFailedTest: one row of material %i at 100 dB per triangle blocks', (material) => {
+    const grid = maesTestMap([material]);
+    const heavy = maesModel({ dbPerTriangle: { concrete: 100, wood: 100, brick: 100 } });
+    expect(links(grid, heavy, spawnAt(-4, -4), spawnAt(8, 8))).toBe(false);
+    // Beside the wall, not through it, the same pair links.
+    expect(links(grid, heavy, spawnAt(-4, -4), spawnAt(8, -2))).toBe(true);
+  });
+
+  it.each([1, 2, 5, 10])('Broadcast_WallDistanceIsApproximatelyCorrect: a wall %i tiles thick measures t +- 0.1 t', (thickness) => {
+    const grid = maesTestMap(Array.from({ length: thickness }, () => Cell.Concrete));
+    const [a, b] = [spawnAt(0, -2), spawnAt(0, 3 + thickness)];
+    const crossing = traceWalls(grid, a[0], a[1], b[0], b[1], new WallCrossing(), TRIANGLES);
+    // MAES's wall distance: the share of wall triangles among those entered, times the distance.
+    const wallDistance = (crossing.trianglesByCell[Cell.Concrete] / crossing.trianglesTotal) * (5 + thickness);
+    expect(Math.abs(wallDistance - thickness)).toBeLessThanOrEqual(0.1 * thickness);
+  });
+
+  it('matches an independent enumeration of every mesh line the ray crosses', () => {
+    const gridArb = fc
+      .record({ width: fc.integer({ min: 2, max: 14 }), height: fc.integer({ min: 2, max: 14 }), cellSizeM: fc.constantFrom(1, 0.3) })
+      .chain(({ width, height, cellSizeM }) =>
+        fc.uint8Array({ minLength: width * height, maxLength: width * height }).map((raw) => {
+          const grid = createGrid(width, height, { cellSizeM, originM: { x: -1, y: -2 } });
+          for (let i = 0; i < raw.length; i++) grid.cells[i] = [Cell.Free, Cell.Free, Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic, Cell.Unknown][raw[i] % 7];
+          return grid;
+        }),
+      );
+    const coord = fc.oneof(fc.double({ min: -3, max: 14, noNaN: true }), fc.integer({ min: -3, max: 14 }));
+    fc.assert(
+      fc.property(gridArb, coord, coord, coord, coord, (grid, ax, ay, bx, by) => {
+        const got = traceWalls(grid, ax, ay, bx, by, new WallCrossing(), TRIANGLES);
+        const want = enumerateMesh(grid, ax, ay, bx, by);
+        expect(Array.from(got.trianglesByCell)).toEqual(want.byCell);
+        expect(got.trianglesTotal).toBe(want.total);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+/**
+ * The walk of maesMesh.ts written the slow way: the mesh is the lines X = k / 2, Y = k / 2 and
+ * X +- Y = k + 1/2 (tile coordinates), so every crossing of the ray is found by solving for each
+ * line, without stepping from tile to tile.
+ */
+function enumerateMesh(grid: Grid, ax: number, ay: number, bx: number, by: number): { byCell: number[]; total: number } {
+  const byCell = [0, 0, 0, 0, 0];
+  let total = 0;
+  if (bx < ax || (bx === ax && by < ay)) [ax, ay, bx, by] = [bx, by, ax, ay];
+  const s = grid.cellSizeM;
+  const length = Math.hypot(bx - ax, by - ay) / s;
+  // traceWalls measures the segment as sqrt(dx^2 + dy^2): a segment that underflows to 0 crosses nothing.
+  if (!(Math.sqrt((bx - ax) ** 2 + (by - ay) ** 2) > 0)) return { byCell, total };
+  const u0 = (ax - grid.originM.x) / s - 0.5;
+  const v0 = (ay - grid.originM.y) / s - 0.5;
+  let angle = Math.atan2(by - ay, bx - ax);
+  const degrees = (angle * 180) / Math.PI;
+  const off = ((degrees < 0 ? degrees + 360 : degrees) % 90) - 45;
+  if (Math.abs(off) <= 0.05) angle += ((off >= 0 ? 0.005 : -0.005) * Math.PI) / 180;
+  let [du, dv] = Math.abs(off) <= 0.05 ? [Math.cos(angle), Math.sin(angle)] : [(bx - ax) / s / length, (by - ay) / s / length];
+  if (Math.abs(du) < 1e-12) [du, dv] = [0, Math.sign(dv)];
+  else if (Math.abs(dv) < 1e-12) [du, dv] = [Math.sign(du), 0];
+  const w = grid.width - 1;
+  const h = grid.height - 1;
+  // The ray inside the tiles [0, w] x [0, h].
+  let t0 = 0;
+  let t1 = Infinity;
+  for (const [p, d, size] of [[u0, du, w], [v0, dv, h]]) {
+    if (d === 0) {
+      if (p < 0 || p > size) return { byCell, total };
+    } else {
+      t0 = Math.max(t0, Math.min(-p / d, (size - p) / d));
+      t1 = Math.min(t1, Math.max(-p / d, (size - p) / d));
+    }
+  }
+  if (!(t1 - t0 > 1e-9)) return { byCell, total };
+  const ts = [t0, t1];
+  const add = (t: number) => {
+    if (t > t0 && t < t1) ts.push(t);
+  };
+  for (let k = 0; k <= 2 * Math.max(w, h); k++) {
+    add((k / 2 - u0) / du);
+    add((k / 2 - v0) / dv);
+  }
+  for (let k = -h - 2; k <= w + h + 2; k++) {
+    add((k + 0.5 - u0 - v0) / (du + dv));
+    add((k + 0.5 - u0 + v0) / (du - dv));
+  }
+  ts.sort((p, q) => p - q);
+  const wall = (x: number, y: number) => grid.cells[y * grid.width + x] !== Cell.Free && grid.cells[y * grid.width + x] !== Cell.Unknown;
+  const rank = (x: number, y: number) => (!wall(x, y) ? -1 : grid.cells[y * grid.width + x] <= Cell.Brick ? grid.cells[y * grid.width + x] : 0);
+  for (let n = 0; n + 1 < ts.length; n++) {
+    if (!(ts[n + 1] - ts[n] > 1e-9)) continue;
+    const mid = (ts[n] + ts[n + 1]) / 2;
+    const i = Math.min(w - 1, Math.max(0, Math.floor(u0 + du * mid)));
+    const j = Math.min(h - 1, Math.max(0, Math.floor(v0 + dv * mid)));
+    const x = u0 + du * mid - i;
+    const y = v0 + dv * mid - j;
+    // |4/5|6\7| over |0\1|2/3|, points on a line to the right / above.
+    const q = x >= 0.5 ? (y >= 0.5 ? 3 : 1) : y >= 0.5 ? 2 : 0;
+    const lu = x >= 0.5 ? x - 0.5 : x;
+    const lv = y >= 0.5 ? y - 0.5 : y;
+    const triangle = [lu + lv < 0.5 ? 0 : 1, lv > lu ? 2 : 3, lv > lu ? 4 : 5, lu + lv < 0.5 ? 6 : 7][q];
+    total++;
+    const vertices = [
+      [[0, 0.5], [0.5, 0], [0, 0]], [[0.5, 0], [0, 0.5], [0.5, 0.5]], [[0.5, 0], [1, 0.5], [0.5, 0.5]], [[1, 0.5], [0.5, 0], [1, 0]],
+      [[0, 0.5], [0.5, 1], [0, 1]], [[0.5, 1], [0, 0.5], [0.5, 0.5]], [[0.5, 1], [1, 0.5], [0.5, 0.5]], [[1, 0.5], [0.5, 1], [1, 1]],
+    ][triangle];
+    if (total >= 2 && total >= Math.floor(length / (Math.SQRT2 / 4)) && vertices.some(([vx, vy]) => Math.sqrt((i - u0 + vx) ** 2 + (j - v0 + vy) ** 2) > length)) {
+      total--;
+      break;
+    }
+    // Which triangles are wall: a wall corner's quarter, and the inner pair between two opposite wall corners.
+    const [bl, br, tl, tr] = [wall(i, j), wall(i + 1, j), wall(i, j + 1), wall(i + 1, j + 1)];
+    const quarterWall = [bl, br, tl, tr][q];
+    const between = (bl && tr && !br && !tl && (triangle === 2 || triangle === 5)) || (br && tl && !bl && !tr && (triangle === 1 || triangle === 6));
+    if (quarterWall || between) {
+      const top = Math.max(rank(i, j), rank(i + 1, j), rank(i, j + 1), rank(i + 1, j + 1));
+      byCell[top > 0 ? top : Cell.Generic]++;
+    }
+  }
+  return { byCell, total };
+}
+

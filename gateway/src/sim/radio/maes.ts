@@ -18,22 +18,17 @@ import type { RadioModel, RadioModelPlugin } from './RadioModel.js';
  *     1300     13      5.1    4.5      0
  *     2400     15      6.7    5.5      0
  *     5200     23     14     15        0
- * - MAES cuts every tile into 8 triangles (its midlines and the diamond through its edge
- *   midpoints) and charges each wall triangle a ray passes through. Here each wall cell is cut
- *   the same way (WallCrossing.trianglesByCell), so the loss depends on where and at what
- *   angle the ray crosses a wall, as in MAES. Like MAES, there is no distance loss (in open
- *   space every pair links) and a generic wall (an imported PGM map) costs 0 dB.
- * - MAES nudges rays off exact multiples of 45 degrees; a ray through a point where two mesh
- *   lines meet is counted as crossing both, which is what the nudge gives it.
- * - Not exact: MAES's own test (rows of brick, wood and concrete crossed at 45 degrees)
- *   expects 7 triangles per row where this count gives 5 (docs/radio.md).
+ * - The triangles are MAES's wall mesh as its ray walk enters them (maesMesh.ts): marching
+ *   squares tiles between cell centres, each cut into 8, typed by their highest wall corner;
+ *   the ray nudged off diagonals and stopped near the receiver as MAES stops it. Like MAES,
+ *   there is no distance loss (in open space every pair links) and a generic wall (an
+ *   imported PGM map) costs 0 dB.
  *
- * Worked example (2.4 GHz): a ray at y = 0.3 (cell units) straight across a 1-cell concrete
- * wall crosses the mesh lines x + y = 0.5, x = 0.5 and x - y = 0.5 of the cell, so 4
- * triangles: 4 * 15 = 60 dB, signal 15 - 60 = -45 dBm, linked. Two such walls cost 120 dB
- * (-105 dBm, no link), and so does one wall 2 cells thick (4 triangles per cell); wood walls
- * cost 4 * 6.7 = 26.8 dB each, so three link (-65.4 dBm) and four do not (-92.2 dBm).
- * A 45-degree ray through a cell's diagonal crosses 4 lines (2 at the centre): 5 triangles.
+ * Worked example, MAES's own test: rows of brick, wood and concrete (3, 2, 1 dB per triangle)
+ * crossed at 45 degrees from (-4.49, -4.49) to (7.51, 7.51) enter 9 brick, 6 wood and 3
+ * concrete wall triangles: 15 - 42 = -27 dBm, as MAES asserts (docs/radio.md). At MAES's
+ * defaults a ray straight across a 1-cell concrete wall enters 4 wall triangles: 60 dB,
+ * -45 dBm, linked; two such walls (120 dB, -105 dBm) do not link.
  */
 export interface MaesOptions {
   frequencyMhz?: MaterialFrequencyMhz;
@@ -72,8 +67,8 @@ export const maesRadio: RadioModelPlugin = {
   name: 'maes',
   specs: ['maes', 'maes:1.3GHz', 'maes:2.4GHz', 'maes:5.2GHz'],
   doc:
-    "MAES's material communication as its code computes it: TX minus dB per wall-mesh triangle traversed " +
-    '(8 per cell) by material >= sensitivity; no distance loss, generic walls 0 dB. For reproducing MAES/Minotaur.',
+    "MAES's material communication as its code computes it: TX minus dB per wall-mesh triangle its ray enters " +
+    '(8 per tile between cell centres) by material >= sensitivity; no distance loss, generic walls 0 dB. For reproducing MAES/Minotaur.',
   params: [
     ...MAES_BUDGET_PARAMS,
     {

@@ -127,9 +127,13 @@ describe('traceWalls: properties', () => {
         // Per-material walls and MAES mesh triangles are symmetric too (multiwall, maes).
         expect(Array.from(ba.runsByCell)).toEqual(Array.from(ab.runsByCell));
         expect(Array.from(ba.trianglesByCell)).toEqual(Array.from(ab.trianglesByCell));
-        // A run of walls holds at least one wall of some material; a wall cell at least one triangle.
+        // A run of walls holds at least one wall of some material.
         expect(ab.runsByCell.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(ab.wallRuns);
-        for (let c = 0; c < WALL_CELL_SLOTS; c++) expect(ab.trianglesByCell[c]).toBeGreaterThanOrEqual(ab.runsByCell[c]);
+        // MAES's walk (its mesh is offset half a cell, so it can graze a wall cell without entering
+        // a wall triangle; maes.test.ts checks it against an independent enumeration): its wall
+        // triangles are among the triangles it enters, the same both ways.
+        expect(ba.trianglesTotal).toBe(ab.trianglesTotal);
+        expect(ab.trianglesByCell.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(ab.trianglesTotal);
         expect(ab.wallM).toBeGreaterThanOrEqual(0);
         expect(ab.wallM).toBeLessThanOrEqual(ab.segmentM + 1e-9);
         // Runs cannot outnumber the cells a segment can cross.

@@ -1,4 +1,5 @@
 import { Cell, type Grid } from '@swarmgate/maps';
+import { countMaesTriangles } from './maesMesh.js';
 
 /**
  * What a straight segment crosses on its way through the grid. Reused as an out-object so
@@ -19,10 +20,12 @@ export class WallCrossing {
    */
   readonly runsByCell = new Float64Array(WALL_CELL_SLOTS);
   /**
-   * Only with limits.triangles: triangles of the MAES wall mesh crossed (each cell cut into 8
-   * by its midlines and the diamond through its edge midpoints), indexed by the Cell value.
+   * Only with limits.triangles: wall triangles of MAES's mesh its ray walk enters (maesMesh.ts),
+   * indexed by the Cell value of the triangle's material.
    */
   readonly trianglesByCell = new Float64Array(WALL_CELL_SLOTS);
+  /** Only with limits.triangles: every triangle of MAES's mesh the walk enters, wall or not. */
+  trianglesTotal = 0;
   /** Sum of limits.weightPerM[cell] * metres, when limits were given (0 otherwise). */
   weighted = 0;
   /** The trace stopped at a limit: every number above is then a lower bound. */
@@ -35,6 +38,7 @@ export class WallCrossing {
     this.wallRuns = 0;
     this.runsByCell.fill(0);
     this.trianglesByCell.fill(0);
+    this.trianglesTotal = 0;
     this.weighted = 0;
     this.truncated = false;
   }
@@ -53,7 +57,7 @@ export interface TraceLimits {
   readonly weightPerM: Float64Array;
   maxWeighted: number;
   maxRuns: number;
-  /** Also count the MAES mesh triangles crossed in each wall cell (WallCrossing.trianglesByCell). */
+  /** Also walk MAES's wall mesh (WallCrossing.trianglesByCell, trianglesTotal). */
   readonly triangles?: boolean;
 }
 
@@ -88,6 +92,8 @@ export function traceWalls(
   const segmentM = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
   out.segmentM = segmentM;
   if (!(segmentM > 0) || !Number.isFinite(segmentM)) return out;
+  // MAES's walk has its own mesh (offset half a cell) and its own end, so it runs on its own.
+  if (limits?.triangles === true) countMaesTriangles(grid, ax, ay, bx, by, out);
 
   const { width, height, cells, cellSizeM } = grid;
   // Both ends are converted the same way and subtracted, so B->A sees exactly -dx, -dy.
@@ -156,7 +162,6 @@ export function traceWalls(
   let inRun = false;
   // Material of the cell before this one on the segment (0: not a wall), for runsByCell.
   let prevSlot = 0;
-  const countTriangles = limits?.triangles === true;
   let truncated = false;
   let tCur = t0;
   // Each step leaves one cell, so width + height + 2 bounds the walk even with rounding.
@@ -190,14 +195,6 @@ export function traceWalls(
         byCell[slot] += dt;
         if (slot !== prevSlot) out.runsByCell[slot]++;
         prevSlot = slot;
-        if (countTriangles) {
-          out.trianglesByCell[slot] += meshTriangles(
-            gx0 + dx * tCur - ix,
-            gy0 + dy * tCur - iy,
-            gx0 + dx * tExit - ix,
-            gy0 + dy * tExit - iy,
-          );
-        }
         if (!inRun) {
           inRun = true;
           if (++runs > maxRuns) {
@@ -241,34 +238,6 @@ export function traceWalls(
   out.weighted = weightedT * segmentM;
   out.truncated = truncated;
   return out;
-}
-
-/** A crossing this close to a piece's end (in cell units) is on the cell's boundary, not inside. */
-const MESH_EPS = 1e-9;
-
-/**
- * Triangles of one cell's MAES mesh that the piece (x0, y0) -> (x1, y1) crosses, in cell
- * coordinates ([0, 1]^2). MAES cuts a tile into 8 triangles (|4/5|6\7| over |0\1|2/3|): its
- * midlines and the diamond through its edge midpoints, lines that lie only inside the cell.
- * Each line crossed enters one more triangle, so the count is 1 + crossings. A crossing where
- * two lines meet counts twice, as for MAES's rays, which it nudges off exact 45-degree angles.
- */
-function meshTriangles(x0: number, y0: number, x1: number, y1: number): number {
-  return (
-    1 +
-    crosses(x0, x1, 0.5) +
-    crosses(y0, y1, 0.5) +
-    crosses(x0 + y0, x1 + y1, 0.5) +
-    crosses(x0 + y0, x1 + y1, 1.5) +
-    crosses(x0 - y0, x1 - y1, 0.5) +
-    crosses(y0 - x0, y1 - x1, 0.5)
-  );
-}
-
-function crosses(f0: number, f1: number, c: number): number {
-  const a = f0 - c;
-  const b = f1 - c;
-  return (a > MESH_EPS && b < -MESH_EPS) || (a < -MESH_EPS && b > MESH_EPS) ? 1 : 0;
 }
 
 /** The cell a segment enters from coordinate p: on a boundary, the one in the direction of travel. */
