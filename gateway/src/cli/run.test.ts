@@ -52,7 +52,7 @@ describe('swarmgate run (real process)', () => {
 
   it.each([
     [['--map', 'cave', '--robots', '0'], /--robots must be >= 1/],
-    [['--map', 'nosuchmap:3x3'], /--map: unknown map/],
+    [['--map', 'nosuchmap:3x3'], /--map: SG_MAP_SPEC: unknown map 'nosuchmap:3x3'/],
     [['--map', 'cave', '--comm', 'range'], /--comm: SG_COMM_SPEC/],
     [['--map', 'cave', '--spawn', 'scattered'], /--spawn must be one of together, apart, biggest-room/],
     [['--map', 'cave', '--algorithm', 'frontier:bogus=1'], /--algorithm: SG_UNKNOWN_PARAMETER/],
