@@ -33,6 +33,7 @@ if (process.argv[1] === import.meta.filename) {
   const dir = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? root;
   const { promised, oldest, violations } = engineViolations(dir, process.argv.includes('--dev'));
   if (process.argv.includes('--json')) process.stdout.write(JSON.stringify({ promised, oldest, violations }) + '\n');
-  for (const v of violations) console.error(`check-engines: ${v.name}@${v.version} (${v.path}) needs node ${v.engines}, but package.json promises ${promised} (Node ${oldest})`);
+  for (const v of violations)
+    console.error(`check-engines: ${v.name}@${v.version} (${v.path}) needs node ${v.engines}, but package.json promises ${promised} (Node ${oldest})`);
   process.exit(violations.length === 0 ? 0 : 1);
 }

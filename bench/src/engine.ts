@@ -12,9 +12,7 @@ const caseScript = fileURLToPath(new URL('./engineCase.ts', import.meta.url));
 
 export function benchEngine(): BenchReport {
   // execArgv carries tsx's loader, so the child runs TypeScript the same way.
-  const rows = SCENARIOS.map((s) =>
-    execFileSync(process.execPath, [...process.execArgv, caseScript, s.name], { encoding: 'utf8' }).trim(),
-  );
+  const rows = SCENARIOS.map((s) => execFileSync(process.execPath, [...process.execArgv, caseScript, s.name], { encoding: 'utf8' }).trim());
   const docs = SCENARIOS.map((s) => `- ${s.name}: ${s.doc}, at most ${s.ticks} ticks`).join('\n');
   const markdown = `${docs}
 

@@ -33,7 +33,15 @@ export const SCENARIOS: readonly Scenario[] = [
     doc: '1000 robots, 200 x 200 building, lidar 10 m + SLAM every tick + nearest-frontier, range:20 radio',
     goalX: 1,
     ticks: 100,
-    config: () => ({ ...base, comm: 'range:20', grid: loadMap('building:200x200:seed=1'), robots: 1000, algorithm: 'frontier', spawn: { kind: 'apart' }, maxTicks: 100 }),
+    config: () => ({
+      ...base,
+      comm: 'range:20',
+      grid: loadMap('building:200x200:seed=1'),
+      robots: 1000,
+      algorithm: 'frontier',
+      spawn: { kind: 'apart' },
+      maxTicks: 100,
+    }),
   },
   {
     name: 'building1',
@@ -49,7 +57,15 @@ export const SCENARIOS: readonly Scenario[] = [
     doc: 'building1 run until 99 % explored (the CLI default --target) or 36000 ticks, as a user trial ends',
     goalX: 1000,
     ticks: 36000,
-    config: () => ({ ...base, targetExplored: 0.99, grid: loadMap('building:100x100:seed=7'), robots: 1, algorithm: 'frontier', spawn: { kind: 'together' }, maxTicks: 36000 }),
+    config: () => ({
+      ...base,
+      targetExplored: 0.99,
+      grid: loadMap('building:100x100:seed=7'),
+      robots: 1,
+      algorithm: 'frontier',
+      spawn: { kind: 'together' },
+      maxTicks: 36000,
+    }),
   },
 ];
 

@@ -121,10 +121,16 @@ async function gatewayPhase(url: string, durationS: number, processes: number, t
     let notSent = 0;
     measureFirmware(firmware.children);
     const telemetry = telemetryHz === TELEMETRY_HZ ? '' : `, Telemetry at ${telemetryHz} Hz (diagnostic)`;
-    const paced = await pace(`swarmgate HilGateway.drive -> MonaSim firmware, ${processes} robot process(es)${telemetry}`, ROBOTS, durationS, log, (robot, tick) => {
-      const speedMps = slotSpeedMps(tick);
-      if (!hil.drive(ids[robot]!, speedMps, -speedMps, null, 0, decision).sent) notSent++;
-    });
+    const paced = await pace(
+      `swarmgate HilGateway.drive -> MonaSim firmware, ${processes} robot process(es)${telemetry}`,
+      ROBOTS,
+      durationS,
+      log,
+      (robot, tick) => {
+        const speedMps = slotSpeedMps(tick);
+        if (!hil.drive(ids[robot]!, speedMps, -speedMps, null, 0, decision).sent) notSent++;
+      },
+    );
     result = { ...paced, notSent };
   } finally {
     await stopFirmware(firmware.children);
@@ -153,7 +159,9 @@ function ratios(gateway: MqttPhase, raw: MqttPhase): string {
 
 export async function benchHilMqtt(): Promise<BenchReport> {
   const durationS = benchDurationS();
-  const payloadBytes = encodeEnvelope(makeEnvelope(monaId(0), { motorCommand: { leftMps: 0.05, rightMps: -0.05, deadlineMs: 300 } }, 123_456, Date.now())).length;
+  const payloadBytes = encodeEnvelope(
+    makeEnvelope(monaId(0), { motorCommand: { leftMps: 0.05, rightMps: -0.05, deadlineMs: 300 } }, 123_456, Date.now()),
+  ).length;
   const broker = await startMosquitto();
   try {
     const rows: string[] = [];

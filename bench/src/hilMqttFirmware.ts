@@ -16,9 +16,7 @@ import { CpuMeter, hiResNowMs, probeMotorReceipts } from './hilProbe.js';
 export const monaId = (index: number): string => `mona-${String(index).padStart(3, '0')}`;
 export const rawTopic = (root: string, index: number): string => `${root}/${index}`;
 
-export type FirmwareMessage =
-  | { readonly ready: true }
-  | { readonly receipts: readonly number[]; readonly cpuMsPerS?: number };
+export type FirmwareMessage = { readonly ready: true } | { readonly receipts: readonly number[]; readonly cpuMsPerS?: number };
 export type ParentMessage = { readonly measure: true } | { readonly stop: true };
 
 /**

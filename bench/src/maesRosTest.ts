@@ -22,16 +22,28 @@ const VARIANTS: readonly Variant[] = [
   { label: 'swarmgate defaults (frontier 2 m/s, SLAM every tick), target 99.9 %', algorithm: 'frontier', world: {}, target: 0.999 },
   { label: 'same, target 99 %', algorithm: 'frontier', world: {}, target: 0.99 },
   { label: 'SLAM map written every 10 ticks (MAES ROS config)', algorithm: 'frontier', world: { slam: { updateIntervalS: 1 } }, target: 0.999 },
-  { label: "speed 0.26 m/s, turn 1 rad/s (Nav2 DWB example limits)", algorithm: NAV2, world: {}, target: 0.999 },
+  { label: 'speed 0.26 m/s, turn 1 rad/s (Nav2 DWB example limits)', algorithm: NAV2, world: {}, target: 0.999 },
   { label: 'both: Nav2 limits and SLAM every 10 ticks', algorithm: NAV2, world: { slam: { updateIntervalS: 1 } }, target: 0.999 },
-  { label: 'speed 0.6 m/s and SLAM every 10 ticks (the speed whose mean distance over 1480 ticks fits)', algorithm: 'frontier:speedMps=0.6', world: { slam: { updateIntervalS: 1 } }, target: 0.999 },
+  {
+    label: 'speed 0.6 m/s and SLAM every 10 ticks (the speed whose mean distance over 1480 ticks fits)',
+    algorithm: 'frontier:speedMps=0.6',
+    world: { slam: { updateIntervalS: 1 } },
+    target: 0.999,
+  },
 ];
 
 function runOnce(variant: Variant, seed: number): { ticks: number | null; distanceM: number } {
   const grid = loadMap(`building:30x30:seed=${seed}`);
   const trial = new Trial({
-    grid, robots: 1, algorithm: variant.algorithm, comm: 'range:10', spawn: { kind: 'together' }, seed,
-    targetExplored: variant.target, maxTicks: 36_000, world: { lidar: { rangeM: 10 }, ...variant.world },
+    grid,
+    robots: 1,
+    algorithm: variant.algorithm,
+    comm: 'range:10',
+    spawn: { kind: 'together' },
+    seed,
+    targetExplored: variant.target,
+    maxTicks: 36_000,
+    world: { lidar: { rangeM: 10 }, ...variant.world },
   });
   const final = trial.run();
   return { ticks: final.explorationTicks, distanceM: final.distanceTotalM };

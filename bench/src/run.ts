@@ -56,8 +56,7 @@ if (unknown.length > 0) {
 }
 
 // The load average says whether other work shared the CPU (numbers from a busy machine are slower).
-const machine = () =>
-  `${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`;
+const machine = () => `${cpus().length} x ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, load average ${loadavg()[0]?.toFixed(1)}`;
 const benchmarksFile = fileURLToPath(new URL('../../BENCHMARKS.md', import.meta.url));
 for (const [name, run] of BENCHES) {
   if (names.length > 0 ? !names.includes(name) : NAMED_ONLY.has(name)) continue;

@@ -151,16 +151,25 @@ export async function benchSoak(options: BenchOptions = {}): Promise<BenchReport
       SWARMGATE_BIN,
       [
         'serve',
-        '--map', 'building:60x60:seed=7',
-        '--robots', '2',
+        '--map',
+        'building:60x60:seed=7',
+        '--robots',
+        '2',
         // The soak measures the links, not exploration: the cheapest controller.
-        '--algorithm', 'random',
-        '--spawn', 'apart',
-        '--mqtt', broker.url,
-        '--fleet-name', FLEET,
-        '--keepalive', String(GATEWAY_KEEPALIVE_S),
-        '--max-physical', String(physicalCount),
-        '--port', '0',
+        '--algorithm',
+        'random',
+        '--spawn',
+        'apart',
+        '--mqtt',
+        broker.url,
+        '--fleet-name',
+        FLEET,
+        '--keepalive',
+        String(GATEWAY_KEEPALIVE_S),
+        '--max-physical',
+        String(physicalCount),
+        '--port',
+        '0',
         ...ptys.flatMap((pty) => ['--serial', pty.b]),
       ],
       isStopping,
@@ -180,12 +189,32 @@ export async function benchSoak(options: BenchOptions = {}): Promise<BenchReport
 
     for (let k = 0; k < MQTT_PROCESSES; k++) {
       const first = `mona-${String(1 + k * ROBOTS_PER_PROCESS).padStart(3, '0')}`;
-      const args = ['--mqtt', broker.url, '--fleet', FLEET, '--id', first, '--count', String(ROBOTS_PER_PROCESS), '--keepalive', '2', '--seed', String(1000 * (k + 1))];
+      const args = [
+        '--mqtt',
+        broker.url,
+        '--fleet',
+        FLEET,
+        '--id',
+        first,
+        '--count',
+        String(ROBOTS_PER_PROCESS),
+        '--keepalive',
+        '2',
+        '--seed',
+        String(1000 * (k + 1)),
+      ];
       robots.push(startChild(`mona-sim ${first} x${ROBOTS_PER_PROCESS}`, MONA_SIM_BIN, [...args, ...mqttFaults(k, rebootEveryS)], isStopping));
     }
     for (let k = 0; k < SERIAL_ROBOTS; k++) {
       const id = `mona-${101 + k}`;
-      robots.push(startChild(`mona-sim ${id} (serial)`, MONA_SIM_BIN, ['--serial', ptys[k]!.a, '--id', id, '--seed', String(7000 + k), ...serialFaults(k, rebootEveryS)], isStopping));
+      robots.push(
+        startChild(
+          `mona-sim ${id} (serial)`,
+          MONA_SIM_BIN,
+          ['--serial', ptys[k]!.a, '--id', id, '--seed', String(7000 + k), ...serialFaults(k, rebootEveryS)],
+          isStopping,
+        ),
+      );
     }
 
     // Join phase: the soak's clock starts once every robot is online in /api/robots, or after
@@ -203,7 +232,9 @@ export async function benchSoak(options: BenchOptions = {}): Promise<BenchReport
       await sleep(500);
     }
     const joinMs = Date.now() - joinStartMs;
-    process.stderr.write(`soak: ${joined} of ${physicalCount} robots joined in ${(joinMs / 1000).toFixed(1)} s; running ${minutes} min (Ctrl-C ends it early, with a report)\n`);
+    process.stderr.write(
+      `soak: ${joined} of ${physicalCount} robots joined in ${(joinMs / 1000).toFixed(1)} s; running ${minutes} min (Ctrl-C ends it early, with a report)\n`,
+    );
     let endEarly = false;
     const onSignal = (): void => {
       endEarly = true;
@@ -211,7 +242,9 @@ export async function benchSoak(options: BenchOptions = {}): Promise<BenchReport
     process.once('SIGINT', onSignal);
     process.once('SIGTERM', onSignal);
 
-    const liveness = new Map<string, RobotLiveness>(expectedIds.map((id) => [id, { offlineSinceMs: null, longestOfflineMs: 0, offlineStretches: 0, seen: false }]));
+    const liveness = new Map<string, RobotLiveness>(
+      expectedIds.map((id) => [id, { offlineSinceMs: null, longestOfflineMs: 0, offlineStretches: 0, seen: false }]),
+    );
     const samples: Sample[] = [];
     let sampleFailures = 0;
     let brokerRestarts = 0;
@@ -254,7 +287,9 @@ export async function benchSoak(options: BenchOptions = {}): Promise<BenchReport
       if (Date.now() - lastReportMs >= 60_000) {
         lastReportMs = Date.now();
         const last = samples.at(-1);
-        process.stderr.write(`soak: ${((Date.now() - startMs) / 60_000).toFixed(1)} min, ${last?.online ?? '?'} online, tick ${last?.tick ?? '?'}, RSS ${last ? (last.rssKiB / 1024).toFixed(0) : '?'} MiB, ${brokerRestarts} broker restarts\n`);
+        process.stderr.write(
+          `soak: ${((Date.now() - startMs) / 60_000).toFixed(1)} min, ${last?.online ?? '?'} online, tick ${last?.tick ?? '?'}, RSS ${last ? (last.rssKiB / 1024).toFixed(0) : '?'} MiB, ${brokerRestarts} broker restarts\n`,
+        );
       }
     }
     process.off('SIGINT', onSignal);

@@ -27,7 +27,16 @@ export interface YanCaseResult {
 export function runYanCase(mapSpec: string, robots: number, seed: number): YanCaseResult {
   const grid = resampleGrid(loadMap(mapSpec), defaultSimCellM(DEFAULT_ROBOT_MODEL.radiusM));
   const start = performance.now();
-  const trial = new Trial({ grid, robots, algorithm: 'frontier', comm: 'global', spawn: { kind: 'together' }, seed, targetExplored: TARGET, maxTicks: MAX_TICKS });
+  const trial = new Trial({
+    grid,
+    robots,
+    algorithm: 'frontier',
+    comm: 'global',
+    spawn: { kind: 'together' },
+    seed,
+    targetExplored: TARGET,
+    maxTicks: MAX_TICKS,
+  });
   const final = trial.run();
   return {
     ticksTo99: final.explorationTicks,
@@ -50,13 +59,18 @@ export function benchYanTerrains(): BenchReport {
   const notes: string[] = [];
   let wallTotal = 0;
   for (const terrain of TERRAINS) {
-    for (const [label, spec] of [[`yan2017-${terrain} (ROS map)`, `yan2017-${terrain}`], [`${terrain} (generated, 1 m)`, terrain]] as const) {
+    for (const [label, spec] of [
+      [`yan2017-${terrain} (ROS map)`, `yan2017-${terrain}`],
+      [`${terrain} (generated, 1 m)`, terrain],
+    ] as const) {
       const cells: string[] = [];
       let unreachable = 0;
       for (const robots of ROBOTS) {
         const results = SEEDS.map((seed) => {
           const r = runYanCase(spec, robots, seed);
-          process.stderr.write(`${spec} robots=${robots} seed=${seed}: ${r.ticksTo99 ?? `failed at ${(r.exploredFraction * 100).toFixed(1)} %`} (${r.wallSeconds.toFixed(1)} s)\n`);
+          process.stderr.write(
+            `${spec} robots=${robots} seed=${seed}: ${r.ticksTo99 ?? `failed at ${(r.exploredFraction * 100).toFixed(1)} %`} (${r.wallSeconds.toFixed(1)} s)\n`,
+          );
           wallTotal += r.wallSeconds;
           if (r.ticksTo99 === null) notes.push(`${spec}, ${robots} robots, seed ${seed}: ${(r.exploredFraction * 100).toFixed(1)} % after ${MAX_TICKS} ticks`);
           unreachable = Math.max(unreachable, r.unreachableFreeFraction);
@@ -81,5 +95,5 @@ ${rows.join('\n')}
 
 ${notes.length === 0 ? 'Every trial reached 99 %.' : `Not reaching 99 %:\n${notes.map((n) => `- ${n}`).join('\n')}`}
 Wall time of all ${TERRAINS.length * 2 * ROBOTS.length * SEEDS.length} trials: ${Math.round(wallTotal)} s.`;
-  return { name: 'yan-terrains', title: "Yan et al. 2017 terrains: real ROS maps and generated layouts (frontier)", markdown };
+  return { name: 'yan-terrains', title: 'Yan et al. 2017 terrains: real ROS maps and generated layouts (frontier)', markdown };
 }

@@ -96,10 +96,13 @@ describe('mona-sim process on a real broker', { timeout: PROCESS_TIMEOUT_MS }, (
     gateway = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
     gateway.on('message', (_topic, payload) => inbox.push(decodeEnvelope(payload)));
     const kinds = ['birth', 'death', 'telemetry'] as const;
-    await gateway.subscribeAsync(kinds.map((kind) => robotTopicFilter('lab', undefined, kind)), { qos: 1 });
+    await gateway.subscribeAsync(
+      kinds.map((kind) => robotTopicFilter('lab', undefined, kind)),
+      { qos: 1 },
+    );
   }
 
-  it('kill -9: the broker publishes each robot\'s Death (its will) with the Birth\'s session', async () => {
+  it("kill -9: the broker publishes each robot's Death (its will) with the Birth's session", async () => {
     await watch();
     const sim = run(['--mqtt', broker.url, '--id', 'mona-07', '--count', '2', '--keepalive', '2']);
     child = sim.child;

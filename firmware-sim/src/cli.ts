@@ -156,7 +156,8 @@ function plan(argv: string[]): Plan | null {
     // Spread a --count fleet along x, wrapping inside the fence.
     const spanM = Math.max(0.01, arena.widthM - 0.2);
     const startPose = k === 0 ? start : { ...start, xM: 0.1 + ((((start.xM - 0.1 + 0.15 * k) % spanM) + spanM) % spanM) };
-    if (!arena.contains(startPose.xM, startPose.yM)) throw new UsageError(`--pose ${startPose.xM},${startPose.yM} is outside the ${arena.widthM} x ${arena.heightM} m arena`);
+    if (!arena.contains(startPose.xM, startPose.yM))
+      throw new UsageError(`--pose ${startPose.xM},${startPose.yM} is outside the ${arena.widthM} x ${arena.heightM} m arena`);
     return new MonaSim({ robotId, link, seed: seed + k, telemetryHz, faults, rebootAfterS, arena, startPose, log });
   });
   return { sims };

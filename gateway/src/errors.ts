@@ -8,19 +8,17 @@ import { SwarmgateError as BaseSwarmgateError } from '@swarmgate/protocols';
 export const ERROR_CODES = {
   // Fleet file (hil/FleetFile.ts)
   SG_FLEET_PARSE: 'The fleet file is not valid YAML; the message gives the line and column.',
-  SG_FLEET_INVALID:
-    'The fleet file is valid YAML but a field is missing, mistyped or duplicated; the message names the field path and line.',
+  SG_FLEET_INVALID: 'The fleet file is valid YAML but a field is missing, mistyped or duplicated; the message names the field path and line.',
   SG_FLEET_READ: 'The fleet file could not be read from disk (missing file or no permission).',
-  SG_PASSWORD_HASH:
-    'A password hash in the fleet file is not in a supported format (scrypt$N$r$p$salt$hash or mosquitto $7$).',
-  SG_MOSQUITTO_NEEDS_PASSWORD:
-    'Writing a Mosquitto password file needs a plain password or a mosquitto $7$ hash; a scrypt hash cannot be converted.',
+  SG_PASSWORD_HASH: 'A password hash in the fleet file is not in a supported format (scrypt$N$r$p$salt$hash or mosquitto $7$).',
+  SG_MOSQUITTO_NEEDS_PASSWORD: 'Writing a Mosquitto password file needs a plain password or a mosquitto $7$ hash; a scrypt hash cannot be converted.',
   // Broker and bridges (hil/)
   SG_BROKER_LISTEN: 'The embedded MQTT broker could not listen on the requested port (in use or no permission).',
   SG_SERIAL_OPEN: 'A serial port could not be opened; the bridge retries with backoff.',
   SG_ROBOT_ID:
     'A robot id was refused at admission: not a valid id, not in the fleet file, held by a virtual robot of the trial, or online on another link; the message says which. Virtual robot names (r0, r1, ...) may not be given to physical robots.',
-  SG_HIL_REGISTER: 'A transport plugin was registered twice under one name, or after the HIL core started (register every link first), or the link registry lacks the mqtt kind.',
+  SG_HIL_REGISTER:
+    'A transport plugin was registered twice under one name, or after the HIL core started (register every link first), or the link registry lacks the mqtt kind.',
   // Radio, tags and nearby robots (sim/radio/)
   SG_COMM_SPEC:
     'The --comm spec is not one of global, range:R, los, los:R, multiwall, multiwall:<F>GHz, permetre, maes, material (each with :<1.3|2.4|5.2>GHz), pathloss, pathloss:R; the message names the bad part.',
@@ -34,14 +32,14 @@ export const ERROR_CODES = {
   SG_DUPLICATE_ROBOT: 'addRobot() was given an id that is already in the world; robot ids are unique per trial.',
   SG_WORLD_UNKNOWN_ROBOT: 'A world call named a robot id that is not in the world (never added, or removed).',
   SG_BAD_POSE: 'A pose given to the world has a non-finite coordinate or heading.',
-  SG_NOT_KINEMATIC: 'setKinematicPose() or kinematicSetpoint() was called for a dynamic robot; only kinematic twins (HIL robots) take external poses and have setpoints.',
-  SG_SIM_CONFIG: 'A simulator option is out of range (non-positive step, ray count, range or interval), or two registered sensors fill one State field; the message names it.',
+  SG_NOT_KINEMATIC:
+    'setKinematicPose() or kinematicSetpoint() was called for a dynamic robot; only kinematic twins (HIL robots) take external poses and have setpoints.',
+  SG_SIM_CONFIG:
+    'A simulator option is out of range (non-positive step, ray count, range or interval), or two registered sensors fill one State field; the message names it.',
   SG_SPAWN: 'Robots could not be placed: not enough free cells for the spawn strategy, or a given position is inside a wall or off the map.',
   // Live trials and `swarmgate serve` (trial/)
-  SG_TRIAL_CONFIG:
-    'A live trial option is out of range (arena transform scale or rotation, pose source, tick period); the message names it.',
-  SG_BIND:
-    'The bind address is not an IP address, or it is beyond loopback without a fleet file (give --fleet, or --insecure to accept an open gateway).',
+  SG_TRIAL_CONFIG: 'A live trial option is out of range (arena transform scale or rotation, pose source, tick period); the message names it.',
+  SG_BIND: 'The bind address is not an IP address, or it is beyond loopback without a fleet file (give --fleet, or --insecure to accept an open gateway).',
   SG_TLS_FILES:
     'The certificate and key given to the embedded broker do not make a TLS server (not PEM, or a key that does not belong to the certificate); the message gives the TLS error.',
   SG_TRIAL_MQTT:

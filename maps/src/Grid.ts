@@ -32,11 +32,7 @@ export interface Grid {
   readonly cells: Uint8Array;
 }
 
-export function createGrid(
-  width: number,
-  height: number,
-  options: { cellSizeM?: number; originM?: { x: number; y: number }; fill?: CellValue } = {},
-): Grid {
+export function createGrid(width: number, height: number, options: { cellSizeM?: number; originM?: { x: number; y: number }; fill?: CellValue } = {}): Grid {
   if (!Number.isInteger(width) || !Number.isInteger(height) || width <= 0 || height <= 0) {
     throw new RangeError(`grid size must be positive integers, got ${width} x ${height}`);
   }
@@ -55,10 +51,15 @@ export function isWall(value: number): boolean {
 
 export function materialOf(value: number): WallMaterial | null {
   switch (value) {
-    case Cell.Concrete: return 'concrete';
-    case Cell.Wood: return 'wood';
-    case Cell.Brick: return 'brick';
-    case Cell.Generic: return 'generic';
-    default: return null;
+    case Cell.Concrete:
+      return 'concrete';
+    case Cell.Wood:
+      return 'wood';
+    case Cell.Brick:
+      return 'brick';
+    case Cell.Generic:
+      return 'generic';
+    default:
+      return null;
   }
 }

@@ -17,11 +17,13 @@ describe('bundled maps', () => {
   });
 
   it('the MAES test maps are one free region each, of the MAES sizes', () => {
-    const sizes = Object.fromEntries(MAES_TEST_MAPS.map((n) => {
-      const grid = bundledMap(n);
-      expect(connectedComponents(grid).sizes.length).toBe(1);
-      return [n, `${grid.width}x${grid.height}`];
-    }));
+    const sizes = Object.fromEntries(
+      MAES_TEST_MAPS.map((n) => {
+        const grid = bundledMap(n);
+        expect(connectedComponents(grid).sizes.length).toBe(1);
+        return [n, `${grid.width}x${grid.height}`];
+      }),
+    );
     expect(sizes).toEqual({ blank: '50x50', doorway: '100x100', doorway_corner: '100x100', hallway: '10x50' });
   });
 
@@ -33,7 +35,10 @@ describe('bundled maps', () => {
   });
 
   it('the generated examples are what the generators produce today', () => {
-    for (const [name, spec] of [['cave-example', 'cave:75x75:seed=1'], ['building-example', 'building:100x100:seed=1']] as const) {
+    for (const [name, spec] of [
+      ['cave-example', 'cave:75x75:seed=1'],
+      ['building-example', 'building:100x100:seed=1'],
+    ] as const) {
       const entry = BUNDLED_MAPS.find((m) => m.name === name)!;
       expect(readFileSync(bundledMapPath(entry.file))).toEqual(encodeMapImage(loadMap(spec), 'pgm'));
     }

@@ -17,12 +17,7 @@ export interface Regions {
 }
 
 /** Labels the connected regions of cells whose `mask` value is non-zero. */
-export function labelRegions(
-  width: number,
-  height: number,
-  mask: Uint8Array,
-  connectivity: Connectivity = 4,
-): Regions {
+export function labelRegions(width: number, height: number, mask: Uint8Array, connectivity: Connectivity = 4): Regions {
   const labels = new Int32Array(width * height).fill(-1);
   const queue = new Int32Array(width * height);
   const sizes: number[] = [];

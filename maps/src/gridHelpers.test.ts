@@ -19,13 +19,13 @@ function draw(rows: string[]): Grid {
   return grid;
 }
 
-const randomGrid = fc
-  .record({ w: fc.integer({ min: 1, max: 30 }), h: fc.integer({ min: 1, max: 30 }) })
-  .chain(({ w, h }) => fc.uint8Array({ minLength: w * h, maxLength: w * h, max: 5 }).map((bytes) => {
+const randomGrid = fc.record({ w: fc.integer({ min: 1, max: 30 }), h: fc.integer({ min: 1, max: 30 }) }).chain(({ w, h }) =>
+  fc.uint8Array({ minLength: w * h, maxLength: w * h, max: 5 }).map((bytes) => {
     const grid = createGrid(w, h);
     grid.cells.set(bytes.map((b) => (b === 5 ? Cell.Unknown : b)));
     return grid;
-  }));
+  }),
+);
 
 describe('grid geometry', () => {
   it('converts between index, cell and world coordinates', () => {
@@ -50,12 +50,7 @@ describe('grid geometry', () => {
 });
 
 describe('components, flood fill, counts', () => {
-  const grid = draw([
-    '..#..',
-    '..#..',
-    '###.?',
-    '.#...',
-  ]);
+  const grid = draw(['..#..', '..#..', '###.?', '.#...']);
 
   it('labels 4-connected free components; 8-connectivity joins diagonals', () => {
     expect(connectedComponents(grid).sizes.sort()).toEqual([1, 4, 8]);

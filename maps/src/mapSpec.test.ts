@@ -7,7 +7,12 @@ describe('parseMapSpec', () => {
   it('parses generator specs with size and parameters', () => {
     expect(parseMapSpec('cave:75x75:seed=3')).toEqual({ kind: 'generator', generator: 'cave', width: 75, height: 75, seed: 3, params: {} });
     expect(parseMapSpec('building:100x90:seed=7,door=2')).toEqual({
-      kind: 'generator', generator: 'building', width: 100, height: 90, seed: 7, params: { door: 2 },
+      kind: 'generator',
+      generator: 'building',
+      width: 100,
+      height: 90,
+      seed: 7,
+      params: { door: 2 },
     });
     expect(parseMapSpec('maze')).toEqual({ kind: 'generator', generator: 'maze', width: 80, height: 80, seed: 0, params: {} });
   });

@@ -14,9 +14,7 @@ import { loadMapFile, mapFileFormat } from './io/mapFiles.js';
 import type { MapLoadOptions } from './io/greyImage.js';
 
 export type MapSpec =
-  | ({ readonly kind: 'generator' } & GeneratorSpec)
-  | { readonly kind: 'bundled'; readonly name: string }
-  | { readonly kind: 'file'; readonly path: string };
+  ({ readonly kind: 'generator' } & GeneratorSpec) | { readonly kind: 'bundled'; readonly name: string } | { readonly kind: 'file'; readonly path: string };
 
 export function looksLikeMapFile(text: string): boolean {
   return text.includes('/') || text.includes('\\') || mapFileFormat(text) !== null;
@@ -71,8 +69,11 @@ export function parseMapSpec(text: string): MapSpec {
 export function loadMap(spec: string | MapSpec, options: MapLoadOptions = {}): Grid {
   const parsed = typeof spec === 'string' ? parseMapSpec(spec) : spec;
   switch (parsed.kind) {
-    case 'generator': return generateMap(parsed);
-    case 'bundled': return bundledMap(parsed.name);
-    case 'file': return loadMapFile(parsed.path, options);
+    case 'generator':
+      return generateMap(parsed);
+    case 'bundled':
+      return bundledMap(parsed.name);
+    case 'file':
+      return loadMapFile(parsed.path, options);
   }
 }

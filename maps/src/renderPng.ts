@@ -83,7 +83,7 @@ export function renderPng(grid: Grid, options: RenderOptions = {}): Buffer {
     for (let x = 0; x < width; x++) {
       const i = y * width + x;
       const value = cells[i] as number;
-      let colour = CELL_COLOURS[value] ?? CELL_COLOURS[Cell.Generic] as Rgb;
+      let colour = CELL_COLOURS[value] ?? (CELL_COLOURS[Cell.Generic] as Rgb);
       const h = heat?.values[i];
       if (value === Cell.Free && h !== undefined && Number.isFinite(h)) colour = rampColour((h - lo) / span);
       // Image rows run top-down; grid rows bottom-up.

@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BODY_KINDS,
-  bodyOf,
-  decodeEnvelope,
-  encodeEnvelope,
-  makeEnvelope,
-  swarmgate,
-  type BodyKind,
-  type EnvelopeInit,
-} from './Envelope.js';
+import { BODY_KINDS, bodyOf, decodeEnvelope, encodeEnvelope, makeEnvelope, swarmgate, type BodyKind, type EnvelopeInit } from './Envelope.js';
 import { ProtocolError } from './errors.js';
 import { MAX_ENVELOPE_BYTES, PROTOCOL_VERSION } from './limits.js';
 import { bodyArbitraries, envelopeArbitrary, toPlain } from './testing/arbitraries.js';

@@ -11,11 +11,7 @@ import { MAX_ENVELOPE_BYTES, PROTOCOL_VERSION } from './limits.js';
 export { swarmgate };
 
 type Plain = string | number | boolean | Uint8Array;
-type DecodedValue<V> = V extends Plain
-  ? V
-  : V extends readonly (infer E)[]
-    ? DecodedValue<E>[]
-    : Decoded<V> | null;
+type DecodedValue<V> = V extends Plain ? V : V extends readonly (infer E)[] ? DecodedValue<E>[] : Decoded<V> | null;
 
 /**
  * What decode yields for a message whose generated properties interface is P: scalars, enums,
@@ -34,7 +30,15 @@ export type BodyKind = NonNullable<swarmgate.v1.Envelope['body']>;
 
 /** The body list, in field-number order (for iteration in tests, vectors and dispatch tables). */
 export const BODY_KINDS: readonly BodyKind[] = Object.freeze([
-  'birth', 'death', 'telemetry', 'trackerPose', 'state', 'command', 'motorCommand', 'ack', 'error',
+  'birth',
+  'death',
+  'telemetry',
+  'trackerPose',
+  'state',
+  'command',
+  'motorCommand',
+  'ack',
+  'error',
 ]);
 
 type BodyInits = { [K in BodyKind]-?: NonNullable<EnvelopeInit[K]> };

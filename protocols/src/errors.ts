@@ -9,10 +9,8 @@ export { SwarmgateError, errorCode } from './common/SwarmgateError.js';
 
 export const ERROR_CODES = {
   // Envelope (Envelope.ts)
-  SG_PROTO_DECODE:
-    'The bytes are not a valid swarmgate.v1.Envelope (truncated, corrupted, or another protocol); the message gives the protobuf reader error.',
-  SG_PROTO_VERSION:
-    'The Envelope speaks a protocol major version this side does not (or carries no version); upgrade the older side.',
+  SG_PROTO_DECODE: 'The bytes are not a valid swarmgate.v1.Envelope (truncated, corrupted, or another protocol); the message gives the protobuf reader error.',
+  SG_PROTO_VERSION: 'The Envelope speaks a protocol major version this side does not (or carries no version); upgrade the older side.',
   SG_PROTO_NO_BODY: 'The Envelope decoded but carries no body (Birth, Telemetry, Command, ...); the sender is broken or newer.',
   SG_PROTO_OVERSIZE: 'An Envelope or frame is larger than MAX_ENVELOPE_BYTES / MAX_FRAME_BYTES and was refused.',
   // Commands (validateCommand.ts)

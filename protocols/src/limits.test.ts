@@ -27,7 +27,13 @@ describe('size budgets', () => {
       scan: { angleMinRad: -1, angleIncrementRad: 1e-3, rangeMaxM: 1e3, rangesM: new Array<number>(MAX_SCAN_RAYS).fill(1e30) },
       nearbyRobots: Array.from({ length: MAX_NEARBY_ROBOTS_PER_STATE }, () => ({ id, distanceM: 1e30, bearingRad: -3 })),
       inbox: Array.from({ length: MAX_INBOX_MESSAGES_PER_TICK }, () => ({ from: id, sentTick: big, payload: new Uint8Array(inboxPayloadBytes).fill(0xff) })),
-      nearbyTags: Array.from({ length: MAX_NEARBY_TAGS_PER_STATE }, () => ({ id: big, xM: -1e30, yM: -1e30, distanceM: 1e30, payload: new Uint8Array(MAX_TAG_PAYLOAD_BYTES).fill(0xff) })),
+      nearbyTags: Array.from({ length: MAX_NEARBY_TAGS_PER_STATE }, () => ({
+        id: big,
+        xM: -1e30,
+        yM: -1e30,
+        distanceM: 1e30,
+        payload: new Uint8Array(MAX_TAG_PAYLOAD_BYTES).fill(0xff),
+      })),
       battery: { volts: 1e30, fraction: 1 },
     };
     const bytes = encodeEnvelope(makeEnvelope(id, { state }, big, Number.MAX_SAFE_INTEGER));

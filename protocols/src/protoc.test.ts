@@ -38,7 +38,17 @@ describe('protoc', () => {
     expect(text).toMatch(new RegExp(`^version \\{\\n {2}major: ${PROTOCOL_VERSION.major}\\n {2}minor: ${PROTOCOL_VERSION.minor}\\n\\}`));
 
     const state = protocDecode(encodeEnvelope(VECTOR_SAMPLES.state.envelope));
-    for (const line of ['timestamp_ms: 1764000042000', 'tick: 420', 'status: ROBOT_STATUS_MOVING', 'touching: true', 'ranges_m: 0.75', 'payload: "{}"', 'from: "mona-02"', 'sent_tick: 419', 'payload: "\\001\\000\\002"']) {
+    for (const line of [
+      'timestamp_ms: 1764000042000',
+      'tick: 420',
+      'status: ROBOT_STATUS_MOVING',
+      'touching: true',
+      'ranges_m: 0.75',
+      'payload: "{}"',
+      'from: "mona-02"',
+      'sent_tick: 419',
+      'payload: "\\001\\000\\002"',
+    ]) {
       expect(state).toContain(line);
     }
     const birth = protocDecode(encodeEnvelope(VECTOR_SAMPLES.birth.envelope));

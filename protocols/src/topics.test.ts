@@ -63,7 +63,15 @@ describe('topics', () => {
   });
 
   it('refuses topics outside the tree', () => {
-    for (const topic of ['', 'swarmgate/v1/lab/r', 'swarmgate/v2/lab/r/cmd', 'other/v1/lab/r/cmd', 'swarmgate/v1/lab/r/cmd/extra', 'swarmgate/v1/lab/r/teleport', 'swarmgate/v1/lab/$gateway/cmd']) {
+    for (const topic of [
+      '',
+      'swarmgate/v1/lab/r',
+      'swarmgate/v2/lab/r/cmd',
+      'other/v1/lab/r/cmd',
+      'swarmgate/v1/lab/r/cmd/extra',
+      'swarmgate/v1/lab/r/teleport',
+      'swarmgate/v1/lab/$gateway/cmd',
+    ]) {
       expectProtocolError(() => parseTopic(topic), 'SG_TOPIC_PARSE', new RegExp(`topic ${JSON.stringify(topic).replace(/[$/]/g, '\\$&')}`));
     }
     expectProtocolError(() => parseTopic('swarmgate/v1/lab/+/cmd'), 'SG_TOPIC_ID', /robot id in topic .* contains "\+"/);

@@ -13,7 +13,16 @@ type MotorCommandInit = swarmgate.v1.MotorCommand.$Properties;
 export type CommandActionKind = NonNullable<swarmgate.v1.Command['action']>;
 
 export const COMMAND_ACTION_KINDS: readonly CommandActionKind[] = Object.freeze([
-  'move', 'rotate', 'velocity', 'wheelSpeeds', 'stop', 'broadcast', 'depositTag', 'emergencyStop', 'releaseEmergencyStop', 'requestBirth',
+  'move',
+  'rotate',
+  'velocity',
+  'wheelSpeeds',
+  'stop',
+  'broadcast',
+  'depositTag',
+  'emergencyStop',
+  'releaseEmergencyStop',
+  'requestBirth',
 ]);
 
 function assertFinite(field: string, value: number | null | undefined): void {

@@ -5,7 +5,10 @@
 export const SlamCell = { Unknown: 0, Open: 1, Solid: 2 } as const;
 export type SlamCellValue = (typeof SlamCell)[keyof typeof SlamCell];
 
-export interface CellXY { readonly x: number; readonly y: number }
+export interface CellXY {
+  readonly x: number;
+  readonly y: number;
+}
 
 export interface PathOptions {
   /**

@@ -28,7 +28,10 @@ export class FaultInjector {
     private readonly clock: Clock,
   ) {
     const { dropP, corruptP, delayMs } = options;
-    for (const [name, p] of [['dropP', dropP], ['corruptP', corruptP]] as const) {
+    for (const [name, p] of [
+      ['dropP', dropP],
+      ['corruptP', corruptP],
+    ] as const) {
       if (!(p >= 0 && p <= 1)) throw new SwarmgateError('SG_MODEL_CONFIG', `${name} must be in [0, 1], got ${p}`);
     }
     if (!(delayMs >= 0 && Number.isFinite(delayMs))) {

@@ -1,4 +1,14 @@
-import { decodeEnvelope, encodeEnvelope, gatewayStateTopic, makeEnvelope, MONA_SPEC, robotTopic, robotTopicFilter, swarmgate, type EnvelopeBodyInit } from '@swarmgate/protocols';
+import {
+  decodeEnvelope,
+  encodeEnvelope,
+  gatewayStateTopic,
+  makeEnvelope,
+  MONA_SPEC,
+  robotTopic,
+  robotTopicFilter,
+  swarmgate,
+  type EnvelopeBodyInit,
+} from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MonaSim, type MonaSimOptions } from '../MonaSim.js';
@@ -83,7 +93,7 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     await inbox.waitFor((e) => e.body === 'ack' && e.ack!.commandId === 12, 'Ack after garbage');
   });
 
-  it('does not read the cmd topic (controllers\' Commands are for the gateway)', async () => {
+  it("does not read the cmd topic (controllers' Commands are for the gateway)", async () => {
     await connectGateway();
     const robot = sim('mona-07');
     await inbox.waitFor((e) => e.body === 'birth', 'Birth');

@@ -106,11 +106,7 @@ export function parseArenaSpec(json: unknown): ArenaSpec {
   const rawWalls = record.walls ?? [];
   if (!Array.isArray(rawWalls)) fail('walls must be an array of [x1, y1, x2, y2]');
   const walls = rawWalls.map((wall: unknown, index) => {
-    if (
-      !Array.isArray(wall) ||
-      wall.length !== 4 ||
-      !wall.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= MAX_ARENA_SIDE_M)
-    ) {
+    if (!Array.isArray(wall) || wall.length !== 4 || !wall.every((v) => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= MAX_ARENA_SIDE_M)) {
       fail(`walls[${index}] must be [x1, y1, x2, y2] of finite numbers, got ${JSON.stringify(wall)}`);
     }
     return [wall[0], wall[1], wall[2], wall[3]] as const;

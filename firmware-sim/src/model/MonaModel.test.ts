@@ -100,7 +100,7 @@ describe('MonaModel kinematics', () => {
   it('wraps angles into (-pi, pi]', () => {
     expect(wrapAngle(Math.PI)).toBeCloseTo(Math.PI, 12);
     expect(wrapAngle(-Math.PI)).toBeCloseTo(Math.PI, 12);
-    expect(wrapAngle(3 * Math.PI / 2)).toBeCloseTo(-Math.PI / 2, 12);
+    expect(wrapAngle((3 * Math.PI) / 2)).toBeCloseTo(-Math.PI / 2, 12);
   });
 });
 

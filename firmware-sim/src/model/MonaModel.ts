@@ -106,7 +106,10 @@ export class MonaModel {
     this.battery = new Battery(options.battery ?? DEFAULT_BATTERY, dims.batteryFullVolts, dims.batteryEmptyVolts);
     this.pose = { ...options.startPose };
     if (!this.arena.contains(this.pose.xM, this.pose.yM)) {
-      throw new SwarmgateError('SG_MODEL_CONFIG', `start pose (${this.pose.xM}, ${this.pose.yM}) is outside the ${this.arena.widthM} x ${this.arena.heightM} m arena`);
+      throw new SwarmgateError(
+        'SG_MODEL_CONFIG',
+        `start pose (${this.pose.xM}, ${this.pose.yM}) is outside the ${this.arena.widthM} x ${this.arena.heightM} m arena`,
+      );
     }
     this.irRangeM = new Float64Array(dims.irSensors.length).fill(dims.irRangeMaxM);
     this.encoderRng = Random.fromSeed(options.seed).fork('encoders');

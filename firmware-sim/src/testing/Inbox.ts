@@ -31,7 +31,10 @@ export class Inbox {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiters = this.waiters.filter((w) => w !== waiter);
-        const seen = this.items.slice(-10).map((e) => `${e.robotId}/${e.body}`).join(', ');
+        const seen = this.items
+          .slice(-10)
+          .map((e) => `${e.robotId}/${e.body}`)
+          .join(', ');
         reject(new Error(`no ${what} within ${timeoutMs} ms; last seen: ${seen || 'nothing'}`));
       }, timeoutMs);
       const waiter: Waiter = {

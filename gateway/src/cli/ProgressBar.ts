@@ -30,14 +30,7 @@ export class ProgressBar {
   }
 }
 
-export function formatProgress(
-  tick: number,
-  totalTicks: number,
-  exploredFraction: number,
-  simSeconds: number,
-  wallSeconds: number,
-  columns: number,
-): string {
+export function formatProgress(tick: number, totalTicks: number, exploredFraction: number, simSeconds: number, wallSeconds: number, columns: number): string {
   const speed = wallSeconds > 0 ? simSeconds / wallSeconds : 0;
   const text = ` tick ${tick}/${totalTicks}  explored ${(exploredFraction * 100).toFixed(1)}%  ${speed.toFixed(1)}x real time`;
   const barWidth = Math.max(10, Math.min(40, columns - text.length - 3));

@@ -7,12 +7,7 @@ type Options = NonNullable<ParseArgsConfig['options']>;
  * node:util parseArgs, strict, with its errors turned into CliUsageError (exit 2) that
  * name the offending flag. Returns `null` when --help was asked for (after printing help).
  */
-export function parseCommandArgs<O extends Options>(
-  argv: string[],
-  options: O,
-  help: string,
-  allowPositionals = true,
-) {
+export function parseCommandArgs<O extends Options>(argv: string[], options: O, help: string, allowPositionals = true) {
   let parsed;
   try {
     parsed = parseArgs({
@@ -32,12 +27,7 @@ export function parseCommandArgs<O extends Options>(
 }
 
 /** A numeric flag: parsed strictly, range-checked, named in the error. */
-export function numberFlag(
-  name: string,
-  raw: string | undefined,
-  fallback: number,
-  check: { min?: number; max?: number; integer?: boolean } = {},
-): number {
+export function numberFlag(name: string, raw: string | undefined, fallback: number, check: { min?: number; max?: number; integer?: boolean } = {}): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value)) {

@@ -18,7 +18,7 @@ describe('swarmgate fleet', () => {
     expect(readFileSync(join(dir, 'mosq', 'passwd'), 'utf8')).toMatch(/^gw:\$7\$101\$/);
   });
 
-  it('lists virtual robots and writes their controller\'s ACL', async () => {
+  it("lists virtual robots and writes their controller's ACL", async () => {
     const path = join(dir, 'virtual.yaml');
     writeFileSync(path, 'fleet: lab\ngateway: { username: gw, password: p }\nvirtualRobots: [r0]\ncontrollers: [{ id: c1, password: c, robots: [r0] }]\n');
     const check = await runSwarmgate('fleet', 'check', '--fleet', path);
@@ -38,7 +38,7 @@ describe('swarmgate fleet', () => {
     expect(bad.stderr).toContain('bad.yaml:2: gateway.pasword: unknown field');
   });
 
-  it('refuses a fleet whose physical robots take the virtual robots\' names, for the --robots N given', async () => {
+  it("refuses a fleet whose physical robots take the virtual robots' names, for the --robots N given", async () => {
     const path = join(dir, 'clash.yaml');
     writeFileSync(path, 'fleet: lab\ngateway: { username: gw, password: p }\nrobots: [{ id: r1, password: q }, { id: mona-01, password: m }]\n');
     const clash = await runSwarmgate('fleet', 'check', '--fleet', path, '--robots', '2');

@@ -27,11 +27,7 @@ const HELP = `Usage:
         include_dir DIR`;
 
 async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommandArgs(
-    argv,
-    { fleet: { type: 'string' }, out: { type: 'string', short: 'o' }, robots: { type: 'string' } },
-    HELP,
-  );
+  const parsed = parseCommandArgs(argv, { fleet: { type: 'string' }, out: { type: 'string', short: 'o' }, robots: { type: 'string' } }, HELP);
   if (!parsed) return 0;
   const [action, ...extra] = parsed.positionals;
   if (extra.length > 0) throw new CliUsageError(`unexpected argument '${extra[0]}'\n\n${HELP}`);
@@ -49,14 +45,18 @@ async function run(argv: string[]): Promise<number> {
         process.stderr.write(`swarmgate fleet: ${collision}\n`);
         return 1;
       }
-      process.stdout.write(`fleet ${fleet.name}: ${fleet.robots.length} robots, ${fleet.virtualRobotIds.length} virtual robots, ${fleet.controllers.length} controllers\n`);
+      process.stdout.write(
+        `fleet ${fleet.name}: ${fleet.robots.length} robots, ${fleet.virtualRobotIds.length} virtual robots, ${fleet.controllers.length} controllers\n`,
+      );
       for (const robot of fleet.robots) process.stdout.write(`  robot ${robot.id} (${robot.link}) user ${robot.credentials.username}\n`);
       for (const id of fleet.virtualRobotIds) process.stdout.write(`  robot ${id} (virtual)\n`);
       for (const c of fleet.controllers) process.stdout.write(`  controller ${c.id} -> ${c.robotIds.join(', ') || '(none)'}\n`);
       return 0;
     }
     const files = await writeMosquittoConfig(fleet, parsed.values.out!);
-    process.stdout.write(`wrote ${files.passwordFile}\nwrote ${files.aclFile}\nwrote ${files.configFile} (in mosquitto.conf: include_dir ${dirname(files.configFile)})\n`);
+    process.stdout.write(
+      `wrote ${files.passwordFile}\nwrote ${files.aclFile}\nwrote ${files.configFile} (in mosquitto.conf: include_dir ${dirname(files.configFile)})\n`,
+    );
     if (files.clientIdPlugin) process.stdout.write(`wrote ${files.clientIdPlugin} (client ids bound to users)\n`);
     else {
       process.stderr.write(
@@ -66,7 +66,9 @@ async function run(argv: string[]): Promise<number> {
     }
     if (files.passwordOwner === null) {
       // Mosquitto started as root opens the password file after dropping to its own user.
-      process.stdout.write(`${files.passwordFile} is mode 0600: if mosquitto runs as root and drops to user ${MOSQUITTO_USER}, run: chown ${MOSQUITTO_USER}: ${files.passwordFile}\n`);
+      process.stdout.write(
+        `${files.passwordFile} is mode 0600: if mosquitto runs as root and drops to user ${MOSQUITTO_USER}, run: chown ${MOSQUITTO_USER}: ${files.passwordFile}\n`,
+      );
     }
     return 0;
   } catch (error) {

@@ -29,8 +29,10 @@ describe('fleetTrialWarnings', () => {
     expect(remoteRobotIds(null, ['r1'])).toEqual(['r1']);
   });
 
-  it('names physical robots that take virtual robots\' ids (r0 .. r{N-1}), and nothing else', () => {
-    const clash = parseFleetFile('fleet: lab\ngateway: { username: gw, password: p }\nrobots: [{ id: r0, password: a }, { id: r3, password: b }, { id: r10, password: c }]\n');
+  it("names physical robots that take virtual robots' ids (r0 .. r{N-1}), and nothing else", () => {
+    const clash = parseFleetFile(
+      'fleet: lab\ngateway: { username: gw, password: p }\nrobots: [{ id: r0, password: a }, { id: r3, password: b }, { id: r10, password: c }]\n',
+    );
     expect(fleetVirtualIdProblem(clash, 4)).toBe(
       'physical robot r0, r3 in the fleet file have the ids of virtual robots (r0 .. r3): rename them (virtual robots are named r0, r1, ...) or run fewer virtual robots',
     );

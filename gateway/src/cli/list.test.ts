@@ -16,19 +16,23 @@ const REGISTERED: Record<string, readonly string[]> = {
 };
 
 describe('swarmgate list (real process)', () => {
-  it.each(Object.entries(REGISTERED))('list %s prints every registered entry, in registry order', async (kind, names) => {
-    expect(names.length).toBeGreaterThan(0);
-    const json = await runSwarmgate('list', kind, '--json');
-    expect(json.code).toBe(0);
-    const items = JSON.parse(json.stdout) as { name: string; doc: string; params: { unit: string }[] }[];
-    expect(items.map((i) => i.name)).toEqual(names);
-    for (const item of items) {
-      expect(item.doc.length, item.name).toBeGreaterThan(0);
-      for (const p of item.params) expect(p.unit.length, item.name).toBeGreaterThan(0);
-    }
-    const text = await runSwarmgate('list', kind);
-    expect(text.code).toBe(0);
-    // Each entry starts a line of its own in the text form.
-    expect(text.stdout.split('\n').filter((line) => /^\S/.test(line))).toEqual(names);
-  }, 60_000);
+  it.each(Object.entries(REGISTERED))(
+    'list %s prints every registered entry, in registry order',
+    async (kind, names) => {
+      expect(names.length).toBeGreaterThan(0);
+      const json = await runSwarmgate('list', kind, '--json');
+      expect(json.code).toBe(0);
+      const items = JSON.parse(json.stdout) as { name: string; doc: string; params: { unit: string }[] }[];
+      expect(items.map((i) => i.name)).toEqual(names);
+      for (const item of items) {
+        expect(item.doc.length, item.name).toBeGreaterThan(0);
+        for (const p of item.params) expect(p.unit.length, item.name).toBeGreaterThan(0);
+      }
+      const text = await runSwarmgate('list', kind);
+      expect(text.code).toBe(0);
+      // Each entry starts a line of its own in the text form.
+      expect(text.stdout.split('\n').filter((line) => /^\S/.test(line))).toEqual(names);
+    },
+    60_000,
+  );
 });

@@ -99,7 +99,9 @@ describe('swarmgate map', () => {
     writeFileSync(bomb, await pngBomb(10_000, 10_000));
     const refused = await runSwarmgate('map', 'info', bomb);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toBe(`swarmgate map: SG_MAP_FORMAT: ${bomb}: declares 10000 x 10000 = 100000000 cells, over the budget of 4000000 cells (raise it with maxCells, --max-cells on the CLI)\n`);
+    expect(refused.stderr).toBe(
+      `swarmgate map: SG_MAP_FORMAT: ${bomb}: declares 10000 x 10000 = 100000000 cells, over the budget of 4000000 cells (raise it with maxCells, --max-cells on the CLI)\n`,
+    );
     const small = join(dir, 'small.png');
     writeFileSync(small, await pngBomb(30, 20));
     expect((await runSwarmgate('map', 'info', small, '--max-cells', '599')).stderr).toMatch(/declares 30 x 20 = 600 cells, over the budget of 599 cells/);

@@ -24,15 +24,57 @@ describe('swarmgate run (real process)', () => {
     const json = join(dir, 'out.json');
     const csv = join(dir, 'series.csv');
     const png = join(dir, 'heat.png');
-    const args = ['run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--algorithm', 'frontier', '--comm', 'range:8',
-      '--spawn', 'apart', '--seed', '3', '--target', '0.9', '--max-ticks', '400', '--json', json, '--csv', csv, '--heatmap', png];
+    const args = [
+      'run',
+      '--map',
+      'cave:30x30:seed=4',
+      '--robots',
+      '2',
+      '--algorithm',
+      'frontier',
+      '--comm',
+      'range:8',
+      '--spawn',
+      'apart',
+      '--seed',
+      '3',
+      '--target',
+      '0.9',
+      '--max-ticks',
+      '400',
+      '--json',
+      json,
+      '--csv',
+      csv,
+      '--heatmap',
+      png,
+    ];
     const r = swarmgate(...args);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/explored|target not reached/);
     const report = JSON.parse(readFileSync(json, 'utf8'));
-    for (const key of ['seed', 'robots', 'algorithm', 'comm', 'ticks', 'simSeconds', 'wallSeconds', 'exploredFraction', 'coveredFraction',
-      'explorationTicks', 'success', 'distanceTotal', 'efficiency', 'collisions', 'completeness', 'mapQuality', 'messagesSent', 'bytesSent', 'finalStateHash']) {
+    for (const key of [
+      'seed',
+      'robots',
+      'algorithm',
+      'comm',
+      'ticks',
+      'simSeconds',
+      'wallSeconds',
+      'exploredFraction',
+      'coveredFraction',
+      'explorationTicks',
+      'success',
+      'distanceTotal',
+      'efficiency',
+      'collisions',
+      'completeness',
+      'mapQuality',
+      'messagesSent',
+      'bytesSent',
+      'finalStateHash',
+    ]) {
       expect(report).toHaveProperty(key);
     }
     expect(report.map).toMatchObject({ width: 30, height: 30 });
@@ -61,11 +103,15 @@ describe('swarmgate run (real process)', () => {
     [['--map', 'cave', '--frobnicate'], /frobnicate/],
     [['--map', 'cave', '--merge-every', '10'], /--merge-every \(ticks\) was replaced by --merge-every-s \(seconds/],
     [['--map', 'cave', '--merge-every-s=-1'], /--merge-every-s must be >= 0, got -1/],
-  ])('exits 2 with a clear message for %j', (args, message) => {
-    const r = swarmgate('run', ...args);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
-  }, 60_000);
+  ])(
+    'exits 2 with a clear message for %j',
+    (args, message) => {
+      const r = swarmgate('run', ...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    },
+    60_000,
+  );
 });
 
 describe('swarmgate run: radio network and spawn flags (real process)', () => {
@@ -159,11 +205,15 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     [['--cell', '0'], /--cell must be >= 0.01, got 0/],
     [['--cell', 'fine'], /--cell must be a number, got 'fine'/],
     [['--robots', '2000', '--spawn', 'together'], /SG_SPAWN: cannot place 2000 robots 'together': only \d+ spawnable cells \(free, 0.80 m from walls\)/],
-  ])('exits 2 naming the flag for %j', (args, message) => {
-    const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--max-ticks', '10', ...(args.includes('--robots') ? [] : ['--robots', '2']), ...args);
-    expect(r.stderr).toMatch(message);
-    expect(r.code).toBe(2);
-  }, 60_000);
+  ])(
+    'exits 2 naming the flag for %j',
+    (args, message) => {
+      const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--max-ticks', '10', ...(args.includes('--robots') ? [] : ['--robots', '2']), ...args);
+      expect(r.stderr).toMatch(message);
+      expect(r.code).toBe(2);
+    },
+    60_000,
+  );
 });
 
 describe('swarmgate run on a real ROS map (real process)', () => {
@@ -194,11 +244,15 @@ describe('swarmgate list (real process)', () => {
     ['generators', /cave/],
     ['radio', /pathloss/],
     ['sensors', /lidar/],
-  ])('list %s prints the registry', (kind, expected) => {
-    const r = swarmgate('list', kind);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(expected);
-  }, 60_000);
+  ])(
+    'list %s prints the registry',
+    (kind, expected) => {
+      const r = swarmgate('list', kind);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(expected);
+    },
+    60_000,
+  );
 
   it('refuses an unknown kind with exit 2', () => {
     const r = swarmgate('list', 'robots');

@@ -12,7 +12,17 @@ import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import { CliUsageError, type Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
-import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, trialConfigOf, type RadioFlags } from './trialFlags.js';
+import {
+  MAX_CELLS_HELP,
+  NETWORK_AND_SPAWN_HELP,
+  ROBOT_PROFILE_HELP,
+  TRIAL_FLAG_OPTIONS,
+  asUsage,
+  loadGrid,
+  parseTrialFlags,
+  trialConfigOf,
+  type RadioFlags,
+} from './trialFlags.js';
 
 const HELP = `Usage: swarmgate run --map <file|spec> [options]
 
@@ -75,27 +85,32 @@ export const runCommand: Command = {
     const grid = loadGrid(flags);
     const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
 
-    const trial = asUsage('robots', () =>
-      new Trial({
-        ...trialConfigOf(flags, grid),
-        targetExplored: target,
-        maxTicks,
-        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM } },
-      }),
+    const trial = asUsage(
+      'robots',
+      () =>
+        new Trial({
+          ...trialConfigOf(flags, grid),
+          targetExplored: target,
+          maxTicks,
+          world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM } },
+        }),
     );
     const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));
     const startMs = performance.now();
     const wallSeconds = (): number => (performance.now() - startMs) / 1000;
     const bar = process.stderr.isTTY ? new ProgressBar(process.stderr, maxTicks) : null;
-    const result = trial.run(
-      bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined,
-    );
+    const result = trial.run(bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined);
     const wall = wallSeconds();
     if (bar) {
       bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
       bar.finish();
     }
-    const report = buildReport({ grid, mapSpec, robots, algorithm, comm: commSpec, radio, spawn: spawn.kind, startPoses, seed, target, maxTicks, robotProfile: profile.name }, trial, result, wall);
+    const report = buildReport(
+      { grid, mapSpec, robots, algorithm, comm: commSpec, radio, spawn: spawn.kind, startPoses, seed, target, maxTicks, robotProfile: profile.name },
+      trial,
+      result,
+      wall,
+    );
     if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
     if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
@@ -179,9 +194,13 @@ export function buildReport(inputs: RunInputs, trial: Trial, r: FinalMetrics, wa
 function summaryLine(report: ReturnType<typeof buildReport>): string {
   const pct = (f: number): string => `${(f * 100).toFixed(1)}%`;
   return [
-    report.success ? `explored ${pct(report.exploredFraction)} in ${report.explorationTicks} ticks` : `target not reached: explored ${pct(report.exploredFraction)} after ${report.ticks} ticks`,
+    report.success
+      ? `explored ${pct(report.exploredFraction)} in ${report.explorationTicks} ticks`
+      : `target not reached: explored ${pct(report.exploredFraction)} after ${report.ticks} ticks`,
     `covered ${pct(report.coveredFraction)}`,
-    ...(report.unreachableFreeCells > 0 ? [`unreachable free space ${pct(report.unreachableFreeFraction)} (${report.unreachableFreeCells} cells, not counted)`] : []),
+    ...(report.unreachableFreeCells > 0
+      ? [`unreachable free space ${pct(report.unreachableFreeFraction)} (${report.unreachableFreeCells} cells, not counted)`]
+      : []),
     `distance ${report.distanceTotal.toFixed(1)} m`,
     `collisions ${report.collisions}`,
     `map quality ${report.mapQuality.toFixed(3)}`,
@@ -193,7 +212,16 @@ function summaryLine(report: ReturnType<typeof buildReport>): string {
 export function toCsv(samples: readonly MetricsSample[]): string {
   const header = 'tick,explored,covered,distanceTotal,collisions,messagesSent,commGroups,largestGroupFraction';
   const rows = samples.map((s) =>
-    [s.tick, s.exploredFraction.toFixed(6), s.coveredFraction.toFixed(6), s.distanceTotalM.toFixed(3), s.collisions, s.messagesSent, s.commGroups, s.largestGroupFraction.toFixed(4)].join(','),
+    [
+      s.tick,
+      s.exploredFraction.toFixed(6),
+      s.coveredFraction.toFixed(6),
+      s.distanceTotalM.toFixed(3),
+      s.collisions,
+      s.messagesSent,
+      s.commGroups,
+      s.largestGroupFraction.toFixed(4),
+    ].join(','),
   );
   return [header, ...rows].join('\n') + '\n';
 }

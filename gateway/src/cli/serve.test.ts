@@ -40,10 +40,16 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
     [['--map', 'building:20x20:seed=1', '--bind', 'localhost'], /--bind: SG_BIND: bind address 'localhost' is not an IP address/],
     [['--map', 'building:20x20:seed=1', '--tls-cert', 'cert.pem'], /--tls-cert and --tls-key go together/],
     [['--map', 'building:20x20:seed=1', '--public-host', 'gateway.lab:8080'], /--public-host must be a DNS name .* got 'gateway\.lab:8080'/],
-    [['--map', 'building:20x20:seed=1', '--tls-cert', '/nonexistent/c.pem', '--tls-key', '/nonexistent/k.pem'], /--tls-cert: cannot read \/nonexistent\/c\.pem/],
+    [
+      ['--map', 'building:20x20:seed=1', '--tls-cert', '/nonexistent/c.pem', '--tls-key', '/nonexistent/k.pem'],
+      /--tls-cert: cannot read \/nonexistent\/c\.pem/,
+    ],
     [['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--tls-cert', 'c', '--tls-key', 'k'], /configure the embedded broker/],
     [['--map', 'building:20x20:seed=1', '--mqtt-ca', 'ca.pem'], /--mqtt-ca needs an mqtts:\/\/ --mqtt URL \(got the embedded broker\)/],
-    [['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-ca', 'ca.pem'], /--mqtt-ca needs an mqtts:\/\/ --mqtt URL \(got 'mqtt:\/\/127\.0\.0\.1:1'\)/],
+    [
+      ['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-ca', 'ca.pem'],
+      /--mqtt-ca needs an mqtts:\/\/ --mqtt URL \(got 'mqtt:\/\/127\.0\.0\.1:1'\)/,
+    ],
   ])('serve %j', (args, message) => {
     const r = usage(...args);
     expect(r.stderr).toMatch(message);
@@ -76,7 +82,11 @@ describe('swarmgate serve (real process)', () => {
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-    await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
+    await until(
+      () => /web UI http:\/\/\S+\//.test(stdout),
+      30_000,
+      () => stdout + stderr,
+    );
     const mqttUrl = /mqtt (mqtt:\/\/\S+)/.exec(stdout)![1];
     const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
     expect(stderr).toMatch(/bench mode/);
@@ -96,18 +106,37 @@ describe('swarmgate serve (real process)', () => {
     });
     const frontier = findAlgorithm('frontier');
     const run = runController(
-      frontier.create({ seed: 4, rng: Random.fromSeed(4), robotId: 'r1', robotIndex: 1, robotCount: 2, tileSizeM: 1, params: resolveAlgorithmParams(frontier) }),
+      frontier.create({
+        seed: 4,
+        rng: Random.fromSeed(4),
+        robotId: 'r1',
+        robotIndex: 1,
+        robotCount: 2,
+        tileSizeM: 1,
+        params: resolveAlgorithmParams(frontier),
+      }),
       robot,
     );
-    await until(() => robot.counters.acks >= 5 && run.ticks >= 10, 10_000, () => JSON.stringify(robot.counters));
+    await until(
+      () => robot.counters.acks >= 5 && run.ticks >= 10,
+      10_000,
+      () => JSON.stringify(robot.counters),
+    );
     expect(robot.counters.errors).toBe(0);
     const robots = (await (await fetch(`${httpUrl}/api/robots`)).json()) as { id: string; remoteControlled: boolean }[];
-    expect(robots.map((r) => [r.id, r.remoteControlled])).toEqual([['r0', false], ['r1', true]]);
+    expect(robots.map((r) => [r.id, r.remoteControlled])).toEqual([
+      ['r0', false],
+      ['r1', true],
+    ]);
 
     const estop = await fetch(`${httpUrl}/api/estop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"reason":"test"}' });
     expect(await estop.json()).toEqual({ stopped: ['r0', 'r1'] });
     const errorsBefore = robot.counters.errors;
-    await until(() => robot.counters.errors > errorsBefore, 5000, () => 'no EMERGENCY_STOP refusal');
+    await until(
+      () => robot.counters.errors > errorsBefore,
+      5000,
+      () => 'no EMERGENCY_STOP refusal',
+    );
     run.stop();
     await robot.close();
 
@@ -124,17 +153,27 @@ describe('swarmgate serve (real process)', () => {
     let stderr = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
+    await until(
+      () => /web UI http:\/\/\S+\//.test(stdout),
+      30_000,
+      () => stdout + stderr,
+    );
     const [, mqttHost, mqttPort] = /mqtt mqtt:\/\/(\S+):(\d+) /.exec(stdout)!;
     const [, httpHost, httpPort] = /web UI http:\/\/(\S+):(\d+)\/(\s|$)/.exec(stdout)!;
     expect([mqttHost, httpHost]).toEqual(['127.0.0.2', '127.0.0.2']);
     expect(stdout).not.toMatch(/HTTP token/);
     expect(stderr).not.toMatch(/INSECURE/);
-    const estop = await fetch(`http://127.0.0.2:${httpPort}/api/estop`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"robotId":"r0"}' });
+    const estop = await fetch(`http://127.0.0.2:${httpPort}/api/estop`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"robotId":"r0"}',
+    });
     expect(await estop.json()).toEqual({ stopped: ['r0'] });
     await expect(fetch(`http://127.0.0.1:${httpPort}/api/trial`)).rejects.toThrow();
     const refused = await new Promise<string>((resolve) => {
-      const socket = connect(Number(mqttPort), '127.0.0.1').once('connect', () => resolve('connected')).once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
+      const socket = connect(Number(mqttPort), '127.0.0.1')
+        .once('connect', () => resolve('connected'))
+        .once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'));
       socket.once('connect', () => socket.destroy());
     });
     expect(refused).toBe('ECONNREFUSED');
@@ -144,24 +183,38 @@ describe('swarmgate serve (real process)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'serve-fleet-'));
     try {
       const fleetPath = join(dir, 'fleet.yaml');
-      writeFileSync(fleetPath, 'fleet: lab\ngateway: { username: gw, password: g }\nvirtualRobots: [r0, r1]\ncontrollers: [{ id: c1, password: c, robots: [r1] }]\n');
+      writeFileSync(
+        fleetPath,
+        'fleet: lab\ngateway: { username: gw, password: g }\nvirtualRobots: [r0, r1]\ncontrollers: [{ id: c1, password: c, robots: [r1] }]\n',
+      );
       const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '2', '--fleet', fleetPath, '--mqtt-port', '0', '--port', '0'];
       child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let stdout = '';
       let stderr = '';
       child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      await until(() => /HTTP token/.test(stdout), 30_000, () => stdout + stderr);
+      await until(
+        () => /HTTP token/.test(stdout),
+        30_000,
+        () => stdout + stderr,
+      );
       // A fleet means a token: printed, and in the web UI's URL for the page to pick up.
       const [, httpUrl, token] = /web UI (http:\/\/[^\s/]+)\/#token=(\S+)/.exec(stdout)!;
       expect(stdout).toContain(`HTTP token (Authorization: Bearer): ${token}`);
       const post = (authorization?: string) =>
-        fetch(`${httpUrl}/api/estop`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: '{"robotId":"r0"}' });
+        fetch(`${httpUrl}/api/estop`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          body: '{"robotId":"r0"}',
+        });
       expect((await post()).status).toBe(401);
       expect((await post('Bearer not-the-token')).status).toBe(401);
       expect(await (await post(`Bearer ${token}`)).json()).toEqual({ stopped: ['r0'] });
       const robots = (await (await fetch(`${httpUrl}/api/robots`)).json()) as { id: string; remoteControlled: boolean }[];
-      expect(robots.map((r) => [r.id, r.remoteControlled])).toEqual([['r0', false], ['r1', true]]);
+      expect(robots.map((r) => [r.id, r.remoteControlled])).toEqual([
+        ['r0', false],
+        ['r1', true],
+      ]);
       expect(stderr).toContain('serve: driven by remote controllers: r1');
       expect(stderr).not.toMatch(/bench mode/);
     } finally {
@@ -178,31 +231,39 @@ describe('swarmgate serve (real process)', () => {
     [['--robot-profile', 'mona'], 0.04, false],
     // A robot's Birth capabilities by hand: physical, so scaled like mona (0.05 m x 30).
     [['--arena-scale', '30', '--robot-profile', 'custom:bodyDiameterM=0.1,maxWheelSpeedMps=0.2,wheelBaseM=0.09'], 1.5, false],
-  ])('robot profile for %j: virtual robots of radius %d m in the map frame', async (extra, radiusM, warned) => {
-    const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '1', '--mqtt-port', '0', '--port', '0', ...extra];
-    child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await until(() => /web UI http:\/\/\S+\//.test(stdout), 30_000, () => stdout + stderr);
-    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
-    // The live stream's first event is the map frame the web UI draws robots in.
-    const controller = new AbortController();
-    const response = await fetch(`${httpUrl}/api/live`, { signal: controller.signal });
-    const reader = response.body!.getReader();
-    let text = '';
-    while (!/event: meta\ndata: .*\n/.test(text)) {
-      const chunk = await reader.read();
-      if (chunk.done) throw new Error(`the live stream ended before its meta event: ${text}`);
-      text += new TextDecoder().decode(chunk.value);
-    }
-    controller.abort();
-    const meta = JSON.parse(/event: meta\ndata: (.*)\n/.exec(text)![1]) as { robotRadiusM: number };
-    expect(meta.robotRadiusM).toBeCloseTo(radiusM, 9);
-    expect(/virtual robots and twins differ/.test(stderr)).toBe(warned);
-    child.kill('SIGKILL');
-  }, 60_000);
+  ])(
+    'robot profile for %j: virtual robots of radius %d m in the map frame',
+    async (extra, radiusM, warned) => {
+      const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '1', '--mqtt-port', '0', '--port', '0', ...extra];
+      child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      await until(
+        () => /web UI http:\/\/\S+\//.test(stdout),
+        30_000,
+        () => stdout + stderr,
+      );
+      const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
+      // The live stream's first event is the map frame the web UI draws robots in.
+      const controller = new AbortController();
+      const response = await fetch(`${httpUrl}/api/live`, { signal: controller.signal });
+      const reader = response.body!.getReader();
+      let text = '';
+      while (!/event: meta\ndata: .*\n/.test(text)) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error(`the live stream ended before its meta event: ${text}`);
+        text += new TextDecoder().decode(chunk.value);
+      }
+      controller.abort();
+      const meta = JSON.parse(/event: meta\ndata: (.*)\n/.exec(text)![1]) as { robotRadiusM: number };
+      expect(meta.robotRadiusM).toBeCloseTo(radiusM, 9);
+      expect(/virtual robots and twins differ/.test(stderr)).toBe(warned);
+      child.kill('SIGKILL');
+    },
+    60_000,
+  );
 });
 
 async function until(condition: () => boolean, timeoutMs: number, detail: () => string): Promise<void> {

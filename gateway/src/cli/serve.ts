@@ -222,7 +222,7 @@ async function run(argv: string[]): Promise<number> {
   const remote = remoteRobotIds(fleet, v.remote ?? []);
   const logger = stderrLogger;
   if (!fleet) logger.warn('serve: bench mode: no --fleet file, so any robot may join the trial and any client may command it');
-  if (!fence) logger.warn('serve: no --arena fence: physical robots are bounded only by the map\'s walls and edges, not by the arena\'s size');
+  if (!fence) logger.warn("serve: no --arena fence: physical robots are bounded only by the map's walls and edges, not by the arena's size");
   // Physical robots expected: virtual robots take their profile through the arena transform.
   const physicalExpected =
     twinSlots > 0 && (v.arena !== undefined || v['arena-scale'] !== undefined || (v.serial?.length ?? 0) > 0 || (fleet?.robots.length ?? 0) > 0);
@@ -274,7 +274,9 @@ async function run(argv: string[]): Promise<number> {
   for (const warning of fleetTrialWarnings(fleet, live.world.robotIds(), v.remote ?? [])) logger.warn(warning);
   if (remote.length > 0) logger.info(`serve: driven by remote controllers: ${remote.join(', ')}`);
   const http = service.httpUrls.length === 0 ? '' : `; web UI ${service.httpUrls.join(' ')}`;
-  process.stdout.write(`swarmgate serve: ${robots} virtual robots on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.mqttUrls.join(' ')} (fleet ${fleetName})${http}\n`);
+  process.stdout.write(
+    `swarmgate serve: ${robots} virtual robots on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.mqttUrls.join(' ')} (fleet ${fleetName})${http}\n`,
+  );
   if (service.httpToken !== null) process.stdout.write(`swarmgate serve: HTTP token (Authorization: Bearer): ${service.httpToken}\n`);
   const tty = process.stdout.isTTY === true;
   // On a terminal one line redrawn every second; in a log a line every 10 s.
@@ -289,7 +291,9 @@ async function run(argv: string[]): Promise<number> {
   const final = live.status();
   await service.stop();
   stopRequest.dispose();
-  process.stdout.write(`swarmgate serve: stopped at tick ${final.tick}, explored ${(final.exploredFraction * 100).toFixed(1)}%, ${final.overruns} tick overruns\n`);
+  process.stdout.write(
+    `swarmgate serve: stopped at tick ${final.tick}, explored ${(final.exploredFraction * 100).toFixed(1)}%, ${final.overruns} tick overruns\n`,
+  );
   return 0;
 }
 

@@ -13,7 +13,20 @@ const running: LiveTrialStatus = {
   overruns: 0,
   maxLatenessMs: 3,
   emergencyStopped: [],
-  faults: { controller: 0, tick: 0, stateEncode: 0, stateDrops: 0, commandRefused: 0, badCommand: 0, uplink: 0, robotError: 0, twin: 0, http: 0, broker: 0, total: 0 },
+  faults: {
+    controller: 0,
+    tick: 0,
+    stateEncode: 0,
+    stateDrops: 0,
+    commandRefused: 0,
+    badCommand: 0,
+    uplink: 0,
+    robotError: 0,
+    twin: 0,
+    http: 0,
+    broker: 0,
+    total: 0,
+  },
 };
 
 describe('formatServeStatus', () => {

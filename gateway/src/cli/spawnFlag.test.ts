@@ -10,7 +10,10 @@ describe('parseSpawnFlag', () => {
     expect(parseSpawnFlag('apart', 3)).toEqual({ kind: 'apart' });
     expect(parseSpawnFlag('at:1.5,2;-3,4e0,180', 2)).toEqual({
       kind: 'positions',
-      poses: [{ xM: 1.5, yM: 2, headingRad: 0 }, { xM: -3, yM: 4, headingRad: Math.PI }],
+      poses: [
+        { xM: 1.5, yM: 2, headingRad: 0 },
+        { xM: -3, yM: 4, headingRad: Math.PI },
+      ],
     });
     // Normalised at the edge: -180 and 540 are 180, 370 is 10.
     const wound = parseSpawnFlag('at:0,0,-180;0,0,540;0,0,370', 3);
@@ -34,7 +37,14 @@ describe('parseSpawnFlag', () => {
   it('round-trips any finite poses with headings normalised to (-180, 180], and any other input is a usage error or a strategy, never a crash', () => {
     // `${-0}` is '0', so -0 cannot round-trip through text; + 0 turns it into 0.
     const metres = fc.double({ noNaN: true, noDefaultInfinity: true }).map((v) => v + 0);
-    const pose = fc.tuple(metres, metres, fc.oneof(fc.integer({ min: -360, max: 360 }), fc.double({ min: -1e4, max: 1e4, noNaN: true }).map((v) => v + 0)));
+    const pose = fc.tuple(
+      metres,
+      metres,
+      fc.oneof(
+        fc.integer({ min: -360, max: 360 }),
+        fc.double({ min: -1e4, max: 1e4, noNaN: true }).map((v) => v + 0),
+      ),
+    );
     fc.assert(
       fc.property(fc.array(pose, { minLength: 1, maxLength: 8 }), (poses) => {
         const raw = 'at:' + poses.map(([x, y, h]) => `${x},${y},${h}`).join(';');

@@ -151,10 +151,7 @@ export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'maxCells' | 'cellM
 }
 
 /** The part of a TrialConfig that the shared flags decide, on the grid loadGrid returned. */
-export function trialConfigOf(
-  flags: TrialFlags,
-  grid: Grid,
-): Pick<TrialConfig, 'grid' | 'robots' | 'algorithm' | 'comm' | 'network' | 'spawn' | 'seed'> {
+export function trialConfigOf(flags: TrialFlags, grid: Grid): Pick<TrialConfig, 'grid' | 'robots' | 'algorithm' | 'comm' | 'network' | 'spawn' | 'seed'> {
   const { robots, algorithm, comm, network, spawn, seed } = flags;
   return { grid, robots, algorithm, comm, network, spawn, seed };
 }

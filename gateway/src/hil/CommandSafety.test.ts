@@ -15,7 +15,7 @@ describe('CommandSafety', () => {
     expect(safety.filterWheels(limits, null, 0.05, -0.05, newMotorDecision()).verdict).toBe('ok');
   });
 
-  it('caps its MotorCommand deadline at MONA_SPEC.maxMotorDeadlineMs, the firmware\'s cap', () => {
+  it("caps its MotorCommand deadline at MONA_SPEC.maxMotorDeadlineMs, the firmware's cap", () => {
     const safety = new CommandSafety({ deadlineMs: 60_000 });
     expect(safety.deadlineMs).toBe(MONA_SPEC.maxMotorDeadlineMs);
     expect(safety.filterWheels(limits, null, 0.05, 0.05, newMotorDecision()).deadlineMs).toBe(MONA_SPEC.maxMotorDeadlineMs);

@@ -56,7 +56,9 @@ robots: [{ id: r1, password: r1-pw }]
   });
 
   it('refuses TLS material that makes no TLS server, with a coded error', async () => {
-    await expect(EmbeddedBroker.start({ fleet: null, port: 0, tls: { cert: 'not a certificate', key: 'not a key' }, logger: new MemoryLogger() })).rejects.toMatchObject({
+    await expect(
+      EmbeddedBroker.start({ fleet: null, port: 0, tls: { cert: 'not a certificate', key: 'not a key' }, logger: new MemoryLogger() }),
+    ).rejects.toMatchObject({
       code: 'SG_TLS_FILES',
       message: expect.stringContaining('TLS certificate and key'),
     });

@@ -69,11 +69,7 @@ export class EmbeddedBroker {
     this.logger = options.logger ?? stderrLogger;
     this.authorizer = new TopicAuthorizer(fleet);
     this.credentials = new Map(
-      fleet
-        ? [fleet.gateway, ...fleet.robots.map((r) => r.credentials), ...fleet.controllers.map((c) => c.credentials)].map(
-            (c) => [c.username, c],
-          )
-        : [],
+      fleet ? [fleet.gateway, ...fleet.robots.map((r) => r.credentials), ...fleet.controllers.map((c) => c.credentials)].map((c) => [c.username, c]) : [],
     );
     aedes.on('client', (client) => this.byClientId.set(client.id, client));
     aedes.on('clientDisconnect', (client) => {

@@ -68,7 +68,11 @@ describe('parseFleetFile', () => {
     [GOOD.replace('password: one', 'password: one\n    passwordHash: x'), 'SG_FLEET_INVALID', /robots\[0\]: needs exactly one/],
     [GOOD.replace('id: mona-02', 'id: mona-01'), 'SG_FLEET_INVALID', /robots\[1\]\.id: duplicate robot id 'mona-01'/],
     [GOOD.replace('username: m2', 'username: gateway'), 'SG_FLEET_INVALID', /robots\[1\]\.username: username 'gateway' is already used/],
-    [GOOD.replace('robots: [mona-01, r0]', 'robots: [mona-09]'), 'SG_FLEET_INVALID', /controllers\[0\]\.robots\[0\]: no robot with id 'mona-09' in robots or virtualRobots/],
+    [
+      GOOD.replace('robots: [mona-01, r0]', 'robots: [mona-09]'),
+      'SG_FLEET_INVALID',
+      /controllers\[0\]\.robots\[0\]: no robot with id 'mona-09' in robots or virtualRobots/,
+    ],
     [GOOD.replace('robots: [mona-01, r0]', 'robots: [mona-01, r7]'), 'SG_FLEET_INVALID', /controllers\[0\]\.robots\[1\]: no robot with id 'r7'/],
     [GOOD.replace('[r0, r1]', '[r0, mona-02]'), 'SG_FLEET_INVALID', /fleet\.yaml:12: virtualRobots\[1\]: duplicate robot id 'mona-02'/],
     [GOOD.replace('[r0, r1]', '[r0, r0]'), 'SG_FLEET_INVALID', /virtualRobots\[1\]: duplicate robot id 'r0'/],
@@ -95,9 +99,7 @@ describe('parseFleetFile', () => {
 
   it('never throws anything but a coded error, whatever the text', () => {
     const yamlish = fc.stringMatching(/^[a-z0-9:\-[\]{}\s"'$!&*|>#,.]*$/);
-    const mutatedGood = fc.tuple(fc.nat(GOOD.length), fc.nat(40), fc.string()).map(
-      ([at, cut, insert]) => GOOD.slice(0, at) + insert + GOOD.slice(at + cut),
-    );
+    const mutatedGood = fc.tuple(fc.nat(GOOD.length), fc.nat(40), fc.string()).map(([at, cut, insert]) => GOOD.slice(0, at) + insert + GOOD.slice(at + cut));
     fc.assert(
       fc.property(fc.oneof(fc.string(), yamlish, mutatedGood), (text) => {
         try {

@@ -31,9 +31,7 @@ import { SwarmgateError } from '../errors.js';
 import { LINK_KINDS, type PhysicalLink } from './linkKinds.js';
 import { parsePasswordHash, type PasswordHash } from './PasswordHash.js';
 
-export type Secret =
-  | { readonly kind: 'plain'; readonly password: string }
-  | { readonly kind: 'hash'; readonly hash: PasswordHash; readonly text: string };
+export type Secret = { readonly kind: 'plain'; readonly password: string } | { readonly kind: 'hash'; readonly hash: PasswordHash; readonly text: string };
 
 export interface Credentials {
   readonly username: string;
@@ -141,10 +139,7 @@ class FleetReader {
 
   credentials(get: (key: string) => Node | undefined, path: string, defaultUsername?: string): Credentials {
     const usernameNode = get('username');
-    const username =
-      usernameNode === undefined && defaultUsername !== undefined
-        ? defaultUsername
-        : this.string(usernameNode, `${path}.username`, NAME);
+    const username = usernameNode === undefined && defaultUsername !== undefined ? defaultUsername : this.string(usernameNode, `${path}.username`, NAME);
     const plain = get('password');
     const hashed = get('passwordHash');
     if ((plain === undefined) === (hashed === undefined)) {
@@ -228,7 +223,7 @@ export function parseFleetFile(text: string, source = 'fleet file'): Fleet {
   const get = reader.map(doc.contents, '(top level)', ['fleet', 'gateway', 'robots', 'virtualRobots', 'controllers', 'http']);
   const name = reader.string(get('fleet'), 'fleet', NAME);
   const gatewayNode = get('gateway');
-  if (gatewayNode === undefined) reader.fail('gateway', doc.contents, 'is required (the gateway\'s own broker credentials)');
+  if (gatewayNode === undefined) reader.fail('gateway', doc.contents, "is required (the gateway's own broker credentials)");
   const gateway = reader.credentials(reader.map(gatewayNode, 'gateway', ['username', 'password', 'passwordHash']), 'gateway');
   const robotNodes = reader.list(get('robots'), 'robots');
   const virtualNodes = reader.list(get('virtualRobots'), 'virtualRobots');

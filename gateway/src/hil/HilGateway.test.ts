@@ -58,7 +58,11 @@ robots: [{ id: slow, password: q, capabilities: { maxWheelSpeedMps: 0.02 } }]
     birth('slow', { maxWheelSpeedMps: 1, wheelBaseM: 0.078, bodyDiameterM: 0.08 });
     expect(hil.limitsOf('slow').maxWheelSpeedMps).toBe(0.02);
     // And the filter clamps the liar's wheels to the model's speed.
-    expect(hil.drive('liar', 1, 1, null).decision).toMatchObject({ leftMps: MONA_SPEC.maxWheelSpeedMps, rightMps: MONA_SPEC.maxWheelSpeedMps, verdict: 'clamped' });
+    expect(hil.drive('liar', 1, 1, null).decision).toMatchObject({
+      leftMps: MONA_SPEC.maxWheelSpeedMps,
+      rightMps: MONA_SPEC.maxWheelSpeedMps,
+      verdict: 'clamped',
+    });
     hil.registry.close();
   });
 

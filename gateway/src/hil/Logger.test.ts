@@ -4,7 +4,7 @@ import { MAX_LOG_FIELD_CHARS, MemoryLogger, boundedText, logLine } from './Logge
 import { RateLimitedLogger } from './RateLimitedLogger.js';
 
 describe('bounded log lines', () => {
-  it('cuts a robot\'s 200 kB error text to MAX_LOG_FIELD_CHARS and says how many bytes were cut', () => {
+  it("cuts a robot's 200 kB error text to MAX_LOG_FIELD_CHARS and says how many bytes were cut", () => {
     const text = 'E'.repeat(200_000);
     const line = logLine('warn', 'mqtt: robot reported an error', { robotId: 'r1', code: 9, message: text });
     expect(line.length).toBeLessThan(MAX_LOG_FIELD_CHARS + 200);
@@ -64,7 +64,7 @@ describe('RateLimitedLogger', () => {
     expect(inner.entries[3]).toEqual({ level: 'warn', message: 'bad payload', fields: { robotId: 'r1', suppressed: 50 } });
   });
 
-  it('keys HTTP lines by client address: one client\'s flood never hides another\'s first fault', () => {
+  it("keys HTTP lines by client address: one client's flood never hides another's first fault", () => {
     const inner = new MemoryLogger();
     const logger = new RateLimitedLogger(inner, { intervalMs: 1000, clock: new ManualClock() });
     for (let k = 0; k < 20; k++) logger.warn('http: request answered 401', { client: '10.0.0.5', url: `/api/estop?${k}` });

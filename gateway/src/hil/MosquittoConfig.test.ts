@@ -43,7 +43,11 @@ describe('MosquittoConfig', () => {
     expect(acl).not.toContain('topic write swarmgate/v1/lab/r1/downlink');
     expect(files.pluginProblem).toBeNull();
     expect(files.clientIdPlugin).toBe(join(dirname(files.configFile), 'swarmgate_clientid.so'));
-    expect(readFileSync(files.configFile, 'utf8').split('\n').filter((line) => !line.startsWith('#'))).toEqual([
+    expect(
+      readFileSync(files.configFile, 'utf8')
+        .split('\n')
+        .filter((line) => !line.startsWith('#')),
+    ).toEqual([
       'allow_anonymous false',
       `password_file ${files.passwordFile}`,
       `acl_file ${files.aclFile}`,

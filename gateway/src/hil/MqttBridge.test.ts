@@ -84,10 +84,7 @@ describe('MqttBridge', () => {
     first.stream.destroy(); // abrupt: the broker publishes the old session's will
     await until(() => registry.counters.staleDeaths === 1, 'stale will');
     expect(registry.get('r1')!.online).toBe(true);
-    await second.publishAsync(
-      robotTopic(FLEET, 'r1', 'telemetry'),
-      bytes('r1', { telemetry: { battery: { volts: 3.8, fraction: 0.5 } } }),
-    );
+    await second.publishAsync(robotTopic(FLEET, 'r1', 'telemetry'), bytes('r1', { telemetry: { battery: { volts: 3.8, fraction: 0.5 } } }));
     await until(() => registry.get('r1')?.batteryFraction === 0.5, 'telemetry');
     second.stream.destroy();
     await until(() => registry.get('r1')?.online === false, 'current will');

@@ -120,7 +120,13 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     super();
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? stderrLogger;
-    this.uplink = { link: 'mqtt', registry: options.registry, events: this, logger: this.logger, requestBirth: (robotId) => this.send(robotId, REQUEST_BIRTH_BODY) };
+    this.uplink = {
+      link: 'mqtt',
+      registry: options.registry,
+      events: this,
+      logger: this.logger,
+      requestBirth: (robotId) => this.send(robotId, REQUEST_BIRTH_BODY),
+    };
     for (const id of options.knownRobotIds ?? []) this.reachable.add(id);
     const { url, username, clientId, keepaliveS } = options;
     this.client = new ReconnectingMqttClient({
@@ -240,8 +246,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
     } catch (error) {
       this.counters.decodeErrors++;
       const protocolError = error as ProtocolError;
-      const code =
-        protocolError.code === 'SG_PROTO_VERSION' ? swarmgate.v1.ErrorCode.ERROR_CODE_VERSION : swarmgate.v1.ErrorCode.ERROR_CODE_DECODE;
+      const code = protocolError.code === 'SG_PROTO_VERSION' ? swarmgate.v1.ErrorCode.ERROR_CODE_VERSION : swarmgate.v1.ErrorCode.ERROR_CODE_DECODE;
       this.refuse(topic, robotId, kind, code, protocolError.message, 0);
       return;
     }

@@ -49,7 +49,7 @@ describe('NetworkAccess', () => {
     expect(allowedHosts('10.0.0.7', 80, [])).toEqual(new Set(['10.0.0.7:80', '10.0.0.7']));
   });
 
-  it('requires a token beyond loopback or with a fleet: the fleet file\'s, or 32 random bytes', () => {
+  it("requires a token beyond loopback or with a fleet: the fleet file's, or 32 random bytes", () => {
     expect(httpToken('127.0.0.1', undefined, false)).toBeNull();
     expect(httpToken('127.0.0.1', 'from-the-fleet-file', true)).toBe('from-the-fleet-file');
     const generated = [httpToken('127.0.0.1', undefined, true), httpToken('0.0.0.0', undefined, false)];

@@ -1,17 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SwarmgateError } from '../errors.js';
-import {
-  hashPasswordMosquitto,
-  hashPasswordScrypt,
-  parsePasswordHash,
-  verifyPasswordHash,
-  verifyPlainPassword,
-} from './PasswordHash.js';
+import { hashPasswordMosquitto, hashPasswordScrypt, parsePasswordHash, verifyPasswordHash, verifyPlainPassword } from './PasswordHash.js';
 
 // Written by `mosquitto_passwd -b file alice s3cret` (mosquitto 2.0.11).
-const MOSQUITTO_S3CRET =
-  '$7$101$IuEiCRCxmiytt/X2$nGXGgZlDgcJYUGDPLe/bRhVPoYbkUlbJseKmHWbAqavqV02b1CYUU/BdNwcNYt3+Q35mnuOuOpR3YS4tH5UyAQ==';
+const MOSQUITTO_S3CRET = '$7$101$IuEiCRCxmiytt/X2$nGXGgZlDgcJYUGDPLe/bRhVPoYbkUlbJseKmHWbAqavqV02b1CYUU/BdNwcNYt3+Q35mnuOuOpR3YS4tH5UyAQ==';
 
 describe('PasswordHash', () => {
   it('verifies a hash written by mosquitto_passwd', async () => {

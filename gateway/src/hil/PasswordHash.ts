@@ -53,10 +53,7 @@ export function parsePasswordHash(text: string): PasswordHash {
       return { kind: 'pbkdf2-sha512', iterations, salt, key };
     }
   }
-  throw new SwarmgateError(
-    'SG_PASSWORD_HASH',
-    'expected scrypt$N$r$p$<salt base64>$<key base64> or a mosquitto $7$<iterations>$<salt>$<key> hash',
-  );
+  throw new SwarmgateError('SG_PASSWORD_HASH', 'expected scrypt$N$r$p$<salt base64>$<key base64> or a mosquitto $7$<iterations>$<salt>$<key> hash');
 }
 
 function derive(hash: PasswordHash, password: Buffer): Promise<Buffer> {

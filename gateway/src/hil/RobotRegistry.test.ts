@@ -126,7 +126,7 @@ describe('RobotRegistry', () => {
   });
 
   describe('admission (one id grammar, one collision rule)', () => {
-    it('refuses a virtual robot\'s id on any link, and an online id from another channel, recording each conflict', () => {
+    it("refuses a virtual robot's id on any link, and an online id from another channel, recording each conflict", () => {
       const { clock, registry, events } = setup();
       registry.admit('r0', 'virtual', birth(0));
       registry.admit('mona-01', 'serial', birth(1), 'serial:/dev/ttyUSB0');
@@ -146,11 +146,7 @@ describe('RobotRegistry', () => {
       clock.advance(5);
       const again = registry.admit('r0', 'mqtt', birth(8));
       expect(again).toMatchObject({ admitted: false, first: false, conflict: { count: 2, firstMs: 10, lastMs: 15 } });
-      expect(registry.conflicts().map((c) => `${c.robotId} ${c.channel} ${c.count}`)).toEqual([
-        'mona-01 mqtt 1',
-        'mona-01 serial:/dev/ttyUSB1 1',
-        'r0 mqtt 2',
-      ]);
+      expect(registry.conflicts().map((c) => `${c.robotId} ${c.channel} ${c.count}`)).toEqual(['mona-01 mqtt 1', 'mona-01 serial:/dev/ttyUSB1 1', 'r0 mqtt 2']);
       expect(registry.counters.refusedBirths).toBe(4);
       expect(() => registry.birth('r0', 'serial', birth(1))).toThrow(/^SG_ROBOT_ID: robot id r0 is a virtual robot/);
     });
@@ -170,8 +166,14 @@ describe('RobotRegistry', () => {
 
     it('refuses ids outside the one grammar and, with a fleet, ids not in it; never throws for any id', () => {
       const registry = new RobotRegistry({ clock: new ManualClock(0), fleetRobotIds: ['mona-01'] });
-      expect(registry.admit('mona-02', 'serial', birth(1))).toMatchObject({ admitted: false, conflict: { reason: 'robot id mona-02 is not in the fleet file; add it under robots' } });
-      expect(registry.admit('a/b', 'serial', birth(1))).toMatchObject({ admitted: false, conflict: { reason: 'robot id "a/b" contains "/" (allowed: letters, digits, _ . -)' } });
+      expect(registry.admit('mona-02', 'serial', birth(1))).toMatchObject({
+        admitted: false,
+        conflict: { reason: 'robot id mona-02 is not in the fleet file; add it under robots' },
+      });
+      expect(registry.admit('a/b', 'serial', birth(1))).toMatchObject({
+        admitted: false,
+        conflict: { reason: 'robot id "a/b" contains "/" (allowed: letters, digits, _ . -)' },
+      });
       expect(registry.admit('r0', 'virtual', birth(0)).admitted).toBe(true); // virtual robots are the trial's, not the fleet's
       expect(registry.admit('mona-01', 'serial', birth(1)).admitted).toBe(true);
       fc.assert(
@@ -185,8 +187,16 @@ describe('RobotRegistry', () => {
       );
       expect(registry.conflicts().length).toBeLessThanOrEqual(64);
       const huge = 'x'.repeat(70_000);
-      expect(registry.admit(huge, 'mqtt', birth(1))).toMatchObject({ admitted: false, conflict: { robotId: 'x'.repeat(100), reason: expect.stringMatching(/is longer than 64 characters$/) } });
-      expect(registry.list().map((r) => r.id).sort()).toEqual(['mona-01', 'r0']);
+      expect(registry.admit(huge, 'mqtt', birth(1))).toMatchObject({
+        admitted: false,
+        conflict: { robotId: 'x'.repeat(100), reason: expect.stringMatching(/is longer than 64 characters$/) },
+      });
+      expect(
+        registry
+          .list()
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(['mona-01', 'r0']);
     });
   });
 });

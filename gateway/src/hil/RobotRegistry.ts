@@ -82,7 +82,11 @@ export interface IdConflict {
 
 export type Admission =
   | { readonly admitted: true; readonly record: RobotRecord; /** The channel that held the id before, when it moved. */ readonly movedFrom: string | null }
-  | { readonly admitted: false; readonly conflict: IdConflict; /** True the first time this id, channel and reason are refused (log it then). */ readonly first: boolean };
+  | {
+      readonly admitted: false;
+      readonly conflict: IdConflict;
+      /** True the first time this id, channel and reason are refused (log it then). */ readonly first: boolean;
+    };
 
 type MutableRecord = { -readonly [K in keyof RobotRecord]: RobotRecord[K] };
 

@@ -107,7 +107,15 @@ class PortLink {
     this.backoff = new Backoff(backoffOptions);
     this.uplink = uplinkOf(this);
     // The decoder's own counters object, extended: one place per port to read everything.
-    this.counters = Object.assign(this.decoder.counters, { bytesOut: 0, framesOut: 0, mismatches: 0, refusedBirths: 0, reopens: 0, garbageSegments: 0, failures: 0 });
+    this.counters = Object.assign(this.decoder.counters, {
+      bytesOut: 0,
+      framesOut: 0,
+      mismatches: 0,
+      refusedBirths: 0,
+      reopens: 0,
+      garbageSegments: 0,
+      failures: 0,
+    });
   }
 }
 

@@ -29,9 +29,7 @@ describe('topic matching', () => {
 
   it('a subscription within an ACL filter never matches a topic outside it', () => {
     const level = fc.constantFrom('a', 'b', '+');
-    const filter = fc.tuple(fc.array(level, { minLength: 1, maxLength: 4 }), fc.boolean()).map(([ls, hash]) =>
-      [...ls, ...(hash ? ['#'] : [])].join('/'),
-    );
+    const filter = fc.tuple(fc.array(level, { minLength: 1, maxLength: 4 }), fc.boolean()).map(([ls, hash]) => [...ls, ...(hash ? ['#'] : [])].join('/'));
     const topic = fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 6 }).map((ls) => ls.join('/'));
     fc.assert(
       fc.property(filter, filter, topic, (sub, acl, t) => {
@@ -73,7 +71,14 @@ describe('TopicAuthorizer', () => {
   it('lets a controller command only its virtual robots, as its physical ones; robots command none', () => {
     expect(auth.mayPublish('c1', t('v0', 'cmd'))).toBe(true);
     expect(auth.mayPublish('c2', t('v1', 'cmd'))).toBe(true);
-    for (const [user, robot] of [['c1', 'v1'], ['c1', 'v2'], ['c2', 'v0'], ['c2', 'r1'], ['r1', 'v0'], ['r1', 'r1']]) {
+    for (const [user, robot] of [
+      ['c1', 'v1'],
+      ['c1', 'v2'],
+      ['c2', 'v0'],
+      ['c2', 'r1'],
+      ['r1', 'v0'],
+      ['r1', 'r1'],
+    ]) {
       expect(auth.mayPublish(user, t(robot, 'cmd')), `${user} -> ${robot}`).toBe(false);
     }
     expect(auth.maySubscribe('c1', t('v0', 'state'))).toBe(true);

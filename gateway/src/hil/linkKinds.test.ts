@@ -47,7 +47,8 @@ describe('link kinds registry', () => {
   });
 
   it("a fleet file's link: must name a registered kind, and the error lists them from the registry", () => {
-    const fleet = (link: string) => `fleet: lab\ngateway: { username: gw, password: gw-secret }\nrobots:\n  - id: mona-01\n    password: one\n    link: ${link}\n`;
+    const fleet = (link: string) =>
+      `fleet: lab\ngateway: { username: gw, password: gw-secret }\nrobots:\n  - id: mona-01\n    password: one\n    link: ${link}\n`;
     for (const kind of LINK_KINDS) expect(parseFleetFile(fleet(kind.name)).robots[0].link).toBe(kind.name);
     let caught: unknown;
     try {

@@ -15,14 +15,7 @@
  * class exposes, cut to the per-State budgets with the rest counted into the reader's
  * `StateDropCounts` (never thrown).
  */
-import {
-  globalModel,
-  RadioNetwork,
-  TagStore,
-  type CommunicationGroups,
-  type RadioModel,
-  type RadioNetworkOptions,
-} from './radio/index.js';
+import { globalModel, RadioNetwork, TagStore, type CommunicationGroups, type RadioModel, type RadioNetworkOptions } from './radio/index.js';
 import { growArray } from './radio/growArray.js';
 import type { World } from './World.js';
 
@@ -168,8 +161,7 @@ export class Comms {
   totals(): RadioTotals {
     const n = this.world.table.count;
     const c = this.network?.counters;
-    const sum = (carried: number[], live: Float64Array | undefined): number[] =>
-      Array.from({ length: n }, (_, i) => (carried[i] ?? 0) + (live?.[i] ?? 0));
+    const sum = (carried: number[], live: Float64Array | undefined): number[] => Array.from({ length: n }, (_, i) => (carried[i] ?? 0) + (live?.[i] ?? 0));
     return {
       messagesSent: sum(this.carried.messagesSent, c?.messagesSent),
       bytesSent: sum(this.carried.bytesSent, c?.bytesSent),

@@ -17,7 +17,10 @@ export class Coverage {
   readonly coverableCount: number;
   coveredCount = 0;
 
-  constructor(private readonly grid: Grid, explorable: Uint8Array) {
+  constructor(
+    private readonly grid: Grid,
+    explorable: Uint8Array,
+  ) {
     this.width = grid.width * 2;
     this.height = grid.height * 2;
     this.cellSizeM = grid.cellSizeM / 2;

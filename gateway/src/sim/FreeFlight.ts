@@ -39,8 +39,7 @@ interface SleepClock {
 }
 
 /** planck's sleep thresholds, written as planck's SettingsInternal computes them. */
-const LINEAR_SLEEP_SQ =
-  Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter * Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter;
+const LINEAR_SLEEP_SQ = Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter * Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter;
 const ANGULAR_SLEEP_SQ = Settings.angularSleepTolerance * Settings.angularSleepTolerance;
 
 export class FreeFlight {
@@ -64,7 +63,10 @@ export class FreeFlight {
   private invMass = 0;
   private invInertia = 0;
 
-  constructor(private readonly grid: Grid, private readonly config: WorldConfig) {
+  constructor(
+    private readonly grid: Grid,
+    private readonly config: WorldConfig,
+  ) {
     this.clearance = wallClearance(grid);
     // Buckets sized for robots at top speed; slower ones query fewer buckets' worth.
     const reachM = 2 * (config.robot.radiusM + config.robot.maxSpeedMps * config.robot.speedFactor * config.physicsStepS * config.stepsPerTick) + MARGIN_M;
@@ -134,9 +136,12 @@ export class FreeFlight {
     const model = this.config.robot;
     const vMax = model.maxSpeedMps * model.speedFactor;
     switch (t.action[i]) {
-      case Action.Move: return vMax;
-      case Action.Drive: return Math.min(Math.abs(t.cmdLinearMps[i]), vMax);
-      default: return 0;
+      case Action.Move:
+        return vMax;
+      case Action.Drive:
+        return Math.min(Math.abs(t.cmdLinearMps[i]), vMax);
+      default:
+        return 0;
     }
   }
 

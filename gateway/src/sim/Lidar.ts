@@ -43,7 +43,10 @@ export class Lidar {
    */
   private readonly cast = new Float64Array(6);
 
-  constructor(private readonly grid: Grid, config: LidarConfig) {
+  constructor(
+    private readonly grid: Grid,
+    config: LidarConfig,
+  ) {
     this.rayCount = config.rayCount;
     this.rangeM = config.rangeM;
     this.angleIncrementRad = (2 * Math.PI) / config.rayCount;
@@ -188,7 +191,7 @@ export class Lidar {
         if (leftY-- === 0) break;
         tMaxY += tDeltaY;
         // A tile row is two SLAM rows: the tile changes when cy crosses an even boundary.
-        if (((cy + stepY) >> 1) !== cy >> 1) tile += stepY * width;
+        if ((cy + stepY) >> 1 !== cy >> 1) tile += stepY * width;
         cy += stepY;
         sub += subStepY;
       }
@@ -203,15 +206,7 @@ export class Lidar {
    * arrays, rather than one per pair with coordinates: a non-inlined call boxes each double
    * argument, which was half of a 120-robot run's garbage.
    */
-  occludeBy(
-    slot: number,
-    xM: Float64Array,
-    yM: Float64Array,
-    headingRad: Float64Array,
-    others: Int32Array,
-    count: number,
-    radiusM: number,
-  ): void {
+  occludeBy(slot: number, xM: Float64Array, yM: Float64Array, headingRad: Float64Array, others: Int32Array, count: number, radiusM: number): void {
     const x = xM[slot];
     const y = yM[slot];
     const heading = headingRad[slot];

@@ -30,14 +30,7 @@ export interface DriveSetpoint {
  * Computes robot i's setpoint for this physics step from its action and true state;
  * marks a finished move / rotate idle. forwardMps and angularRadps are the body's velocity.
  */
-export function driveSetpoint(
-  table: RobotTable,
-  i: number,
-  model: RobotModel,
-  forwardMps: number,
-  angularRadps: number,
-  out: DriveSetpoint,
-): void {
+export function driveSetpoint(table: RobotTable, i: number, model: RobotModel, forwardMps: number, angularRadps: number, out: DriveSetpoint): void {
   const vMax = model.maxSpeedMps * model.speedFactor;
   const wMax = model.maxAngularRadps * model.speedFactor;
   const kLin = model.linearDampingPerS / 4;
@@ -46,8 +39,7 @@ export function driveSetpoint(
   out.angularRadps = 0;
   switch (table.action[i]) {
     case Action.Move: {
-      const remainingM =
-        (table.targetXM[i] - table.xM[i]) * table.dirX[i] + (table.targetYM[i] - table.yM[i]) * table.dirY[i];
+      const remainingM = (table.targetXM[i] - table.xM[i]) * table.dirX[i] + (table.targetYM[i] - table.yM[i]) * table.dirY[i];
       if (Math.abs(remainingM) < MOVE_DONE_M && Math.abs(forwardMps) < MOVE_DONE_MPS) {
         table.action[i] = Action.Idle;
         return;
@@ -98,8 +90,7 @@ export function twinSetpoint(table: RobotTable, i: number, model: RobotModel, ou
   out.angularRadps = 0;
   switch (table.action[i]) {
     case Action.Move: {
-      const remainingM =
-        (table.targetXM[i] - table.kinXM[i]) * table.dirX[i] + (table.targetYM[i] - table.kinYM[i]) * table.dirY[i];
+      const remainingM = (table.targetXM[i] - table.kinXM[i]) * table.dirX[i] + (table.targetYM[i] - table.kinYM[i]) * table.dirY[i];
       if (Math.abs(remainingM) < table.twinDoneM[i]) {
         table.action[i] = Action.Idle;
         return;

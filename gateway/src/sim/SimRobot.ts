@@ -81,7 +81,10 @@ export class SimRobot implements Robot {
     const bytes = payloadBytes(payload, 'broadcast');
     const comms = this.world.comms;
     if (comms.broadcastsThisTick(this.slot) >= MAX_BROADCASTS_PER_TICK) {
-      throw new SwarmgateError('SG_BUDGET', `robot ${this.id} already sent MAX_BROADCASTS_PER_TICK (${MAX_BROADCASTS_PER_TICK}) broadcasts at tick ${this.world.tick}`);
+      throw new SwarmgateError(
+        'SG_BUDGET',
+        `robot ${this.id} already sent MAX_BROADCASTS_PER_TICK (${MAX_BROADCASTS_PER_TICK}) broadcasts at tick ${this.world.tick}`,
+      );
     }
     comms.broadcast(this.slot, bytes);
   }
@@ -108,11 +111,16 @@ export class SimRobot implements Robot {
   private effectiveStatus(): RobotStatus {
     const t = this.world.table;
     switch (t.latch[this.slot]) {
-      case Latch.Move: return 'moving';
-      case Latch.Rotate: return 'rotating';
-      case Latch.Velocity: return 'driving';
-      case Latch.Stop: return 'idle';
-      default: return STATUS[t.action[this.slot]] as RobotStatus;
+      case Latch.Move:
+        return 'moving';
+      case Latch.Rotate:
+        return 'rotating';
+      case Latch.Velocity:
+        return 'driving';
+      case Latch.Stop:
+        return 'idle';
+      default:
+        return STATUS[t.action[this.slot]] as RobotStatus;
     }
   }
 
@@ -148,7 +156,10 @@ class SimRobotState implements RobotState, OpenState {
   private cachedScan: LidarScan | null = null;
   private readonly drops: StateDropCounts = { inbox: 0, nearbyTags: 0, nearbyRobots: 0 };
 
-  constructor(private readonly world: World, private readonly slot: number) {
+  constructor(
+    private readonly world: World,
+    private readonly slot: number,
+  ) {
     this.tick = world.tick;
     this.pose = world.sensing.estimatePose(slot);
     this.status = STATUS[world.table.action[slot]] as RobotStatus;

@@ -67,14 +67,29 @@ describe('spawnPoses', () => {
     expect(() => spawnPoses(room, 17, { kind: 'apart' }, Random.fromSeed(1))).toThrow(/SG_SPAWN/);
     expect(() => spawnPoses(room, 1, { kind: 'positions', poses: [{ xM: -2.5, yM: -2.5, headingRad: 0 }] }, Random.fromSeed(1))).toThrow(/inside a wall/);
     // A NaN coordinate indexes no cell; it must be refused, not placed.
-    const nan = { kind: 'positions', poses: [{ xM: 0.5, yM: 0.5, headingRad: 0 }, { xM: Number.NaN, yM: 0.5, headingRad: 0 }] } as const;
+    const nan = {
+      kind: 'positions',
+      poses: [
+        { xM: 0.5, yM: 0.5, headingRad: 0 },
+        { xM: Number.NaN, yM: 0.5, headingRad: 0 },
+      ],
+    } as const;
     expect(() => spawnPoses(room, 2, nan, Random.fromSeed(1))).toThrow(/spawn position 2 \(NaN, 0.5\) is off the map/);
   });
 
   it('never spawns in a speck: together at the map centre goes to the largest region, and the speck counts as unreachable', () => {
     for (const cellM of [1, 0.2]) {
       const grid = roomWithSpeck(cellM);
-      const trial = new Trial({ grid, robots: 3, algorithm: 'frontier', comm: 'global', spawn: { kind: 'together' }, seed: 1, targetExplored: 0.99, maxTicks: 5 });
+      const trial = new Trial({
+        grid,
+        robots: 3,
+        algorithm: 'frontier',
+        comm: 'global',
+        spawn: { kind: 'together' },
+        seed: 1,
+        targetExplored: 0.99,
+        maxTicks: 5,
+      });
       for (const id of trial.world.robotIds()) {
         const pose = trial.world.truePose(id);
         expect(wallDistance(grid, pose.xM, pose.yM)).toBeGreaterThanOrEqual(0.3 + SPAWN_MARGIN_M - 1e-9);
@@ -100,8 +115,12 @@ describe('spawnPoses', () => {
   it('an unsatisfiable spawn is an SG_SPAWN error naming the reason and the numbers', () => {
     const room = borderedRoom(6);
     // 4 x 4 free cells, of which only the middle 2 x 2 are 0.8 m from the walls.
-    expect(() => spawnPoses(room, 5, { kind: 'together' }, Random.fromSeed(1))).toThrow(/cannot place 5 robots 'together': only 4 spawnable cells \(free, 0.80 m from walls\)/);
-    expect(() => spawnPoses(room, 1, { kind: 'together', atM: { x: -2.5, y: 0 } }, Random.fromSeed(1))).toThrow(/SG_SPAWN.*spawn point \(-2.5, 0\) is off the map, in a wall/);
+    expect(() => spawnPoses(room, 5, { kind: 'together' }, Random.fromSeed(1))).toThrow(
+      /cannot place 5 robots 'together': only 4 spawnable cells \(free, 0.80 m from walls\)/,
+    );
+    expect(() => spawnPoses(room, 1, { kind: 'together', atM: { x: -2.5, y: 0 } }, Random.fromSeed(1))).toThrow(
+      /SG_SPAWN.*spawn point \(-2.5, 0\) is off the map, in a wall/,
+    );
     const fine = createGrid(20, 20, { cellSizeM: 0.1 });
     fine.cells.fill(Cell.Concrete, 0, 20);
     expect(() => spawnPoses(fine, 1, { kind: 'positions', poses: [{ xM: 1, yM: 0.25, headingRad: 0 }] }, Random.fromSeed(1))).toThrow(

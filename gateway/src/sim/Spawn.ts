@@ -28,13 +28,7 @@ export const SPAWN_KINDS = ['together', 'apart', 'biggest-room'] as const;
 /** Clearance beyond the robot's radius kept between a spawned body and the nearest wall. */
 export const SPAWN_MARGIN_M = 0.5;
 
-export function spawnPoses(
-  grid: Grid,
-  count: number,
-  strategy: SpawnStrategy,
-  rng: Random,
-  robotRadiusM: number = DEFAULT_ROBOT_MODEL.radiusM,
-): Pose[] {
+export function spawnPoses(grid: Grid, count: number, strategy: SpawnStrategy, rng: Random, robotRadiusM: number = DEFAULT_ROBOT_MODEL.radiusM): Pose[] {
   const clearanceM = robotRadiusM + SPAWN_MARGIN_M;
   switch (strategy.kind) {
     case 'together': {

@@ -76,7 +76,10 @@ export class TrialMetrics implements TickObserver {
   coverageTicks: number | null = null;
   private readonly sampleEveryTicks: number;
 
-  constructor(private readonly world: World, private readonly options: TrialMetricsOptions) {
+  constructor(
+    private readonly world: World,
+    private readonly options: TrialMetricsOptions,
+  ) {
     this.sampleEveryTicks = options.sampleEveryTicks ?? 10;
     this.explorable = reachableFree(world);
     let count = 0;

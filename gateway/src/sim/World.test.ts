@@ -141,7 +141,7 @@ describe('kinematic twins (HIL)', () => {
    * closes the loop: a 90 deg rotation across the +-pi seam and a 2 m move each end idle within
    * the twin's tolerances (doneWithin).
    */
-  it('get their setpoint from the act phase: rotate across +-pi and move end within the twin\'s tolerances', () => {
+  it("get their setpoint from the act phase: rotate across +-pi and move end within the twin's tolerances", () => {
     const world = new World(borderedRoom(20));
     const twin = world.addRobot({ id: 'twin', kind: 'kinematic', pose: { xM: -4, yM: 0.5, headingRad: 3 }, doneWithin: { distanceM: 0.01, angleRad: 0.02 } });
     world.addRobot({ id: 'v', pose: { xM: 4, yM: 4, headingRad: 0 } });
@@ -251,6 +251,9 @@ describe('configuration', () => {
     expect(slamIntervalTicks({ ...tick, slam: DEFAULT_WORLD_CONFIG.slam })).toEqual({ updateTicks: 1, mergeTicks: 0 });
     expect(slamIntervalTicks({ ...tick, slam: { updateIntervalS: 1, positionErrorM: 0, mergeIntervalS: 2.5 } })).toEqual({ updateTicks: 10, mergeTicks: 25 });
     // A shorter tick counts more ticks for the same seconds; never less than one tick.
-    expect(slamIntervalTicks({ physicsStepS: 0.01, stepsPerTick: 5, slam: { updateIntervalS: 0.01, positionErrorM: 0, mergeIntervalS: 1 } })).toEqual({ updateTicks: 1, mergeTicks: 20 });
+    expect(slamIntervalTicks({ physicsStepS: 0.01, stepsPerTick: 5, slam: { updateIntervalS: 0.01, positionErrorM: 0, mergeIntervalS: 1 } })).toEqual({
+      updateTicks: 1,
+      mergeTicks: 20,
+    });
   });
 });

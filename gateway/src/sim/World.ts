@@ -210,7 +210,6 @@ export class World {
     this.controllers[i] = null;
     this.table.active[i] = 0;
     this.slotById.delete(id);
-    
   }
 
   /** Adds the robot at the start of the next step (safe from controllers and observers). */

@@ -52,7 +52,7 @@ describe('robot profiles', () => {
     expect(liveTrialProfile(findRobotProfile('maes'), 30)).toBe(DEFAULT_ROBOT_MODEL);
   });
 
-  it('the world drives a robot at its profile\'s top speed: 3 m/s for maes, 0.13 m/s for mona', () => {
+  it("the world drives a robot at its profile's top speed: 3 m/s for maes, 0.13 m/s for mona", () => {
     expect(topSpeedMps(new World(borderedRoom(40)))).toBeCloseTo(3, 2);
     expect(topSpeedMps(new World(borderedRoom(40), { robot: findRobotProfile('mona').model }))).toBeCloseTo(0.13, 3);
   });

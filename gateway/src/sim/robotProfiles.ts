@@ -115,7 +115,10 @@ export function findRobotProfile(name: string): RobotProfile {
   }
   const profile = ROBOT_PROFILES.find((p) => p.name === name);
   if (profile === undefined) {
-    throw new SwarmgateError('SG_ROBOT_PROFILE', `unknown robot profile '${name}' (known: ${ROBOT_PROFILES.map((p) => p.name).join(', ')}) or a ${CUSTOM_PROFILE_SYNTAX}`);
+    throw new SwarmgateError(
+      'SG_ROBOT_PROFILE',
+      `unknown robot profile '${name}' (known: ${ROBOT_PROFILES.map((p) => p.name).join(', ')}) or a ${CUSTOM_PROFILE_SYNTAX}`,
+    );
   }
   return profile;
 }

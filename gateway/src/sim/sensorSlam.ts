@@ -20,7 +20,12 @@ export const slamSensor: SensorPlugin = {
   params: [
     { name: 'updateIntervalS', unit: 's', default: d.slam.updateIntervalS, doc: 'integrate a scan this often (nearest whole tick, at least one)' },
     { name: 'positionErrorM', unit: 'm', default: d.slam.positionErrorM, doc: 'bound of the pose error per axis; step U(-1,1) * bound / 10 per tick' },
-    { name: 'mergeIntervalS', unit: 's', default: d.slam.mergeIntervalS, doc: 'automatic merge in connected comm groups this often (nearest whole tick); 0 = off' },
+    {
+      name: 'mergeIntervalS',
+      unit: 's',
+      default: d.slam.mergeIntervalS,
+      doc: 'automatic merge in connected comm groups this often (nearest whole tick); 0 = off',
+    },
   ],
   create: (sensing) => new Slam(sensing),
 };

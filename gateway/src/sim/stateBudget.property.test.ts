@@ -117,7 +117,8 @@ describe('State size budgets (property)', () => {
     let refusedBroadcasts = 0;
     let refusedTags = 0;
     for (const id of ids) {
-      for (let k = 0; k <= MAX_BROADCASTS_PER_TICK; k++) refusedBroadcasts += apply(world, id, { commandId: 1, broadcast: { payload: message } } as Command) ? 0 : 1;
+      for (let k = 0; k <= MAX_BROADCASTS_PER_TICK; k++)
+        refusedBroadcasts += apply(world, id, { commandId: 1, broadcast: { payload: message } } as Command) ? 0 : 1;
     }
     // r1 (0.7 m away) deposits first, so its tags come first in id order; then r0 its whole budget.
     const neighbourTags = 100;
@@ -140,7 +141,10 @@ describe('State size budgets (property)', () => {
     // The nearest are kept: r0's own tags under it, none of r1's 0.7 m away.
     expect(first.nearbyTags.every((t) => t.distanceM < 0.35)).toBe(true);
     const here = world.truePose(ids[0]!);
-    const distances = ids.slice(1).map((id) => Math.hypot(world.truePose(id).xM - here.xM, world.truePose(id).yM - here.yM)).sort((a, b) => a - b);
+    const distances = ids
+      .slice(1)
+      .map((id) => Math.hypot(world.truePose(id).xM - here.xM, world.truePose(id).yM - here.yM))
+      .sort((a, b) => a - b);
     expect(Math.max(...first.nearbyRobots.map((r) => r.distanceM))).toBeCloseTo(distances[MAX_NEARBY_ROBOTS_PER_STATE - 1]!, 5);
     expect(first.inbox).toHaveLength(kept);
     expect(maxBytes).toBeLessThan(MAX_ENVELOPE_BYTES);

@@ -42,7 +42,7 @@ function offenders(): string[] {
 }
 
 describe('the robot table boundary', () => {
-  it('recognises an import of RobotTable and a read of a World\'s table', () => {
+  it("recognises an import of RobotTable and a read of a World's table", () => {
     expect(IMPORTS_TABLE.test("import { Action } from '../sim/RobotTable.js';")).toBe(true);
     expect(IMPORTS_TABLE.test("const m = await import('../sim/RobotTable.js');")).toBe(true);
     expect(READS_TABLE.test('const d = live.world.table.distanceM[i];')).toBe(true);

@@ -48,7 +48,7 @@ describe('ArenaTransform', () => {
     );
   });
 
-  it('writes into a caller\'s scratch pose when given one (the twins\' per-tick path)', () => {
+  it("writes into a caller's scratch pose when given one (the twins' per-tick path)", () => {
     const t = new ArenaTransform({ scale: 10, rotationRad: Math.PI / 2, offsetXM: 15, offsetYM: 2 });
     const scratch = { xM: 0, yM: 0, headingRad: 0 };
     expect(t.toMap(0.5, 0.3, 0, scratch)).toBe(scratch);
@@ -60,7 +60,9 @@ describe('ArenaTransform', () => {
   });
 
   it('refuses a non-positive scale and non-finite values, naming them', () => {
-    expect(() => new ArenaTransform({ scale: 0, rotationRad: 0, offsetXM: 0, offsetYM: 0 })).toThrow('SG_TRIAL_CONFIG: arena transform scale must be > 0, got 0');
+    expect(() => new ArenaTransform({ scale: 0, rotationRad: 0, offsetXM: 0, offsetYM: 0 })).toThrow(
+      'SG_TRIAL_CONFIG: arena transform scale must be > 0, got 0',
+    );
     expect(() => new ArenaTransform({ scale: 1, rotationRad: Number.NaN, offsetXM: 0, offsetYM: 0 })).toThrow(/rotationRad must be a finite number, got NaN/);
     expect(() => new ArenaTransform({ scale: 1, rotationRad: 0, offsetXM: Infinity, offsetYM: 0 })).toThrow(/offsetXM/);
   });

@@ -102,10 +102,26 @@ describe('LiveService with a fleet file', () => {
       await robot.close();
     }
     await expect(
-      MqttRobot.connect({ url: service.url, username: 'c1', password: 'c1-pw', fleet: 'lab', robotId: 'mona-02', map: SlamMap.forGrid(grid), limits: live.world.actionLimits }),
+      MqttRobot.connect({
+        url: service.url,
+        username: 'c1',
+        password: 'c1-pw',
+        fleet: 'lab',
+        robotId: 'mona-02',
+        map: SlamMap.forGrid(grid),
+        limits: live.world.actionLimits,
+      }),
     ).rejects.toThrow(/SG_LINK_CONNECT: robot mona-02: .*refused \(check the fleet ACL: is this controller assigned robot mona-02\?\)/);
     await expect(
-      MqttRobot.connect({ url: service.url, username: 'c1', password: 'wrong', fleet: 'lab', robotId: 'mona-01', map: SlamMap.forGrid(grid), limits: live.world.actionLimits }),
+      MqttRobot.connect({
+        url: service.url,
+        username: 'c1',
+        password: 'wrong',
+        fleet: 'lab',
+        robotId: 'mona-01',
+        map: SlamMap.forGrid(grid),
+        limits: live.world.actionLimits,
+      }),
     ).rejects.toThrow(/SG_LINK_CONNECT/);
   });
 });

@@ -100,7 +100,13 @@ export class LiveService {
       let broker: EmbeddedBroker | null = null;
       if (url === undefined) {
         // Failed logins and denied publishes are repeatable at will by a client: rate-limited too.
-        const embedded = await EmbeddedBroker.start({ fleet: options.fleet, port: options.mqttPort ?? 0, host: bind, tls: options.brokerTls, logger: peerLogger });
+        const embedded = await EmbeddedBroker.start({
+          fleet: options.fleet,
+          port: options.mqttPort ?? 0,
+          host: bind,
+          tls: options.brokerTls,
+          logger: peerLogger,
+        });
         broker = embedded;
         cleanups.push(() => embedded.close());
         url = embedded.url;
@@ -134,7 +140,18 @@ export class LiveService {
       // The trial first, the links after: the virtual robots' ids are taken before any physical
       // Birth can claim one, and robots that were up before us (they answer the gateway Birth
       // that hil.start publishes) find the trial already listening.
-      const live = new LiveTrial({ trial: options.trial, hil, twins: options.twins, tracker: bridge, port, uplinks: links, broker, realtime: options.realtime, twinSlots: options.twinSlots, logger });
+      const live = new LiveTrial({
+        trial: options.trial,
+        hil,
+        twins: options.twins,
+        tracker: bridge,
+        port,
+        uplinks: links,
+        broker,
+        realtime: options.realtime,
+        twinSlots: options.twinSlots,
+        logger,
+      });
       cleanups.push(() => live.stop());
       await hil.start();
       live.start();

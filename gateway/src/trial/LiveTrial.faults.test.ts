@@ -142,7 +142,11 @@ describe('a State cut to its budgets tells its remote controller (embedded broke
     await expect.poll(() => errors.length).toBeGreaterThan(0);
     // Told once, not once per tick (at most once a second).
     expect(errors).toHaveLength(1);
-    expect(errors[0]!.message).toMatch(new RegExp(`^State of tick \\d+ left out: ${perTick} inbox messages \\(MAX_INBOX_MESSAGES_PER_TICK ${MAX_INBOX_MESSAGES_PER_TICK}, MAX_INBOX_BYTES_PER_TICK \\d+\\)$`));
+    expect(errors[0]!.message).toMatch(
+      new RegExp(
+        `^State of tick \\d+ left out: ${perTick} inbox messages \\(MAX_INBOX_MESSAGES_PER_TICK ${MAX_INBOX_MESSAGES_PER_TICK}, MAX_INBOX_BYTES_PER_TICK \\d+\\)$`,
+      ),
+    );
   });
 });
 
@@ -176,7 +180,11 @@ describe('a robot link contains a failing uplink handler (embedded broker)', () 
       await expect.poll(() => live.twins!.anchorOf('m1')).not.toBeNull();
       expect(bridge.counters.failures).toBe(1);
       expect(live.status().faults).toMatchObject({ uplink: 1, total: 1 });
-      expect(logger.entries).toContainEqual({ level: 'error', message: 'mqtt: handling an uplink failed', fields: { topic: robotTopic('lab', 'm1', 'telemetry'), error: 'consumer bug' } });
+      expect(logger.entries).toContainEqual({
+        level: 'error',
+        message: 'mqtt: handling an uplink failed',
+        fields: { topic: robotTopic('lab', 'm1', 'telemetry'), error: 'consumer bug' },
+      });
     } finally {
       live.stop();
       await robot.endAsync();

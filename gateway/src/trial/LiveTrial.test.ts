@@ -35,7 +35,13 @@ const grid = borderedRoom(20);
 const maxLinearMps = new World(grid).actionLimits.maxLinearMps;
 
 const BIRTH = wireDecoded('birth', {
-  birth: { model: 'mona', firmwareVersion: '1', protocolVersion: { major: 1, minor: 0 }, session: 1, capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 } },
+  birth: {
+    model: 'mona',
+    firmwareVersion: '1',
+    protocolVersion: { major: 1, minor: 0 },
+    session: 1,
+    capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 },
+  },
 });
 const odometryAt = (xM: number, yM: number, headingRad: number) => wireDecoded('telemetry', { telemetry: { odometry: { xM, yM, headingRad } } });
 
@@ -88,10 +94,13 @@ describe('LiveTrial with a physical robot', () => {
       expect(m.deadlineMs).toBe(300);
       expect(Math.max(Math.abs(m.leftMps ?? 0), Math.abs(m.rightMps ?? 0))).toBeLessThanOrEqual(0.13 + 1e-9);
     }
-    expect(motor.some((m) => (m.leftMps ?? 0) !== 0 || (m.rightMps ?? 0) !== 0), 'the host-side frontier controller drives it').toBe(true);
+    expect(
+      motor.some((m) => (m.leftMps ?? 0) !== 0 || (m.rightMps ?? 0) !== 0),
+      'the host-side frontier controller drives it',
+    ).toBe(true);
   });
 
-  it('adopts robots born before it was built (they were up before the gateway), and keeps their ids off the virtual robots\'', () => {
+  it("adopts robots born before it was built (they were up before the gateway), and keeps their ids off the virtual robots'", () => {
     const registry = new RobotRegistry({ clock: new ManualClock() });
     const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
     hil.register(recordingLink());
@@ -110,7 +119,7 @@ describe('LiveTrial with a physical robot', () => {
     expect(live.twins!.isOnline('m2')).toBe(true);
   });
 
-  it('ends a twin\'s rotate() across +-pi and move() within physical tolerances, closed through the firmware\'s odometry', () => {
+  it("ends a twin's rotate() across +-pi and move() within physical tolerances, closed through the firmware's odometry", () => {
     const registry = new RobotRegistry({ clock: new ManualClock() });
     const link = recordingLink();
     const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
@@ -160,8 +169,16 @@ describe('LiveTrial with a physical robot', () => {
     const registry = new RobotRegistry({ clock: new ManualClock() });
     const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
     hil.register(recordingLink());
-    const given = [{ xM: 0.5, yM: 0.5, headingRad: 0 }, { xM: -0.5, yM: 0.5, headingRad: 1 }];
-    const live = new LiveTrial({ trial: { ...testTrialConfig(grid, 2), spawn: { kind: 'positions', poses: given } }, hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+    const given = [
+      { xM: 0.5, yM: 0.5, headingRad: 0 },
+      { xM: -0.5, yM: 0.5, headingRad: 1 },
+    ];
+    const live = new LiveTrial({
+      trial: { ...testTrialConfig(grid, 2), spawn: { kind: 'positions', poses: given } },
+      hil,
+      twins: DEFAULT_TWIN_OPTIONS,
+      logger: new MemoryLogger(),
+    });
     expect([live.world.truePose('r0'), live.world.truePose('r1')]).toEqual(given);
     registry.birth('m1', 'mqtt', BIRTH);
     const twin = live.world.truePose('m1');
@@ -196,7 +213,10 @@ describe('LiveTrial with a tracked physical robot', () => {
     for (let k = 0; k < 5; k++) live.world.step();
     expect(safety.counters.noPoseRefusals, 'the controller wants to move; the filter refuses without a pose').toBeGreaterThan(0);
     const motorBeforeFix = link.sent.flatMap((b) => ('motorCommand' in b && b.motorCommand ? [b.motorCommand] : []));
-    expect(motorBeforeFix.every((m) => !m.leftMps && !m.rightMps), 'no motion without a fix').toBe(true);
+    expect(
+      motorBeforeFix.every((m) => !m.leftMps && !m.rightMps),
+      'no motion without a fix',
+    ).toBe(true);
     // Arena (0.5, 0.3) heading 0 -> map (15 - 10 * 0.3, 2 + 10 * 0.5) heading pi/2.
     tracker.emit('pose', 'm1', decodeEnvelope(encodeEnvelope(makeEnvelope('m1', { trackerPose: { xM: 0.5, yM: 0.3, headingRad: 0 } }, 1, 0))).trackerPose!);
     live.world.step();
@@ -354,14 +374,20 @@ describe('releasing an emergency stop over the HTTP API', () => {
     for (let k = 0; k < 20; k++) live.world.step();
     const r0Now = live.world.truePose('r0');
     // Its frontier controller turns it towards its first frontier (0.24 rad in these 20 ticks).
-    expect(Math.hypot(r0Now.xM - r0Stopped.xM, r0Now.yM - r0Stopped.yM) + Math.abs(r0Now.headingRad - r0Stopped.headingRad), 'r0 moves again under its host-side controller').toBeGreaterThan(0.1);
+    expect(
+      Math.hypot(r0Now.xM - r0Stopped.xM, r0Now.yM - r0Stopped.yM) + Math.abs(r0Now.headingRad - r0Stopped.headingRad),
+      'r0 moves again under its host-side controller',
+    ).toBeGreaterThan(0.1);
     expect(link.sent.length, 'm1 is still stopped: no motor commands').toBe(sentBefore);
 
     expect((await release({ all: true, reason: 'all clear' })).json()).toEqual({ released: ['m1'], offline: [] });
     expect(link.sent.slice(sentBefore)).toEqual([{ command: { commandId: 0, releaseEmergencyStop: { reason: 'all clear' } } }]);
     expect(live.status().emergencyStopped).toEqual([]);
     live.world.step();
-    expect(link.sent.slice(sentBefore + 1).some((b) => 'motorCommand' in b), 'm1 driven again').toBe(true);
+    expect(
+      link.sent.slice(sentBefore + 1).some((b) => 'motorCommand' in b),
+      'm1 driven again',
+    ).toBe(true);
     expect((await release({ all: true })).json(), 'releasing nothing stopped is harmless').toEqual({ released: [], offline: [] });
     await app.close();
   });
@@ -381,7 +407,10 @@ describe('releasing a physical robot that is offline', () => {
 
     registry.birth('m1', 'mqtt', BIRTH); // back (re-birth after a reconnect)
     live.world.step();
-    expect(link.sent.slice(sentBefore + 1).some((b) => 'motorCommand' in b), 'still no motor commands while stopped').toBe(false);
+    expect(
+      link.sent.slice(sentBefore + 1).some((b) => 'motorCommand' in b),
+      'still no motor commands while stopped',
+    ).toBe(false);
     expect(live.releaseEmergencyStop('m1', 'm1 clear')).toEqual({ released: ['m1'], offline: [] });
     expect(link.sent.at(-1)).toEqual({ command: { commandId: 0, releaseEmergencyStop: { reason: 'm1 clear' } } });
   });
@@ -467,7 +496,7 @@ describe('remote commands over MQTT (embedded broker)', () => {
     expect(movedM()).toBeGreaterThan(0.1);
   });
 
-  it('publishes each robot\'s State every tick, which the SDK link reads into its own map', async () => {
+  it("publishes each robot's State every tick, which the SDK link reads into its own map", async () => {
     const robot = await MqttRobot.connect({ url: broker.url, fleet: 'lab', robotId: 'r1', map: SlamMap.forGrid(grid), limits: live.world.actionLimits });
     try {
       const tick = live.world.tick;

@@ -296,7 +296,8 @@ export class LiveTrial implements TwinHost {
   /** Faults contained so far (the links' and the controller port's counters included). */
   faults(): TrialFaults {
     let uplink = 0;
-    for (const link of this.options.uplinks ?? []) uplink += (link.counters?.decodeErrors ?? 0) + (link.counters?.mismatches ?? 0) + (link.counters?.failures ?? 0);
+    for (const link of this.options.uplinks ?? [])
+      uplink += (link.counters?.decodeErrors ?? 0) + (link.counters?.mismatches ?? 0) + (link.counters?.failures ?? 0);
     const badCommand = this.options.port?.counters.badCommands ?? 0;
     const refused = this.options.broker?.counters;
     const broker = refused ? refused.authFailures + refused.clientIdRefusals + refused.deniedPublishes + refused.deniedSubscriptions : 0;
@@ -370,7 +371,9 @@ export class LiveTrial implements TwinHost {
     // Under the 200 characters an Error carries, whatever was cut: the budgets by name.
     const parts: string[] = [];
     if (dropped.inbox > 0) {
-      parts.push(`${dropped.inbox} inbox messages (MAX_INBOX_MESSAGES_PER_TICK ${MAX_INBOX_MESSAGES_PER_TICK}, MAX_INBOX_BYTES_PER_TICK ${MAX_INBOX_BYTES_PER_TICK})`);
+      parts.push(
+        `${dropped.inbox} inbox messages (MAX_INBOX_MESSAGES_PER_TICK ${MAX_INBOX_MESSAGES_PER_TICK}, MAX_INBOX_BYTES_PER_TICK ${MAX_INBOX_BYTES_PER_TICK})`,
+      );
     }
     if (dropped.nearbyTags > 0) parts.push(`${dropped.nearbyTags} tags (MAX_NEARBY_TAGS_PER_STATE ${MAX_NEARBY_TAGS_PER_STATE})`);
     if (dropped.nearbyRobots > 0) parts.push(`${dropped.nearbyRobots} robots (MAX_NEARBY_ROBOTS_PER_STATE ${MAX_NEARBY_ROBOTS_PER_STATE})`);

@@ -195,7 +195,7 @@ export class PhysicalTwins {
     // the firmware's latch: every Birth of a robot the trial holds stopped gets the latch again
     // (the Command alone: no MotorCommand, not even a zero one, goes to a stopped robot).
     if (this.host.isStopped(record.id)) {
-      this.hil.send(record.id, { command: { commandId: 0, emergencyStop: { reason: 'emergency stop latched by the trial, repeated at the robot\'s Birth' } } });
+      this.hil.send(record.id, { command: { commandId: 0, emergencyStop: { reason: "emergency stop latched by the trial, repeated at the robot's Birth" } } });
     }
     const existing = this.twins.get(record.id);
     if (existing) {

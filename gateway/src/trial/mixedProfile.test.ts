@@ -24,7 +24,7 @@ const BIRTH = wireDecoded('birth', {
 });
 const odometryAt = (xM: number) => wireDecoded('telemetry', { telemetry: { odometry: { xM, yM: 0, headingRad: 0 } } });
 
-describe('a mixed trial: virtual robots take the physical robots\' profile through the arena transform', () => {
+describe("a mixed trial: virtual robots take the physical robots' profile through the arena transform", () => {
   it('a MONA twin and a virtual robot have the same body radius and top speed in the map frame', () => {
     const grid = borderedRoom(80);
     const registry = new RobotRegistry({ clock: new ManualClock() });

@@ -110,17 +110,13 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
     return { stopped };
   });
 
-  app.post<{ Body: ReleaseBody }>(
-    '/api/estop/release',
-    { schema: releaseSchema, schemaErrorFormatter: bodyErrorMessage },
-    async (request, reply) => {
-      const { robotId, reason } = request.body;
-      if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
-        return reply.code(404).send({ error: `no robot ${robotId} in this trial` });
-      }
-      return live.releaseEmergencyStop(robotId, reason ?? 'HTTP release');
-    },
-  );
+  app.post<{ Body: ReleaseBody }>('/api/estop/release', { schema: releaseSchema, schemaErrorFormatter: bodyErrorMessage }, async (request, reply) => {
+    const { robotId, reason } = request.body;
+    if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
+      return reply.code(404).send({ error: `no robot ${robotId} in this trial` });
+    }
+    return live.releaseEmergencyStop(robotId, reason ?? 'HTTP release');
+  });
 }
 
 /**

@@ -17,7 +17,13 @@ function trialOn(grid: Grid, robots: number, hil: HilGateway | null = null): Liv
 }
 
 const BIRTH = wireDecoded('birth', {
-  birth: { model: 'mona', firmwareVersion: '2.3.1', protocolVersion: { major: 1, minor: 0 }, session: 1, capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 } },
+  birth: {
+    model: 'mona',
+    firmwareVersion: '2.3.1',
+    protocolVersion: { major: 1, minor: 0 },
+    session: 1,
+    capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 },
+  },
 });
 const BATTERY = wireDecoded('telemetry', { telemetry: { battery: { volts: 3.9, fraction: 0.62 } } });
 
@@ -117,12 +123,28 @@ describe('LiveFeed', () => {
     clock.advance(700);
     expect(feed.fleet()).toEqual([
       {
-        id: 'r0', kind: 'virtual', link: 'virtual', model: 'swarmgate-sim', firmwareVersion: null,
-        protocolVersion: expect.stringMatching(/^\d+\.\d+$/), batteryFraction: null, online: true, lastSeenAgoMs: null, estop: false,
+        id: 'r0',
+        kind: 'virtual',
+        link: 'virtual',
+        model: 'swarmgate-sim',
+        firmwareVersion: null,
+        protocolVersion: expect.stringMatching(/^\d+\.\d+$/),
+        batteryFraction: null,
+        online: true,
+        lastSeenAgoMs: null,
+        estop: false,
       },
       {
-        id: 'm1', kind: 'physical', link: 'mqtt', model: 'mona', firmwareVersion: '2.3.1',
-        protocolVersion: '1.0', batteryFraction: expect.closeTo(0.62, 6), online: true, lastSeenAgoMs: 700, estop: false,
+        id: 'm1',
+        kind: 'physical',
+        link: 'mqtt',
+        model: 'mona',
+        firmwareVersion: '2.3.1',
+        protocolVersion: '1.0',
+        batteryFraction: expect.closeTo(0.62, 6),
+        online: true,
+        lastSeenAgoMs: 700,
+        estop: false,
       },
     ]);
     clock.advance(1000);

@@ -112,18 +112,16 @@ export class LiveFeed {
     const status = this.live.status();
     this.measureSpeed(status.simSeconds);
     const world = this.live.world;
-    const robots = this.live.robots().map(
-      (robot): FrameRobot => ({
-        id: robot.id,
-        kind: robot.kind,
-        x: round3(robot.pose.xM),
-        y: round3(robot.pose.yM),
-        headingRad: round3(robot.pose.headingRad),
-        status: world.robot(robot.id).state().status,
-        online: robot.online,
-        estop: robot.emergencyStopped,
-      }),
-    );
+    const robots = this.live.robots().map((robot): FrameRobot => ({
+      id: robot.id,
+      kind: robot.kind,
+      x: round3(robot.pose.xM),
+      y: round3(robot.pose.yM),
+      headingRad: round3(robot.pose.headingRad),
+      status: world.robot(robot.id).state().status,
+      online: robot.online,
+      estop: robot.emergencyStopped,
+    }));
     return {
       tick: status.tick,
       simSeconds: round3(status.simSeconds),

@@ -13,7 +13,16 @@ import { webUi, type WebUiOptions } from './webUi.js';
 const grid = borderedRoom(20);
 
 function liveTrial(): LiveTrial {
-  const trial = { grid, robots: 2, algorithm: 'frontier', comm: 'global', spawn: { kind: 'together' }, seed: 1, targetExplored: 0.99, maxTicks: 10_000 } as const;
+  const trial = {
+    grid,
+    robots: 2,
+    algorithm: 'frontier',
+    comm: 'global',
+    spawn: { kind: 'together' },
+    seed: 1,
+    targetExplored: 0.99,
+    maxTicks: 10_000,
+  } as const;
   return new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
 }
 
@@ -147,8 +156,17 @@ describe('webUi: GET /api/live (Server-Sent Events)', () => {
     await flush();
     expect(reader.events.map((e) => e.event)).toEqual(['meta', 'frame', 'explored', 'fleet']);
     expect(reader.named('meta')[0]).toMatchObject({ width: 20, height: 20, cellSizeM: 1 });
-    expect(reader.named('frame')[0]).toMatchObject({ tick: 3, robots: [{ id: 'r0', kind: 'virtual' }, { id: 'r1', kind: 'virtual' }] });
-    expect(reader.named('fleet')[0]).toMatchObject([{ id: 'r0', link: 'virtual' }, { id: 'r1', link: 'virtual' }]);
+    expect(reader.named('frame')[0]).toMatchObject({
+      tick: 3,
+      robots: [
+        { id: 'r0', kind: 'virtual' },
+        { id: 'r1', kind: 'virtual' },
+      ],
+    });
+    expect(reader.named('fleet')[0]).toMatchObject([
+      { id: 'r0', link: 'virtual' },
+      { id: 'r1', link: 'virtual' },
+    ]);
   });
 
   it('streams a frame per period while the trial moves, the overlay and fleet at 1 Hz when they change, and a heartbeat when quiet', async () => {

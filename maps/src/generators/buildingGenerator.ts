@@ -65,9 +65,7 @@ export function generateBuilding(width: number, height: number, rng: Random, val
     wallCells: param(values, 'wall'),
   };
   if (2 * plan.paddingCells + plan.doorCells > plan.minRoomCells) {
-    throw new MapSpecError(
-      `building: door + 2 * doorPadding (${plan.doorCells + 2 * plan.paddingCells}) must not exceed room (${plan.minRoomCells})`,
-    );
+    throw new MapSpecError(`building: door + 2 * doorPadding (${plan.doorCells + 2 * plan.paddingCells}) must not exceed room (${plan.minRoomCells})`);
   }
   const minSide = 2 * border + 2 * plan.wallCells + plan.minRoomCells;
   if (width < minSide || height < minSide) {
@@ -158,15 +156,12 @@ function cutDoor(plan: Plan, axis: 'x' | 'y', from: number, to: number, across: 
   const hi = to - plan.paddingCells - d;
   // The parameter check (door + 2 padding <= room) keeps hi >= lo for every room side.
   const at = plan.rng.int(lo, Math.max(lo, hi) + 1);
-  const door: Rect = axis === 'x'
-    ? { x0: at, x1: at + d, y0: across, y1: across + t }
-    : { x0: across, x1: across + t, y0: at, y1: at + d };
+  const door: Rect = axis === 'x' ? { x0: at, x1: at + d, y0: across, y1: across + t } : { x0: across, x1: across + t, y0: at, y1: at + d };
   fillRect(plan, door, 0);
   return [at - plan.paddingCells, at + d + plan.paddingCells];
 }
 
-const overlaps = (a0: number, a1: number, spans: readonly Span[]): boolean =>
-  spans.some(([s0, s1]) => a0 < s1 && s0 < a1);
+const overlaps = (a0: number, a1: number, spans: readonly Span[]): boolean => spans.some(([s0, s1]) => a0 < s1 && s0 < a1);
 
 /** Wall positions along one axis that leave two rooms of the minimum side and cross no door. */
 function splitPositions(plan: Plan, from: number, to: number, forbid: readonly Span[]): number[] {
@@ -182,9 +177,7 @@ function splitRoom(plan: Plan, room: Rect, forbidX: readonly Span[], forbidY: re
   const t = plan.wallCells;
   const wide = room.x1 - room.x0 >= room.y1 - room.y0;
   for (const vertical of [wide, !wide]) {
-    const positions = vertical
-      ? splitPositions(plan, room.x0, room.x1, forbidX)
-      : splitPositions(plan, room.y0, room.y1, forbidY);
+    const positions = vertical ? splitPositions(plan, room.x0, room.x1, forbidX) : splitPositions(plan, room.y0, room.y1, forbidY);
     if (positions.length === 0) continue;
     const s = plan.rng.pick(positions);
     if (vertical) {

@@ -73,9 +73,15 @@ function smooth(wall: Uint8Array, out: Uint8Array, width: number, height: number
         // Fast path away from the map edge: no bounds checks (this loop dominates big caves).
         const up = i + width;
         const down = i - width;
-        walls = (wall[down - 1] as number) + (wall[down] as number) + (wall[down + 1] as number) +
-          (wall[i - 1] as number) + (wall[i + 1] as number) +
-          (wall[up - 1] as number) + (wall[up] as number) + (wall[up + 1] as number);
+        walls =
+          (wall[down - 1] as number) +
+          (wall[down] as number) +
+          (wall[down + 1] as number) +
+          (wall[i - 1] as number) +
+          (wall[i + 1] as number) +
+          (wall[up - 1] as number) +
+          (wall[up] as number) +
+          (wall[up + 1] as number);
       } else {
         walls = 0;
         for (let dy = -1; dy <= 1; dy++) {
@@ -99,8 +105,7 @@ function smooth(wall: Uint8Array, out: Uint8Array, width: number, height: number
  * Repeats until stable, with a worklist so each pass only revisits cells next to a change.
  */
 function wallOffNarrowCorridors(wall: Uint8Array, width: number, height: number): void {
-  const free = (x: number, y: number): boolean =>
-    x >= 0 && y >= 0 && x < width && y < height && wall[y * width + x] === 0;
+  const free = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && wall[y * width + x] === 0;
   const queued = new Uint8Array(wall.length);
   let work: number[] = [];
   for (let i = 0; i < wall.length; i++) {

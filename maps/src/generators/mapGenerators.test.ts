@@ -8,7 +8,11 @@ import { gridHash } from '../gridHash.js';
 import { generateMap, mapGenerators } from './mapGenerators.js';
 
 const spec = (generator: string, width: number, height: number, seed: number, params = {}) => ({
-  generator, width, height, seed, params,
+  generator,
+  width,
+  height,
+  seed,
+  params,
 });
 
 describe('map generators', () => {
@@ -25,8 +29,14 @@ describe('map generators', () => {
   });
 
   it('cave: connected for any mix of fill, smoothing, passage, thresholds and border', () => {
-    const params = fc.record({ fill: fc.integer({ min: 0, max: 70 }), smoothing: fc.integer({ min: 0, max: 6 }), passage: fc.integer({ min: 1, max: 6 }),
-      wallThreshold: fc.integer({ min: 0, max: 50 }), roomThreshold: fc.integer({ min: 0, max: 50 }), border: fc.integer({ min: 0, max: 3 }) });
+    const params = fc.record({
+      fill: fc.integer({ min: 0, max: 70 }),
+      smoothing: fc.integer({ min: 0, max: 6 }),
+      passage: fc.integer({ min: 1, max: 6 }),
+      wallThreshold: fc.integer({ min: 0, max: 50 }),
+      roomThreshold: fc.integer({ min: 0, max: 50 }),
+      border: fc.integer({ min: 0, max: 3 }),
+    });
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 10, max: 80 }), fc.integer({ min: 10, max: 80 }), params, (seed, w, h, p) => {
         expect(connectedComponents(generateMap(spec('cave', w, h, seed, p))).sizes.length).toBeLessThanOrEqual(1);
@@ -37,9 +47,15 @@ describe('map generators', () => {
 
   it('building: connected for any valid mix of wall, hall, door, padding, room and split', () => {
     const params = fc
-      .record({ wall: fc.integer({ min: 1, max: 3 }), hall: fc.integer({ min: 1, max: 8 }), door: fc.integer({ min: 1, max: 4 }),
-        doorPadding: fc.integer({ min: 0, max: 3 }), extra: fc.integer({ min: 0, max: 6 }), split: fc.integer({ min: 0, max: 100 }),
-        hallPercent: fc.integer({ min: 0, max: 60 }) })
+      .record({
+        wall: fc.integer({ min: 1, max: 3 }),
+        hall: fc.integer({ min: 1, max: 8 }),
+        door: fc.integer({ min: 1, max: 4 }),
+        doorPadding: fc.integer({ min: 0, max: 3 }),
+        extra: fc.integer({ min: 0, max: 6 }),
+        split: fc.integer({ min: 0, max: 100 }),
+        hallPercent: fc.integer({ min: 0, max: 60 }),
+      })
       .map(({ extra, ...p }) => ({ ...p, room: p.door + 2 * p.doorPadding + extra }));
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 40, max: 120 }), params, (seed, side, p) => {

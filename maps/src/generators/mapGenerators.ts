@@ -76,7 +76,10 @@ export function generateMap(spec: GeneratorSpec): Grid {
   if (!generator) {
     throw new MapSpecError(`unknown generator '${spec.generator}' (generators: ${mapGenerators.map((g) => g.name).join(', ')})`);
   }
-  for (const [name, side] of [['width', spec.width], ['height', spec.height]] as const) {
+  for (const [name, side] of [
+    ['width', spec.width],
+    ['height', spec.height],
+  ] as const) {
     if (!Number.isInteger(side) || side < 3 || side > MAX_MAP_SIDE_CELLS) {
       throw new MapSpecError(`${spec.generator}: ${name} must be an integer in [3, ${MAX_MAP_SIDE_CELLS}] cells, got ${side}`);
     }

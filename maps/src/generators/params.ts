@@ -8,11 +8,7 @@ import type { RangedParamSpec } from '../ParamSpec.js';
 export type ParameterValues = Readonly<Record<string, number>>;
 
 /** Defaults merged with `given`; every given name must exist, every value be an in-range integer. */
-export function resolveParameters(
-  generator: string,
-  parameters: readonly RangedParamSpec[],
-  given: ParameterValues,
-): Record<string, number> {
+export function resolveParameters(generator: string, parameters: readonly RangedParamSpec[], given: ParameterValues): Record<string, number> {
   const resolved: Record<string, number> = {};
   for (const p of parameters) resolved[p.name] = p.default;
   for (const [name, value] of Object.entries(given)) {

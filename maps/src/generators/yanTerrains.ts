@@ -20,7 +20,10 @@ export const YAN_PARAMETERS: readonly RangedParamSpec[] = [
 
 class Canvas {
   readonly wall: Uint8Array;
-  constructor(readonly width: number, readonly height: number) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {
     this.wall = new Uint8Array(width * height).fill(1);
   }
   /** Opens road cells [x0, x1) x [y0, y1), clipped to the inside of the outer wall. */
@@ -38,13 +41,7 @@ function wallLines(size: number, lanes: number): number[] {
   return Array.from({ length: lanes + 1 }, (_, i) => Math.round((i * (size - 1)) / lanes));
 }
 
-export function generateYanTerrain(
-  terrain: YanTerrain,
-  width: number,
-  height: number,
-  rng: Random,
-  values: ParameterValues,
-): Grid {
+export function generateYanTerrain(terrain: YanTerrain, width: number, height: number, rng: Random, values: ParameterValues): Grid {
   const road = param(values, 'road');
   const minSide = terrain === 'maze' || terrain === 'zigzag' ? 2 * road + 3 : 3 * road + 4;
   if (width < minSide || height < minSide) {

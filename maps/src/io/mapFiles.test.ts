@@ -24,14 +24,15 @@ const file = (name: string, content: string | Uint8Array): string => {
 /** The wall/free/unknown pattern, materials folded to one wall value. */
 const pattern = (grid: Grid): number[] => Array.from(grid.cells, (v) => (isWall(v) ? 1 : v));
 
-const arbitraryGrid = fc
-  .record({ w: fc.integer({ min: 1, max: 24 }), h: fc.integer({ min: 1, max: 24 }) })
-  .chain(({ w, h }) => fc.array(fc.constantFrom<number>(Cell.Free, Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic, Cell.Unknown), { minLength: w * h, maxLength: w * h })
+const arbitraryGrid = fc.record({ w: fc.integer({ min: 1, max: 24 }), h: fc.integer({ min: 1, max: 24 }) }).chain(({ w, h }) =>
+  fc
+    .array(fc.constantFrom<number>(Cell.Free, Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic, Cell.Unknown), { minLength: w * h, maxLength: w * h })
     .map((values) => {
       const grid = createGrid(w, h, { cellSizeM: 0.05, originM: { x: -1.5, y: 2.25 } });
       grid.cells.set(values);
       return grid;
-    }));
+    }),
+);
 
 describe('PGM', () => {
   it('reads P2 with comments, flipping rows (image top row = grid last row)', () => {
@@ -171,7 +172,8 @@ describe('files in general', () => {
     };
     const prefixed = fc.oneof(
       fc.uint8Array({ maxLength: 200 }),
-      fc.tuple(fc.constantFrom('P2', 'P5', 'P2 3 2 255\n', 'P5 4 4 65535\n', '\x89PNG\r\n\x1a\n'), fc.uint8Array({ maxLength: 200 }))
+      fc
+        .tuple(fc.constantFrom('P2', 'P5', 'P2 3 2 255\n', 'P5 4 4 65535\n', '\x89PNG\r\n\x1a\n'), fc.uint8Array({ maxLength: 200 }))
         .map(([head, tail]) => new Uint8Array([...Buffer.from(head, 'latin1'), ...tail])),
     );
     fc.assert(

@@ -54,11 +54,15 @@ export type MapFileFormat = 'pgm' | 'png' | 'yaml';
 
 export function mapFileFormat(file: string): MapFileFormat | null {
   switch (extname(file).toLowerCase()) {
-    case '.pgm': return 'pgm';
-    case '.png': return 'png';
+    case '.pgm':
+      return 'pgm';
+    case '.png':
+      return 'png';
     case '.yaml':
-    case '.yml': return 'yaml';
-    default: return null;
+    case '.yml':
+      return 'yaml';
+    default:
+      return null;
   }
 }
 

@@ -9,7 +9,11 @@ const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a |
 
 /** Reads whitespace-separated tokens, skipping `#` comments, from `bytes` at `pos`. */
 class Tokens {
-  constructor(private readonly bytes: Uint8Array, public pos: number, private readonly file: string) {}
+  constructor(
+    private readonly bytes: Uint8Array,
+    public pos: number,
+    private readonly file: string,
+  ) {}
 
   /** Skips whitespace and `#` comments up to the next token. */
   private skip(): void {
@@ -65,9 +69,7 @@ export function decodePgm(bytes: Uint8Array, file: string, maxCells?: number): G
       throw new MapFormatError(file, `truncated: expected ${count * bytesPerSample} bytes of pixels for ${width} x ${height}, found ${available}`);
     }
     for (let i = 0; i < count; i++) {
-      samples[i] = bytesPerSample === 1
-        ? (bytes[start + i] as number)
-        : ((bytes[start + 2 * i] as number) << 8) | (bytes[start + 2 * i + 1] as number);
+      samples[i] = bytesPerSample === 1 ? (bytes[start + i] as number) : ((bytes[start + 2 * i] as number) << 8) | (bytes[start + 2 * i + 1] as number);
     }
   } else {
     for (let i = 0; i < count; i++) {

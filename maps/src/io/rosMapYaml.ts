@@ -85,11 +85,7 @@ export function rosMapImagePath(meta: RosMapMetadata, yamlFile: string): string 
  * A map from a YAML's text and its image. `readImage` decodes the image file (PGM or PNG); it
  * is passed in so this module does not depend on the format dispatcher that depends on it.
  */
-export function readRosMap(
-  yamlFile: string,
-  yamlText: string,
-  readImage: (imageFile: string) => GreyImage,
-): Grid {
+export function readRosMap(yamlFile: string, yamlText: string, readImage: (imageFile: string) => GreyImage): Grid {
   const meta = parseRosMapYaml(yamlText, yamlFile);
   const imageFile = rosMapImagePath(meta, yamlFile);
   if (!existsSync(imageFile)) throw new MapNotFoundError(yamlFile, `image '${meta.image}' not found (looked for ${imageFile})`);

@@ -19,14 +19,21 @@ export const GENERATED_DIR = join(PROTOCOLS_ROOT, 'src', 'generated');
 export const GENERATED_BASENAME = 'swarmgate';
 
 const PBJS_FLAGS = [
-  '--target', 'static-module',
-  '--wrap', 'esm',
+  '--target',
+  'static-module',
+  '--wrap',
+  'esm',
   // Our wrapper of protobufjs/minimal.js that switches Long off (see protobufMinimal.ts).
-  '--dependency', './protobufMinimal.js',
+  '--dependency',
+  './protobufMinimal.js',
   // uint64 timestamps as number: exact up to 2^53 ms, and no Long objects at the API.
   '--force-number',
   // Only encode/decode are used; the rest is dead code.
-  '--no-verify', '--no-convert', '--no-delimited', '--no-typeurl', '--no-service',
+  '--no-verify',
+  '--no-convert',
+  '--no-delimited',
+  '--no-typeurl',
+  '--no-service',
 ];
 
 /** Writes <outDir>/swarmgate.js and swarmgate.d.ts; returns their paths. */

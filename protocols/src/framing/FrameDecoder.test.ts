@@ -9,9 +9,7 @@ import { crc32c } from './crc32c.js';
 import { encodeEnvelopeFrame, encodeFrame } from './encodeFrame.js';
 import { FrameDecoder, MAX_STUFFED_FRAME_BYTES } from './FrameDecoder.js';
 
-type Recorded =
-  | { type: 'frame'; envelope: Envelope }
-  | { type: 'crcError' | 'decodeError' | 'oversize' | 'garbage'; detail: unknown };
+type Recorded = { type: 'frame'; envelope: Envelope } | { type: 'crcError' | 'decodeError' | 'oversize' | 'garbage'; detail: unknown };
 
 function recordingDecoder(): { decoder: FrameDecoder; events: Recorded[] } {
   const decoder = new FrameDecoder();

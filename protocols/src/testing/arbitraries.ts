@@ -55,38 +55,36 @@ export const bodyArbitraries: { [K in BodyKind]: fc.Arbitrary<NonNullable<Envelo
     pose: optional(pose),
     status: enumValue,
     collision: optional(fc.record({ started: fc.boolean(), touching: fc.boolean() })),
-    scan: optional(
-      fc.record({ angleMinRad: f32, angleIncrementRad: f32, rangeMaxM: f32, rangesM: fc.array(f32, { maxLength: 64 }) }),
-    ),
+    scan: optional(fc.record({ angleMinRad: f32, angleIncrementRad: f32, rangeMaxM: f32, rangesM: fc.array(f32, { maxLength: 64 }) })),
     nearbyRobots: fc.array(fc.record({ id: text, distanceM: f32, bearingRad: f32 }), { maxLength: 3 }),
     inbox: fc.array(fc.record({ from: text, sentTick: u32, payload }), { maxLength: 3 }),
     nearbyTags: fc.array(fc.record({ id: u32, xM: f32, yM: f32, distanceM: f32, payload }), { maxLength: 3 }),
     battery: optional(battery),
   }),
-  command: fc.tuple(
-    u32,
-    fc.oneof(
-      fc.record({ move: fc.record({ distanceM: f32 }) }),
-      fc.record({ rotate: fc.record({ angleDeg: f32 }) }),
-      fc.record({ velocity: fc.record({ linearMps: f32, angularRadps: f32 }) }),
-      fc.record({ wheelSpeeds: fc.record({ leftMps: f32, rightMps: f32 }) }),
-      fc.record({ stop: fc.constant({}) }),
-      fc.record({ broadcast: fc.record({ payload }) }),
-      fc.record({ depositTag: fc.record({ payload }) }),
-      fc.record({ emergencyStop: fc.record({ reason: text }) }),
-      fc.record({ releaseEmergencyStop: fc.record({ reason: text }) }),
-      fc.record({ requestBirth: fc.constant({}) }),
-    ),
-  ).map(([commandId, action]) => ({ commandId, ...action })),
+  command: fc
+    .tuple(
+      u32,
+      fc.oneof(
+        fc.record({ move: fc.record({ distanceM: f32 }) }),
+        fc.record({ rotate: fc.record({ angleDeg: f32 }) }),
+        fc.record({ velocity: fc.record({ linearMps: f32, angularRadps: f32 }) }),
+        fc.record({ wheelSpeeds: fc.record({ leftMps: f32, rightMps: f32 }) }),
+        fc.record({ stop: fc.constant({}) }),
+        fc.record({ broadcast: fc.record({ payload }) }),
+        fc.record({ depositTag: fc.record({ payload }) }),
+        fc.record({ emergencyStop: fc.record({ reason: text }) }),
+        fc.record({ releaseEmergencyStop: fc.record({ reason: text }) }),
+        fc.record({ requestBirth: fc.constant({}) }),
+      ),
+    )
+    .map(([commandId, action]) => ({ commandId, ...action })),
   motorCommand: fc.record({ leftMps: f32, rightMps: f32, deadlineMs: u32, commandId: u32 }),
   ack: fc.record({ commandId: u32 }),
   error: fc.record({ code: enumValue, message: text, refSeq: u32, commandId: u32 }),
 };
 
 export const bodyArbitrary: fc.Arbitrary<EnvelopeBodyInit> = fc.oneof(
-  ...(Object.keys(bodyArbitraries) as BodyKind[]).map((kind) =>
-    bodyArbitraries[kind].map((message) => ({ [kind]: message }) as EnvelopeBodyInit),
-  ),
+  ...(Object.keys(bodyArbitraries) as BodyKind[]).map((kind) => bodyArbitraries[kind].map((message) => ({ [kind]: message }) as EnvelopeBodyInit)),
 );
 
 /** Envelopes of this protocol major (any minor), any body. */

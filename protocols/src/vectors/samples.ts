@@ -24,22 +24,27 @@ const { v1 } = swarmgate;
 export const VECTOR_SAMPLES: Readonly<Record<BodyKind, VectorSample>> = {
   birth: {
     description: 'A MONA announcing its session 3 with its capabilities.',
-    envelope: makeEnvelope(ROBOT, {
-      birth: {
-        model: 'mona',
-        firmwareVersion: '0.1.0',
-        protocolVersion: { major: 1, minor: 1 },
-        capabilities: {
-          maxWheelSpeedMps: 0.125,
-          wheelBaseM: 0.078125,
-          wheelRadiusM: 0.010009765625,
-          encoderTicksPerRev: 1176,
-          bodyDiameterM: 0.080078125,
-          sensors: ['ir5', 'encoders', 'battery'],
+    envelope: makeEnvelope(
+      ROBOT,
+      {
+        birth: {
+          model: 'mona',
+          firmwareVersion: '0.1.0',
+          protocolVersion: { major: 1, minor: 1 },
+          capabilities: {
+            maxWheelSpeedMps: 0.125,
+            wheelBaseM: 0.078125,
+            wheelRadiusM: 0.010009765625,
+            encoderTicksPerRev: 1176,
+            bodyDiameterM: 0.080078125,
+            sensors: ['ir5', 'encoders', 'battery'],
+          },
+          session: 3,
         },
-        session: 3,
       },
-    }, 0, T0_MS),
+      0,
+      T0_MS,
+    ),
   },
   death: {
     description: 'The will of session 3 (the MQTT last will).',
@@ -47,40 +52,55 @@ export const VECTOR_SAMPLES: Readonly<Record<BodyKind, VectorSample>> = {
   },
   telemetry: {
     description: 'Firmware telemetry: encoders, odometry, 5 IR ranges, battery, flags, LED; negative ticks use 10-byte varints.',
-    envelope: makeEnvelope(ROBOT, {
-      telemetry: {
-        encoderLeftTicks: 1200,
-        encoderRightTicks: -35,
-        odometry: { xM: 0.25, yM: -0.125, headingRad: 1.5 },
-        irRangesM: [0.09375, 0.0625, 0.03125, 0.09375, 0.09375],
-        battery: { volts: 3.875, fraction: 0.75 },
-        imuYawRateRadps: -0.5,
-        flags: v1.TelemetryFlag.TELEMETRY_FLAG_MOTORS_ENABLED | v1.TelemetryFlag.TELEMETRY_FLAG_LOW_BATTERY,
-        ledRgb: 0x00ff80,
+    envelope: makeEnvelope(
+      ROBOT,
+      {
+        telemetry: {
+          encoderLeftTicks: 1200,
+          encoderRightTicks: -35,
+          odometry: { xM: 0.25, yM: -0.125, headingRad: 1.5 },
+          irRangesM: [0.09375, 0.0625, 0.03125, 0.09375, 0.09375],
+          battery: { volts: 3.875, fraction: 0.75 },
+          imuYawRateRadps: -0.5,
+          flags: v1.TelemetryFlag.TELEMETRY_FLAG_MOTORS_ENABLED | v1.TelemetryFlag.TELEMETRY_FLAG_LOW_BATTERY,
+          ledRgb: 0x00ff80,
+        },
       },
-    }, 2, 12_345),
+      2,
+      12_345,
+    ),
   },
   trackerPose: {
     description: 'Overhead tracker ground truth of a physical robot in the arena frame.',
-    envelope: makeEnvelope(ROBOT, {
-      trackerPose: { xM: 1.5, yM: 0.75, headingRad: -3, trackerTimestampMs: T0_MS + 40 },
-    }, 3, T0_MS + 45),
+    envelope: makeEnvelope(
+      ROBOT,
+      {
+        trackerPose: { xM: 1.5, yM: 0.75, headingRad: -3, trackerTimestampMs: T0_MS + 40 },
+      },
+      3,
+      T0_MS + 45,
+    ),
   },
   state: {
     description: 'A logic-tick State: pose estimate, status, collision, a 4-ray scan, a neighbour, an inbox message, a tag, battery.',
-    envelope: makeEnvelope(ROBOT, {
-      state: {
-        tick: 420,
-        pose: { xM: 12.5, yM: 3.25, headingRad: 0.5 },
-        status: v1.RobotStatus.ROBOT_STATUS_MOVING,
-        collision: { started: false, touching: true },
-        scan: { angleMinRad: -3, angleIncrementRad: 1.5, rangeMaxM: 7, rangesM: [7, 2.5, 0.75, 7] },
-        nearbyRobots: [{ id: 'mona-02', distanceM: 1.25, bearingRad: -0.25 }],
-        inbox: [{ from: 'mona-02', sentTick: 419, payload: bytes(0x7b, 0x7d) }],
-        nearbyTags: [{ id: 9, xM: 12, yM: 3, distanceM: 0.5, payload: bytes(1, 0, 2) }],
-        battery: { volts: 0, fraction: 0.5 },
+    envelope: makeEnvelope(
+      ROBOT,
+      {
+        state: {
+          tick: 420,
+          pose: { xM: 12.5, yM: 3.25, headingRad: 0.5 },
+          status: v1.RobotStatus.ROBOT_STATUS_MOVING,
+          collision: { started: false, touching: true },
+          scan: { angleMinRad: -3, angleIncrementRad: 1.5, rangeMaxM: 7, rangesM: [7, 2.5, 0.75, 7] },
+          nearbyRobots: [{ id: 'mona-02', distanceM: 1.25, bearingRad: -0.25 }],
+          inbox: [{ from: 'mona-02', sentTick: 419, payload: bytes(0x7b, 0x7d) }],
+          nearbyTags: [{ id: 9, xM: 12, yM: 3, distanceM: 0.5, payload: bytes(1, 0, 2) }],
+          battery: { volts: 0, fraction: 0.5 },
+        },
       },
-    }, 4, T0_MS + 42_000),
+      4,
+      T0_MS + 42_000,
+    ),
   },
   command: {
     description: 'A controller command with id 17: set body velocity.',
@@ -96,9 +116,14 @@ export const VECTOR_SAMPLES: Readonly<Record<BodyKind, VectorSample>> = {
   },
   error: {
     description: 'Firmware refusing command 19 (sent in Envelope seq 8) as out of range.',
-    envelope: makeEnvelope(ROBOT, {
-      error: { code: v1.ErrorCode.ERROR_CODE_OUT_OF_RANGE, message: 'leftMps 2 above 0.13', refSeq: 8, commandId: 19 },
-    }, 8, 12_500),
+    envelope: makeEnvelope(
+      ROBOT,
+      {
+        error: { code: v1.ErrorCode.ERROR_CODE_OUT_OF_RANGE, message: 'leftMps 2 above 0.13', refSeq: 8, commandId: 19 },
+      },
+      8,
+      12_500,
+    ),
   },
 };
 
@@ -114,7 +139,8 @@ export const EXTRA_VECTOR_SAMPLES: Readonly<Record<string, ExtraVectorSample>> =
   },
   requestBirth: {
     kind: 'command',
-    description: 'Gateway to firmware on the downlink: send your Birth again (the gateway heard traffic from a robot it does not hold); no acknowledgement wanted.',
+    description:
+      'Gateway to firmware on the downlink: send your Birth again (the gateway heard traffic from a robot it does not hold); no acknowledgement wanted.',
     envelope: makeEnvelope(ROBOT, { command: { commandId: 0, requestBirth: {} } }, 10, T0_MS + 44_000),
   },
 };

@@ -20,7 +20,9 @@ function codeOf(fn: () => unknown): string | null {
 describe('validateAction', () => {
   it('refuses NaN and Infinity naming the argument', () => {
     const warnings = createClampWarnings();
-    expect(() => validateAction({ kind: 'move', distanceM: Number.NaN }, limits, warnings)).toThrow(/SG_BAD_ARGUMENT: move distanceM must be a finite number, got NaN/);
+    expect(() => validateAction({ kind: 'move', distanceM: Number.NaN }, limits, warnings)).toThrow(
+      /SG_BAD_ARGUMENT: move distanceM must be a finite number, got NaN/,
+    );
     expect(() => validateAction({ kind: 'velocity', linearMps: 1, angularRadps: Infinity }, limits, warnings)).toThrow(/setVelocity angularRadps/);
     expect(() => validateAction({ kind: 'wheels', leftMps: -Infinity, rightMps: 0 }, limits, warnings)).toThrow(/setWheelSpeeds leftMps/);
     expect(warnings.count).toBe(0);

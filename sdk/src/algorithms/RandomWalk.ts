@@ -78,7 +78,14 @@ export const randomWalk: AlgorithmInfo = {
   name: 'random',
   summary: 'Random ballistic walk: straight until a collision or an obstacle ahead, then turn by a random angle.',
   parameters: [
-    { name: 'obstacleDistanceM', unit: 'm', default: 0.7, min: 0, max: 100, doc: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).' },
+    {
+      name: 'obstacleDistanceM',
+      unit: 'm',
+      default: 0.7,
+      min: 0,
+      max: 100,
+      doc: 'Turn when a lidar ray in the front cone is shorter than this (from the robot centre).',
+    },
     { name: 'frontConeDeg', unit: 'deg', default: 60, min: 0, max: 360, doc: 'Width of the front cone watched for obstacles.' },
     { name: 'minTurnDeg', unit: 'deg', default: 50, min: 0, max: 180, doc: 'Smallest random turn (MAES: 50).' },
     { name: 'maxTurnDeg', unit: 'deg', default: 179, min: 0, max: 180, doc: 'Largest random turn (MAES: 179).' },

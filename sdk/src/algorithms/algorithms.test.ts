@@ -63,9 +63,15 @@ describe('algorithm registry', () => {
   it('fills defaults and checks given parameters', () => {
     const frontier = findAlgorithm('frontier');
     expect(resolveAlgorithmParams(frontier, { shareEveryS: 1 })).toMatchObject({ shareEveryS: 1, speedMps: 2 });
-    expect(() => resolveAlgorithmParams(frontier, { speed: 1 })).toThrow(/SG_UNKNOWN_PARAMETER: algorithm 'frontier' has no parameter 'speed'; it declares: speedMps,/);
-    expect(() => resolveAlgorithmParams(frontier, { maxSearchCells: 1.5 })).toThrow(/SG_BAD_ARGUMENT: frontier parameter maxSearchCells must be an integer in \[0, 1000000000\] cells, got 1.5/);
-    expect(() => resolveAlgorithmParams(frontier, { shareEveryS: -1 })).toThrow(/SG_BAD_ARGUMENT: frontier parameter shareEveryS must be a number in \[0, 10000\] s, got -1/);
+    expect(() => resolveAlgorithmParams(frontier, { speed: 1 })).toThrow(
+      /SG_UNKNOWN_PARAMETER: algorithm 'frontier' has no parameter 'speed'; it declares: speedMps,/,
+    );
+    expect(() => resolveAlgorithmParams(frontier, { maxSearchCells: 1.5 })).toThrow(
+      /SG_BAD_ARGUMENT: frontier parameter maxSearchCells must be an integer in \[0, 1000000000\] cells, got 1.5/,
+    );
+    expect(() => resolveAlgorithmParams(frontier, { shareEveryS: -1 })).toThrow(
+      /SG_BAD_ARGUMENT: frontier parameter shareEveryS must be a number in \[0, 10000\] s, got -1/,
+    );
     expect(() => resolveAlgorithmParams(frontier, { speedMps: Number.NaN })).toThrow(/speedMps/);
   });
 
@@ -248,13 +254,7 @@ describe('frontier dispersion', () => {
 
 describe('frontier map sharing', () => {
   // Two rooms with no way between them: the only way to know the other room is a shared map.
-  const sealed = gridFromAscii([
-    '###########',
-    '#....#....#',
-    '#....#....#',
-    '#....#....#',
-    '###########',
-  ]);
+  const sealed = gridFromAscii(['###########', '#....#....#', '#....#....#', '#....#....#', '###########']);
 
   function runPair(shareEveryS: number, ticks: number, tickS = 0.1): { robots: PointRobot[]; sent: number } {
     const robots = [
@@ -279,7 +279,10 @@ describe('frontier map sharing', () => {
   const rightRoomCell = (robot: PointRobot) => robot.map.cellAt(17, 4);
 
   it('merges the maps it hears, so each robot knows the room it cannot see', () => {
-    const { robots: [a, b], sent } = runPair(0.5, 20);
+    const {
+      robots: [a, b],
+      sent,
+    } = runPair(0.5, 20);
     expect(sent).toBe(8);
     expect(leftRoomCell(b)).toBe(SlamCell.Open);
     expect(rightRoomCell(a)).toBe(SlamCell.Open);
@@ -292,7 +295,10 @@ describe('frontier map sharing', () => {
   });
 
   it('keeps maps private with sharing off', () => {
-    const { robots: [a, b], sent } = runPair(0, 20);
+    const {
+      robots: [a, b],
+      sent,
+    } = runPair(0, 20);
     expect(leftRoomCell(b)).toBe(SlamCell.Unknown);
     expect(rightRoomCell(a)).toBe(SlamCell.Unknown);
     expect(sent).toBe(0);

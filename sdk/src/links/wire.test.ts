@@ -49,9 +49,7 @@ describe('wire State', () => {
           expect(Array.from(back.scan!.rangesM)).toEqual(Array.from(state.scan.rangesM));
         }
         expect(back.nearbyRobots.map((r) => r.id)).toEqual(state.nearbyRobots.map((r) => r.id));
-        expect(back.inbox.map((m) => [m.from, m.sentTick, Array.from(m.payload)])).toEqual(
-          state.inbox.map((m) => [m.from, m.sentTick, Array.from(m.payload)]),
-        );
+        expect(back.inbox.map((m) => [m.from, m.sentTick, Array.from(m.payload)])).toEqual(state.inbox.map((m) => [m.from, m.sentTick, Array.from(m.payload)]));
         expect(back.nearbyTags.map((t) => [t.id, Array.from(t.payload)])).toEqual(state.nearbyTags.map((t) => [t.id, Array.from(t.payload)]));
         expect(back.batteryFraction).toBe(state.batteryFraction === null ? null : f32(state.batteryFraction));
       }),
@@ -60,8 +58,14 @@ describe('wire State', () => {
 
   it('copies payload bytes out of the decode buffer', () => {
     const state = throughTheWire({
-      tick: 1, pose: { xM: 0, yM: 0, headingRad: 0 }, status: 'idle', collision: { started: false, touching: false },
-      scan: null, nearbyRobots: [], nearbyTags: [], batteryFraction: null,
+      tick: 1,
+      pose: { xM: 0, yM: 0, headingRad: 0 },
+      status: 'idle',
+      collision: { started: false, touching: false },
+      scan: null,
+      nearbyRobots: [],
+      nearbyTags: [],
+      batteryFraction: null,
       inbox: [{ from: 'a', sentTick: 0, payload: Uint8Array.of(7, 8) }],
     });
     expect(state.inbox[0].payload.buffer.byteLength).toBe(2);
@@ -71,11 +75,21 @@ describe('wire State', () => {
 /** Records the Robot calls a Command turns into. */
 function recordingRobot(): { robot: Robot; calls: unknown[][] } {
   const calls: unknown[][] = [];
-  const record = (name: string) => (...args: unknown[]) => void calls.push([name, ...args]);
+  const record =
+    (name: string) =>
+    (...args: unknown[]) =>
+      void calls.push([name, ...args]);
   const robot = {
-    id: 'r', map: null as never, state: () => null as never,
-    move: record('move'), rotate: record('rotate'), setVelocity: record('setVelocity'), setWheelSpeeds: record('setWheelSpeeds'),
-    stop: record('stop'), broadcast: record('broadcast'), depositTag: record('depositTag'),
+    id: 'r',
+    map: null as never,
+    state: () => null as never,
+    move: record('move'),
+    rotate: record('rotate'),
+    setVelocity: record('setVelocity'),
+    setWheelSpeeds: record('setWheelSpeeds'),
+    stop: record('stop'),
+    broadcast: record('broadcast'),
+    depositTag: record('depositTag'),
   } satisfies Robot;
   return { robot, calls };
 }
@@ -109,7 +123,9 @@ describe('wire Command', () => {
     expect(applyCommand(robot, decodedCommand({ commandId: 3, emergencyStop: { reason: 'x' } }))).toBe('emergencyStop');
     expect(calls.map((c) => c[0])).toEqual(['broadcast', 'depositTag', 'stop']);
     expect(() => applyCommand(robot, decodedCommand({ commandId: 4 }))).toThrow(/SG_PROTO_COMMAND_INVALID: command 4 carries no action/);
-    expect(() => applyCommand(robot, decodedCommand({ commandId: 5, releaseEmergencyStop: { reason: 'x' } }))).toThrow(/SG_OPERATOR_ONLY: releaseEmergencyStop is the gateway operator's/);
+    expect(() => applyCommand(robot, decodedCommand({ commandId: 5, releaseEmergencyStop: { reason: 'x' } }))).toThrow(
+      /SG_OPERATOR_ONLY: releaseEmergencyStop is the gateway operator's/,
+    );
     expect(calls).toHaveLength(3);
   });
 });

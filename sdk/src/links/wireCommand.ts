@@ -15,11 +15,16 @@ export type CommandInit = swarmgate.v1.Command.$Properties;
 /** The Command carrying a motion action (already validated and clamped by the caller). */
 export function motionCommand(action: RobotAction, commandId: number): CommandInit {
   switch (action.kind) {
-    case 'move': return { commandId, move: { distanceM: action.distanceM } };
-    case 'rotate': return { commandId, rotate: { angleDeg: action.degrees } };
-    case 'velocity': return { commandId, velocity: { linearMps: action.linearMps, angularRadps: action.angularRadps } };
-    case 'wheels': return { commandId, wheelSpeeds: { leftMps: action.leftMps, rightMps: action.rightMps } };
-    case 'stop': return { commandId, stop: {} };
+    case 'move':
+      return { commandId, move: { distanceM: action.distanceM } };
+    case 'rotate':
+      return { commandId, rotate: { angleDeg: action.degrees } };
+    case 'velocity':
+      return { commandId, velocity: { linearMps: action.linearMps, angularRadps: action.angularRadps } };
+    case 'wheels':
+      return { commandId, wheelSpeeds: { leftMps: action.leftMps, rightMps: action.rightMps } };
+    case 'stop':
+      return { commandId, stop: {} };
   }
 }
 
@@ -32,22 +37,34 @@ export function motionCommand(action: RobotAction, commandId: number): CommandIn
 export function applyCommand(robot: Robot, command: Command): CommandActionKind {
   const kind = validateCommand(command as CommandInit);
   switch (kind) {
-    case 'move': robot.move(command.move!.distanceM); break;
-    case 'rotate': robot.rotate(command.rotate!.angleDeg); break;
-    case 'velocity': robot.setVelocity(command.velocity!.linearMps, command.velocity!.angularRadps); break;
-    case 'wheelSpeeds': robot.setWheelSpeeds(command.wheelSpeeds!.leftMps, command.wheelSpeeds!.rightMps); break;
-    case 'broadcast': robot.broadcast(command.broadcast!.payload); break;
-    case 'depositTag': robot.depositTag(command.depositTag!.payload); break;
+    case 'move':
+      robot.move(command.move!.distanceM);
+      break;
+    case 'rotate':
+      robot.rotate(command.rotate!.angleDeg);
+      break;
+    case 'velocity':
+      robot.setVelocity(command.velocity!.linearMps, command.velocity!.angularRadps);
+      break;
+    case 'wheelSpeeds':
+      robot.setWheelSpeeds(command.wheelSpeeds!.leftMps, command.wheelSpeeds!.rightMps);
+      break;
+    case 'broadcast':
+      robot.broadcast(command.broadcast!.payload);
+      break;
+    case 'depositTag':
+      robot.depositTag(command.depositTag!.payload);
+      break;
     case 'stop':
     case 'emergencyStop':
       robot.stop();
       break;
     case 'releaseEmergencyStop':
       // Only the operator releases (docs/safety.md#emergency-stop), never a controller.
-      throw new SwarmgateError('SG_OPERATOR_ONLY', 'releaseEmergencyStop is the gateway operator\'s, not a robot action');
+      throw new SwarmgateError('SG_OPERATOR_ONLY', "releaseEmergencyStop is the gateway operator's, not a robot action");
     case 'requestBirth':
       // The gateway's own link control (a robot whose Birth it lost), not a robot action.
-      throw new SwarmgateError('SG_OPERATOR_ONLY', 'requestBirth is the gateway\'s, not a robot action');
+      throw new SwarmgateError('SG_OPERATOR_ONLY', "requestBirth is the gateway's, not a robot action");
   }
   return kind;
 }

@@ -18,11 +18,15 @@ const TO_WIRE: Readonly<Record<RobotStatus, WireStatus>> = {
 
 function statusFromWire(status: WireStatus): RobotStatus {
   switch (status) {
-    case WireStatus.ROBOT_STATUS_MOVING: return 'moving';
-    case WireStatus.ROBOT_STATUS_ROTATING: return 'rotating';
-    case WireStatus.ROBOT_STATUS_DRIVING: return 'driving';
+    case WireStatus.ROBOT_STATUS_MOVING:
+      return 'moving';
+    case WireStatus.ROBOT_STATUS_ROTATING:
+      return 'rotating';
+    case WireStatus.ROBOT_STATUS_DRIVING:
+      return 'driving';
     // UNSPECIFIED (an older or partial sender) reads as idle: the safe assumption for move().
-    default: return 'idle';
+    default:
+      return 'idle';
   }
 }
 

@@ -74,13 +74,7 @@ describe('SlamMap.integrateScan', () => {
   });
 
   it('maps a small room from a full lidar scan (golden)', () => {
-    const grid = gridFromAscii([
-      '######',
-      '#....#',
-      '#..#.#',
-      '#....#',
-      '######',
-    ]);
+    const grid = gridFromAscii(['######', '#....#', '#..#.#', '#....#', '######']);
     const map = SlamMap.forGrid(grid);
     expect(map.cellSizeM).toBe(0.5);
     map.integrateScan({ xM: 1.5, yM: 1.5, headingRad: 0 }, fullScan(grid, 1.5, 1.5, 720, 10));
@@ -102,17 +96,16 @@ describe('SlamMap.integrateScan', () => {
 });
 
 describe('SlamMap planning helpers', () => {
-  const rows = [
-    '#########',
-    '#...#...?',
-    '#.#.#.#.?',
-    '#...?...#',
-    '#########',
-  ];
+  const rows = ['#########', '#...#...?', '#.#.#.#.?', '#...?...#', '#########'];
 
   it('lists frontier cells: open cells with an unknown 4-neighbour', () => {
     const map = slamFrom(rows);
-    expect(map.frontierCells()).toEqual([{ x: 3, y: 1 }, { x: 5, y: 1 }, { x: 7, y: 2 }, { x: 7, y: 3 }]);
+    expect(map.frontierCells()).toEqual([
+      { x: 3, y: 1 },
+      { x: 5, y: 1 },
+      { x: 7, y: 2 },
+      { x: 7, y: 3 },
+    ]);
     expect(map.isFrontier(3, 1)).toBe(true);
     expect(map.isFrontier(1, 1)).toBe(false);
   });
@@ -138,13 +131,7 @@ describe('SlamMap planning helpers', () => {
   });
 
   it('plans the shortest 8-connected path without cutting corners', () => {
-    const map = slamFrom([
-      '#####',
-      '#...#',
-      '#.#.#',
-      '#...#',
-      '#####',
-    ]);
+    const map = slamFrom(['#####', '#...#', '#.#.#', '#...#', '#####']);
     const path = map.path({ x: 1, y: 1 }, { x: 3, y: 3 });
     // Around the pillar: no diagonal past it, so 4 orthogonal steps.
     expect(path).toHaveLength(5);
@@ -156,13 +143,7 @@ describe('SlamMap planning helpers', () => {
   });
 
   it('keeps off walls when asked to, at a bounded extra length', () => {
-    const map = slamFrom([
-      '#########',
-      '#.......#',
-      '#.......#',
-      '#.......#',
-      '#########',
-    ]);
+    const map = slamFrom(['#########', '#.......#', '#.......#', '#.......#', '#########']);
     const hugging = map.path({ x: 1, y: 3 }, { x: 7, y: 3 });
     const centred = map.path({ x: 1, y: 3 }, { x: 7, y: 3 }, { wallPenaltyCells: 2 });
     expect(hugging?.every((c) => c.y === 3)).toBe(true);
@@ -170,25 +151,11 @@ describe('SlamMap planning helpers', () => {
   });
 
   it('penalises cells within wallClearanceCells of a wall, and never enters a gap narrower than blockedNearWallCells allows', () => {
-    const map = slamFrom([
-      '###########',
-      '#.........#',
-      '#.........#',
-      '#.........#',
-      '#.........#',
-      '#.........#',
-      '###########',
-    ]);
+    const map = slamFrom(['###########', '#.........#', '#.........#', '#.........#', '#.........#', '#.........#', '###########']);
     // Clearance 2: only the middle row is clear of the penalty band.
     const centred = map.path({ x: 1, y: 3 }, { x: 9, y: 3 }, { wallPenaltyCells: 5, wallClearanceCells: 2 });
     expect(centred?.slice(3, -3).every((c) => c.y === 3)).toBe(true);
-    const gap = slamFrom([
-      '#######',
-      '#..#..#',
-      '#.....#',
-      '#..#..#',
-      '#######',
-    ]);
+    const gap = slamFrom(['#######', '#..#..#', '#.....#', '#..#..#', '#######']);
     expect(gap.path({ x: 1, y: 2 }, { x: 5, y: 2 })).not.toBeNull();
     // The one-cell gap has walls beside it: with blockedNearWallCells 1 it is no path.
     expect(gap.path({ x: 1, y: 2 }, { x: 5, y: 2 }, { blockedNearWallCells: 1 })).toBeNull();
@@ -245,17 +212,15 @@ describe('SlamMap merge and bytes', () => {
     expect(slamToAscii(SlamMap.fromBytes(bytes))).toEqual(slamToAscii(map));
   });
 
-  const cellsArb = fc
-    .record({ width: fc.integer({ min: 1, max: 20 }), height: fc.integer({ min: 1, max: 20 }) })
-    .chain(({ width, height }) =>
-      fc.record({
-        width: fc.constant(width),
-        height: fc.constant(height),
-        // Runs of equal cells so both encodings get exercised.
-        states: fc.array(fc.constantFrom(0, 0, 0, 1, 1, 2), { minLength: width * height, maxLength: width * height }),
-        sorted: fc.boolean(),
-      }),
-    );
+  const cellsArb = fc.record({ width: fc.integer({ min: 1, max: 20 }), height: fc.integer({ min: 1, max: 20 }) }).chain(({ width, height }) =>
+    fc.record({
+      width: fc.constant(width),
+      height: fc.constant(height),
+      // Runs of equal cells so both encodings get exercised.
+      states: fc.array(fc.constantFrom(0, 0, 0, 1, 1, 2), { minLength: width * height, maxLength: width * height }),
+      sorted: fc.boolean(),
+    }),
+  );
 
   function mapOf(width: number, height: number, states: number[]): SlamMap {
     const map = new SlamMap({ width, height, cellSizeM: 0.5, originM: { x: -3, y: 7 } });
@@ -352,18 +317,16 @@ describe('SlamMap flood fill (properties)', () => {
 });
 
 describe('SlamMap.path (properties)', () => {
-  const worldArb = fc
-    .record({ width: fc.integer({ min: 2, max: 14 }), height: fc.integer({ min: 2, max: 14 }) })
-    .chain(({ width, height }) =>
-      fc.record({
-        width: fc.constant(width),
-        height: fc.constant(height),
-        states: fc.array(fc.constantFrom(1, 1, 1, 1, 2, 0), { minLength: width * height, maxLength: width * height }),
-        from: fc.record({ x: fc.nat(width - 1), y: fc.nat(height - 1) }),
-        to: fc.record({ x: fc.nat(width - 1), y: fc.nat(height - 1) }),
-        wallPenaltyCells: fc.constantFrom(0, 0, 1.5),
-      }),
-    );
+  const worldArb = fc.record({ width: fc.integer({ min: 2, max: 14 }), height: fc.integer({ min: 2, max: 14 }) }).chain(({ width, height }) =>
+    fc.record({
+      width: fc.constant(width),
+      height: fc.constant(height),
+      states: fc.array(fc.constantFrom(1, 1, 1, 1, 2, 0), { minLength: width * height, maxLength: width * height }),
+      from: fc.record({ x: fc.nat(width - 1), y: fc.nat(height - 1) }),
+      to: fc.record({ x: fc.nat(width - 1), y: fc.nat(height - 1) }),
+      wallPenaltyCells: fc.constantFrom(0, 0, 1.5),
+    }),
+  );
 
   /** Reference reachability: plain BFS with the same move rules, written independently. */
   function reachable(map: SlamMap, from: CellXY, to: CellXY): boolean {

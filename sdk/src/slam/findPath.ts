@@ -16,7 +16,6 @@ export interface SearchGrid {
   readonly cells: Uint8Array;
 }
 
-
 const SQRT2_MINUS_2 = Math.SQRT2 - 2;
 /**
  * The heuristic is scaled by 1 + this: among the many equal-cost candidates of open space, cells

@@ -12,7 +12,6 @@ const DY = NEIGHBOUR_DY;
 /** What a flood fill looks for: an unknown cell, or an open frontier cell (open with an unknown 4-neighbour). */
 export type FloodGoal = 'unknown' | 'frontier';
 
-
 /** True when open cell `index` at (x, y) has an unknown 4-neighbour inside the map. */
 export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
   const { width, height, cells } = grid;

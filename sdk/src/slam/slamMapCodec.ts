@@ -168,11 +168,7 @@ function readVarint(bytes: Uint8Array, at: number): { value: number; next: numbe
  * bytes, in index order (packed bytes give runs of one). Merging reads bytes directly this way,
  * without building a second map, and skips unknown runs at no cost.
  */
-export function forEachEncodedRun(
-  bytes: Uint8Array,
-  decoded: DecodedSlamMap,
-  visit: (start: number, end: number, state: number) => void,
-): void {
+export function forEachEncodedRun(bytes: Uint8Array, decoded: DecodedSlamMap, visit: (start: number, end: number, state: number) => void): void {
   const cellCount = decoded.geometry.width * decoded.geometry.height;
   const start = decoded.payloadOffset;
   if (decoded.encoding === PACKED) {

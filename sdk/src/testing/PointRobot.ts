@@ -61,7 +61,10 @@ export class PointRobot implements Robot {
   private readonly speedMps: number;
   private readonly turnRateRadps: number;
 
-  constructor(private readonly grid: Grid, options: PointRobotOptions) {
+  constructor(
+    private readonly grid: Grid,
+    options: PointRobotOptions,
+  ) {
     this.id = options.id ?? 'r0';
     this.x = options.pose.xM;
     this.y = options.pose.yM;
@@ -120,12 +123,17 @@ export class PointRobot implements Robot {
   /** Status once the latched command applies: what a new move/rotate would collide with (as SimRobot). */
   private effectiveStatus(): RobotStatus {
     switch (this.latched?.kind) {
-      case 'move': return 'moving';
-      case 'rotate': return 'rotating';
+      case 'move':
+        return 'moving';
+      case 'rotate':
+        return 'rotating';
       case 'velocity':
-      case 'wheels': return 'driving';
-      case 'stop': return 'idle';
-      default: return this.status;
+      case 'wheels':
+        return 'driving';
+      case 'stop':
+        return 'idle';
+      default:
+        return this.status;
     }
   }
 

@@ -126,7 +126,10 @@ export function robotContract(name: string, create: () => Promise<RobotBackend>,
       expect(first.scan!.rangesM[0], 'the scribble took').toBe(-1);
       expect(plain(robot.state())).toEqual(sensed);
       await backend.step();
-      expect(robot.state().scan!.rangesM.every((r) => r >= 0), 'nor the backend\'s next scan').toBe(true);
+      expect(
+        robot.state().scan!.rangesM.every((r) => r >= 0),
+        "nor the backend's next scan",
+      ).toBe(true);
     });
 
     it('moves, rotates, drives and stops with the same statuses, busy rule and errors', async () => {
@@ -134,10 +137,16 @@ export function robotContract(name: string, create: () => Promise<RobotBackend>,
       await backend.step();
       const start: Pose = robot.state().pose;
       robot.move(1);
-      expect(codeOf(() => robot.rotate(90)), 'rotate() with a move latched').toBe('SG_ROBOT_BUSY');
+      expect(
+        codeOf(() => robot.rotate(90)),
+        'rotate() with a move latched',
+      ).toBe('SG_ROBOT_BUSY');
       await backend.step();
       expect(robot.state().status).toBe('moving');
-      expect(codeOf(() => robot.move(1)), 'move() while moving').toBe('SG_ROBOT_BUSY');
+      expect(
+        codeOf(() => robot.move(1)),
+        'move() while moving',
+      ).toBe('SG_ROBOT_BUSY');
       await stepUntilIdle(80);
       const moved = robot.state().pose;
       const alongM = (moved.xM - start.xM) * Math.cos(start.headingRad) + (moved.yM - start.yM) * Math.sin(start.headingRad);
@@ -146,7 +155,10 @@ export function robotContract(name: string, create: () => Promise<RobotBackend>,
       robot.rotate(90);
       await backend.step();
       expect(robot.state().status).toBe('rotating');
-      expect(codeOf(() => robot.move(1)), 'move() while rotating').toBe('SG_ROBOT_BUSY');
+      expect(
+        codeOf(() => robot.move(1)),
+        'move() while rotating',
+      ).toBe('SG_ROBOT_BUSY');
       await stepUntilIdle(80);
       expect(Math.abs(wrapped(robot.state().pose.headingRad - moved.headingRad - Math.PI / 2)), 'rotate(90) ends a quarter turn on').toBeLessThan(
         options.rotateToleranceRad,
@@ -155,7 +167,10 @@ export function robotContract(name: string, create: () => Promise<RobotBackend>,
       robot.setVelocity(0.5, 0);
       await backend.step();
       expect(robot.state().status).toBe('driving');
-      expect(codeOf(() => robot.move(1)), 'a move may replace driving').toBeUndefined();
+      expect(
+        codeOf(() => robot.move(1)),
+        'a move may replace driving',
+      ).toBeUndefined();
       robot.stop();
       await backend.step();
       expect(robot.state().status, 'the last call of a tick wins').toBe('idle');
@@ -163,7 +178,10 @@ export function robotContract(name: string, create: () => Promise<RobotBackend>,
       robot.move(1);
       await backend.step();
       robot.stop();
-      expect(codeOf(() => robot.move(1)), 'after stop() a move is allowed at once').toBeUndefined();
+      expect(
+        codeOf(() => robot.move(1)),
+        'after stop() a move is allowed at once',
+      ).toBeUndefined();
       robot.stop();
       await backend.step();
       expect(robot.state().status).toBe('idle');
@@ -171,7 +189,10 @@ export function robotContract(name: string, create: () => Promise<RobotBackend>,
       expect(codeOf(() => robot.move(Number.NaN))).toBe('SG_BAD_ARGUMENT');
       expect(codeOf(() => robot.rotate(181))).toBe('SG_BAD_ARGUMENT');
       expect(codeOf(() => robot.setWheelSpeeds(Number.POSITIVE_INFINITY, 0))).toBe('SG_BAD_ARGUMENT');
-      expect(codeOf(() => robot.setVelocity(1000, 0)), 'too fast is clamped, not refused').toBeUndefined();
+      expect(
+        codeOf(() => robot.setVelocity(1000, 0)),
+        'too fast is clamped, not refused',
+      ).toBeUndefined();
       robot.stop();
     });
   });

@@ -117,9 +117,9 @@ describe('faults outside robot and controller messages, counted in GET /api/tria
     const before = await faults();
     const linesBefore = linesOf('broker: authentication failed').length;
     for (let i = 0; i < 50; i++) {
-      await expect(
-        mqtt.connectAsync(target.mqttUrl, { username: 's1', password: `guess-${i}`, reconnectPeriod: 0, clientId: `guess-${i}` }),
-      ).rejects.toThrow(/Bad username or password|Not authorized/i);
+      await expect(mqtt.connectAsync(target.mqttUrl, { username: 's1', password: `guess-${i}`, reconnectPeriod: 0, clientId: `guess-${i}` })).rejects.toThrow(
+        /Bad username or password|Not authorized/i,
+      );
     }
     const after = await faults();
     expect(after.broker - before.broker).toBe(50);

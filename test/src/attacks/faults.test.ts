@@ -7,7 +7,17 @@
  * GET /api/trial counts the fault, and every log line stays bounded. The same Commands from a
  * controller authenticated under a fleet file are refused the same way.
  */
-import { GATEWAY_ID, MAX_BROADCAST_PAYLOAD_BYTES, MAX_BROADCASTS_PER_TICK, MAX_TAG_PAYLOAD_BYTES, encodeEnvelope, makeEnvelope, swarmgate, type Envelope, type ErrorMessage } from '@swarmgate/protocols';
+import {
+  GATEWAY_ID,
+  MAX_BROADCAST_PAYLOAD_BYTES,
+  MAX_BROADCASTS_PER_TICK,
+  MAX_TAG_PAYLOAD_BYTES,
+  encodeEnvelope,
+  makeEnvelope,
+  swarmgate,
+  type Envelope,
+  type ErrorMessage,
+} from '@swarmgate/protocols';
 import type { CommandInit } from '@swarmgate/sdk';
 import type { TrialFaults } from '@swarmgate/gateway';
 import type { MqttClient } from 'mqtt';
@@ -76,10 +86,17 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
   it('refuses 200 kB Broadcasts naming MAX_BROADCAST_PAYLOAD_BYTES, and accepts one at the budget', async () => {
     const before = await trialFaults();
     const large = new Uint8Array(200_000).fill(0x41);
-    await command({ commandId: 101, broadcast: { payload: large } }, { commandId: 102, broadcast: { payload: large } }, { commandId: 103, broadcast: { payload: new Uint8Array(MAX_BROADCAST_PAYLOAD_BYTES) } });
+    await command(
+      { commandId: 101, broadcast: { payload: large } },
+      { commandId: 102, broadcast: { payload: large } },
+      { commandId: 103, broadcast: { payload: new Uint8Array(MAX_BROADCAST_PAYLOAD_BYTES) } },
+    );
     await waitFor('two Errors and an Ack', () => errorFor(101) !== undefined && errorFor(102) !== undefined && ackFor(103));
     for (const id of [101, 102]) {
-      expect(errorFor(id)).toMatchObject({ code: ErrorCode.ERROR_CODE_OUT_OF_RANGE, message: expect.stringContaining(`over MAX_BROADCAST_PAYLOAD_BYTES (${MAX_BROADCAST_PAYLOAD_BYTES})`) });
+      expect(errorFor(id)).toMatchObject({
+        code: ErrorCode.ERROR_CODE_OUT_OF_RANGE,
+        message: expect.stringContaining(`over MAX_BROADCAST_PAYLOAD_BYTES (${MAX_BROADCAST_PAYLOAD_BYTES})`),
+      });
     }
     await keepsTicking(target);
     const after = await trialFaults();
@@ -129,7 +146,7 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
     logIsBounded();
   });
 
-  it('counts a robot\'s 200 kB Error text and logs it cut to a bounded line', async () => {
+  it("counts a robot's 200 kB Error text and logs it cut to a bounded line", async () => {
     const before = await trialFaults();
     const robot = await target.connect();
     const text = 'E'.repeat(200_000);

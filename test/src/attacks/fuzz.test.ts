@@ -122,7 +122,10 @@ function verdictOf(kind: TopicKind, topicId: string, bytes: Uint8Array): { verdi
 /** The labels of the 3 largest payloads (by their stated size), for a failure message. */
 function largest(labels: readonly string[]): string {
   const size = (label: string): number => Number(/(\d+) bytes/.exec(label)?.[1] ?? 0);
-  return [...labels].sort((a, b) => size(b) - size(a)).slice(0, 3).join('; ');
+  return [...labels]
+    .sort((a, b) => size(b) - size(a))
+    .slice(0, 3)
+    .join('; ');
 }
 
 /** Errors thrown out of a handler or the tick loop while fuzzing (they would end `serve`). */
@@ -279,7 +282,10 @@ describe.each(Object.keys(backends))('seeded fuzz on %s', (backend) => {
 
       // Nobody joined without a Birth of its own on its own topic; fleet mode admits only the fleet.
       const allowed = mode === 'bench' ? new Set([GENUINE, ...bornByFuzz]) : new Set([GENUINE, 'fz-1']);
-      const physical = live.robots().filter((r) => r.kind === 'physical').map((r) => r.id);
+      const physical = live
+        .robots()
+        .filter((r) => r.kind === 'physical')
+        .map((r) => r.id);
       for (const id of physical) expect(allowed, `physical robot ${JSON.stringify(id)} joined`).toContain(id);
       for (const id of VIRTUAL) expect(live.robots().find((r) => r.id === id)?.kind, `${id} stays virtual`).toBe('virtual');
       if (mode === 'fleet') {

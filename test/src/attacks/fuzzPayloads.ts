@@ -19,7 +19,9 @@ const VECTORS_DIR = join(import.meta.dirname, '..', '..', '..', 'protocols', 've
 /** The byte-for-byte Envelopes of protocols/vectors, by file name. */
 export function vectorEnvelopes(): ReadonlyMap<string, Uint8Array> {
   const vectors = new Map<string, Uint8Array>();
-  for (const file of readdirSync(VECTORS_DIR).filter((f) => f.endsWith('.json')).sort()) {
+  for (const file of readdirSync(VECTORS_DIR)
+    .filter((f) => f.endsWith('.json'))
+    .sort()) {
     const { envelopeHex } = JSON.parse(readFileSync(join(VECTORS_DIR, file), 'utf8')) as { envelopeHex: string };
     vectors.set(file, Uint8Array.from(Buffer.from(envelopeHex, 'hex')));
   }
@@ -217,7 +219,13 @@ export class FuzzPayloads {
         : v < 0.98
           ? { major: this.pick([0, 2, 0xffffffff]), minor: 0 }
           : null;
-    const envelope: EnvelopeInit = { version, robotId, seq: this.u32(), timestampMs: this.rng.chance(0.9) ? FUZZ_EPOCH_MS + this.rng.int(0, 86_400_000) : Number.MAX_SAFE_INTEGER, ...this.body(kind) };
+    const envelope: EnvelopeInit = {
+      version,
+      robotId,
+      seq: this.u32(),
+      timestampMs: this.rng.chance(0.9) ? FUZZ_EPOCH_MS + this.rng.int(0, 86_400_000) : Number.MAX_SAFE_INTEGER,
+      ...this.body(kind),
+    };
     const label = `${kind} Envelope for ${JSON.stringify(robotId.slice(0, 20))}${robotId.length > 20 ? '...' : ''}, version ${version ? `${version.major}.${version.minor}` : 'none'}`;
     return { envelope, label };
   }

@@ -53,7 +53,12 @@ describe('HTTP attacks: a gateway with a fleet file (token required)', () => {
   });
 
   it('refuses a mutating request without the token or with a wrong one (401), and takes the right one', async () => {
-    for (const headers of [json, { ...json, authorization: 'Bearer wrong' }, { ...json, authorization: `Basic ${token}` }, { ...json, authorization: `Bearer ${token}x` }]) {
+    for (const headers of [
+      json,
+      { ...json, authorization: 'Bearer wrong' },
+      { ...json, authorization: `Basic ${token}` },
+      { ...json, authorization: `Bearer ${token}x` },
+    ]) {
       const reply = await send(port, 'POST', '/api/estop', headers, '{"robotId":"r0"}');
       expect(reply.status, JSON.stringify(headers)).toBe(401);
       expect(reply.headers['www-authenticate']).toBe('Bearer');
@@ -75,7 +80,10 @@ describe('HTTP attacks: a gateway with a fleet file (token required)', () => {
     // The router matches a percent-encoded path too: the check must not be a string compare.
     expect((await send(port, 'GET', '/api/%6Cive')).status).toBe(401);
     expect((await send(port, 'GET', '/api/live?token=a&token=b')).status).toBe(401);
-    for (const [path, headers] of [[`/api/live?token=${encodeURIComponent(token)}`, {}], ['/api/live', { authorization: `Bearer ${token}` }]] as const) {
+    for (const [path, headers] of [
+      [`/api/live?token=${encodeURIComponent(token)}`, {}],
+      ['/api/live', { authorization: `Bearer ${token}` }],
+    ] as const) {
       const reply = await send(port, 'GET', path, headers);
       expect(reply.status).toBe(200);
       expect(reply.body).toMatch(/^retry: \d+|event: meta/m);
@@ -132,7 +140,14 @@ describe('HTTP attacks: a gateway with a fleet file (token required)', () => {
   });
 
   it('sends the security headers on every response: page, scripts, API, errors', async () => {
-    for (const [method, path] of [['GET', '/'], ['GET', '/static/app.js'], ['GET', '/api/trial'], ['GET', '/api/map.png'], ['GET', '/nope'], ['POST', '/api/estop']] as const) {
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/static/app.js'],
+      ['GET', '/api/trial'],
+      ['GET', '/api/map.png'],
+      ['GET', '/nope'],
+      ['POST', '/api/estop'],
+    ] as const) {
       const reply = await send(port, method, path);
       expectSecurityHeaders(reply);
     }
@@ -145,7 +160,11 @@ describe('HTTP attacks: loopback without a fleet (no token, as npm start)', () =
   let port: number;
 
   beforeAll(async () => {
-    ({ service } = await startLive({ grid: loadMap('building:20x20:seed=1'), robots: 1, service: { httpPort: 0, mqttPort: 0, publicHosts: ['gateway.test'] } }));
+    ({ service } = await startLive({
+      grid: loadMap('building:20x20:seed=1'),
+      robots: 1,
+      service: { httpPort: 0, mqttPort: 0, publicHosts: ['gateway.test'] },
+    }));
     port = service.httpPort!;
   }, 60_000);
 
@@ -159,7 +178,13 @@ describe('HTTP attacks: loopback without a fleet (no token, as npm start)', () =
     expect((await send(port, 'GET', '/api/live')).status).toBe(200);
     await send(port, 'POST', '/api/estop', json, '{}');
     expect(service.live.status().emergencyStopped).toEqual(['r0']);
-    const rebinding = await send(port, 'POST', '/api/estop/release', { ...json, host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` }, '{"all":true}');
+    const rebinding = await send(
+      port,
+      'POST',
+      '/api/estop/release',
+      { ...json, host: `attacker.example:${port}`, origin: `http://attacker.example:${port}` },
+      '{"all":true}',
+    );
     expect(rebinding.status).toBe(421);
     const crossOrigin = await send(port, 'POST', '/api/estop/release', { 'content-type': 'text/plain', origin: 'http://evil.example' }, '{"all":true}');
     expect(crossOrigin.status).toBe(403);
@@ -168,7 +193,13 @@ describe('HTTP attacks: loopback without a fleet (no token, as npm start)', () =
     expect((await send(port, 'POST', '/api/estop/release', json, '{"all":"true"}')).status).toBe(400);
     expect(service.live.status().emergencyStopped).toEqual(['r0']);
     // A name given with --public-host is served, as Host and as the page's Origin.
-    const named = await send(port, 'POST', '/api/estop/release', { ...json, host: `gateway.test:${port}`, origin: `http://gateway.test:${port}` }, '{"all":true}');
+    const named = await send(
+      port,
+      'POST',
+      '/api/estop/release',
+      { ...json, host: `gateway.test:${port}`, origin: `http://gateway.test:${port}` },
+      '{"all":true}',
+    );
     expect(named.status).toBe(200);
     expect(service.live.status().emergencyStopped).toEqual([]);
   });

@@ -209,12 +209,21 @@ describe('attack: a port already in use', () => {
   it.each([
     ['HTTP', ['--mqtt-port', '0', '--port'], '--port'],
     ['MQTT', ['--port', '0', '--mqtt-port'], '--mqtt-port'],
-  ])('%s: one clear line, exit 1, no stack trace', async (protocol, flags, flag) => {
-    const serve = run(process.execPath, [SWARMGATE_BIN, 'serve', ...SMALL_TRIAL, ...flags, String(port)]);
-    expect((await serve.exit).code).toBe(1);
-    const errors = serve.output().split('\n').filter((line) => line.startsWith('swarmgate serve:') || /^\s+at /.test(line));
-    expect(errors).toEqual([`swarmgate serve: SG_${protocol === 'HTTP' ? 'HTTP' : 'BROKER'}_LISTEN: cannot listen on 127.0.0.1:${port} (${protocol}): address already in use; pick another with ${flag}`]);
-  }, 60_000);
+  ])(
+    '%s: one clear line, exit 1, no stack trace',
+    async (protocol, flags, flag) => {
+      const serve = run(process.execPath, [SWARMGATE_BIN, 'serve', ...SMALL_TRIAL, ...flags, String(port)]);
+      expect((await serve.exit).code).toBe(1);
+      const errors = serve
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('swarmgate serve:') || /^\s+at /.test(line));
+      expect(errors).toEqual([
+        `swarmgate serve: SG_${protocol === 'HTTP' ? 'HTTP' : 'BROKER'}_LISTEN: cannot listen on 127.0.0.1:${port} (${protocol}): address already in use; pick another with ${flag}`,
+      ]);
+    },
+    60_000,
+  );
 });
 
 describe('attack: a small map file that declares a huge one', () => {
@@ -257,7 +266,9 @@ describe('attack: MotorCommands that would outlive the link, and a boastful Birt
     try {
       await until(() => robot.firmware.online, 'the robot online');
       const command = { motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 0xffffffff, commandId: 1 } };
-      await client.publishAsync(robotTopic(FLEET, 'mona-41', 'downlink'), Buffer.from(encodeEnvelope(makeEnvelope('mona-41', command, 1, Date.now()))), { qos: 1 });
+      await client.publishAsync(robotTopic(FLEET, 'mona-41', 'downlink'), Buffer.from(encodeEnvelope(makeEnvelope('mona-41', command, 1, Date.now()))), {
+        qos: 1,
+      });
       await until(() => robot.firmware.model.motorsRunning, 'the motors running');
       const startMs = Date.now();
       await until(() => errors.includes(swarmgate.v1.ErrorCode.ERROR_CODE_WATCHDOG), 'the watchdog stop', 10_000);
@@ -268,7 +279,7 @@ describe('attack: MotorCommands that would outlive the link, and a boastful Birt
     }
   }, 30_000);
 
-  it('a Birth claiming 5 m/s does not raise the speed the gateway sends above the model\'s', async () => {
+  it("a Birth claiming 5 m/s does not raise the speed the gateway sends above the model's", async () => {
     const registry = new RobotRegistry({ keepaliveMs: 60_000 });
     const bridge = new MqttBridge({ url: broker.url, fleet: FLEET, registry, logger: new MemoryLogger() });
     const hil = new HilGateway({ registry });

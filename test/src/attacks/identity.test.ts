@@ -106,7 +106,7 @@ async function stillTicking(service: LiveService): Promise<void> {
 const warnings = (logger: MemoryLogger, message: string) => logger.entries.filter((e) => e.level === 'warn' && e.message === message);
 
 describe('identity attacks: one admission point', () => {
-  it('refuses a Birth with a virtual robot\'s id over MQTT in bench mode: Error to the newcomer, warning, conflict record, trial goes on', async () => {
+  it("refuses a Birth with a virtual robot's id over MQTT in bench mode: Error to the newcomer, warning, conflict record, trial goes on", async () => {
     const { service, logger } = await startLive({ grid: GRID, robots: 2, service: { mqttPort: 0, httpPort: 0 } });
     later(service, (s) => s.stop());
     const errors = await errorsOn(service.url, 'r0');
@@ -119,7 +119,7 @@ describe('identity attacks: one admission point', () => {
     // r0 is still the trial's virtual robot, no twin was made, and its Telemetry moved nothing.
     expect(service.hil.registry.get('r0')).toMatchObject({ link: 'virtual', online: true });
     expect(service.live.status()).toMatchObject({ virtualRobots: 2, physicalRobots: 0 });
-    await waitFor('the impostor\'s telemetry dropped', () => service.hil.registry.counters.foreignTraffic > 0, 5000);
+    await waitFor("the impostor's telemetry dropped", () => service.hil.registry.counters.foreignTraffic > 0, 5000);
     await stillTicking(service);
 
     // An id that is a valid MQTT topic level but not a valid robot id: refused on its own error topic.
@@ -141,7 +141,7 @@ describe('identity attacks: one admission point', () => {
     await stillTicking(service);
   }, 60_000);
 
-  it('over serial: refuses a virtual robot\'s id (mona-sim --serial), an invalid id, and an id online over MQTT, each with an Error frame; admits a good one', async () => {
+  it("over serial: refuses a virtual robot's id (mona-sim --serial), an invalid id, and an id online over MQTT, each with an Error frame; admits a good one", async () => {
     const [simPty, rawPty] = [await ptyPair(), await ptyPair()];
     const { service, logger } = await startLive({ grid: GRID, robots: 2, serialPorts: [simPty.a, rawPty.a], service: { mqttPort: 0, httpPort: 0 } });
     later(service, (s) => s.stop());
@@ -155,7 +155,10 @@ describe('identity attacks: one admission point', () => {
     const raw = await robotEnd(rawPty.b);
     raw.port.write(frame('a/b', birth(1)));
     await waitFor('an Error frame for a/b', () => raw.received.some((e) => e.body === 'error'), 10_000);
-    expect(raw.received.find((e) => e.body === 'error')!.error).toMatchObject({ code: REFUSED, message: 'robot id "a/b" contains "/" (allowed: letters, digits, _ . -)' });
+    expect(raw.received.find((e) => e.body === 'error')!.error).toMatchObject({
+      code: REFUSED,
+      message: 'robot id "a/b" contains "/" (allowed: letters, digits, _ . -)',
+    });
 
     monaSim('mona-07', ['--mqtt', service.url, '--fleet', FLEET]);
     await waitFor('mona-07 online over MQTT', () => service.hil.registry.get('mona-07')?.online === true, 20_000);
@@ -169,9 +172,11 @@ describe('identity attacks: one admission point', () => {
     expect(service.live.world.robotIds()).toEqual(['r0', 'r1', 'mona-07', 'mona-08']);
     const conflicts = await conflictsOf(service);
     // Ordered by latest refusal: mona-sim repeats its Birth until it hears the host.
-    expect(conflicts.map((c) => `${c.robotId} ${c.link} ${c.channel}`).sort()).toEqual(
-      [`a/b serial serial:${rawPty.a}`, `mona-07 serial serial:${rawPty.a}`, `r1 serial serial:${simPty.a}`],
-    );
+    expect(conflicts.map((c) => `${c.robotId} ${c.link} ${c.channel}`).sort()).toEqual([
+      `a/b serial serial:${rawPty.a}`,
+      `mona-07 serial serial:${rawPty.a}`,
+      `r1 serial serial:${simPty.a}`,
+    ]);
     // Warned once per id, channel and reason, however often a robot repeats its Birth.
     expect(warnings(logger, 'serial: Birth refused').map((w) => w.fields!['robotId'])).toEqual(['r1', 'a/b', 'mona-07']);
     expect(sim.exitCode).toBeNull();
@@ -189,7 +194,7 @@ describe('identity attacks: one admission point', () => {
     monaSim('mona-05', ['--mqtt', service.url, '--fleet', FLEET, '--keepalive', '1']);
     await waitFor('an Error for the MQTT mona-05', () => errors.length > 0, 20_000);
     expect(errors[0].error!.message).toMatch(/^robot id mona-05 is already online on serial:\/dev\/pts\/\d+; two robots cannot share an id$/);
-    await waitFor('the impostor\'s telemetry dropped', () => service.hil.registry.counters.foreignTraffic > 0, 5000);
+    await waitFor("the impostor's telemetry dropped", () => service.hil.registry.counters.foreignTraffic > 0, 5000);
     expect(service.hil.registry.get('mona-05')).toMatchObject({ link: 'serial', session: 3, online: true });
     expect(service.hil.linkOf('mona-05')?.name).toBe('serial');
     await stillTicking(service);
@@ -251,7 +256,7 @@ controllers:
   };
 
   it.each(Object.keys(clientIdBrokers) as (keyof typeof clientIdBrokers)[])(
-    'refuses an MQTT connect with another robot\'s client id (%s): the robot stays connected',
+    "refuses an MQTT connect with another robot's client id (%s): the robot stays connected",
     async (kind) => {
       const broker = await clientIdBrokers[kind]();
       const connect = (username: string, password: string, clientId: string) =>
@@ -259,7 +264,11 @@ controllers:
       // mona-sim's own client id is bound to its user.
       const robot = monaSim('mona-01', ['--mqtt', broker.url, '--fleet', FLEET, '--username', 'mona-01', '--password', 'm1-pw']);
       await waitFor('mona-sim online', () => robot.output().includes('online'), 20_000);
-      for (const [user, password] of [['c1', 'c1-pw'], ['mona-02', 'm2-pw'], ['gw', 'gw-pw']]) {
+      for (const [user, password] of [
+        ['c1', 'c1-pw'],
+        ['mona-02', 'm2-pw'],
+        ['gw', 'gw-pw'],
+      ]) {
         await expect(connect(user, password, `mona-01:mona-sim:${FLEET}:mona-01`)).rejects.toThrow(broker.refused);
         await expect(connect(user, password, 'mona-01')).rejects.toThrow(broker.refused);
       }
@@ -296,10 +305,14 @@ controllers:
     const fleetPath = join(dir, 'fleet.yaml');
     writeFileSync(fleetPath, 'fleet: lab\ngateway: { username: gw, password: g }\nrobots: [{ id: r1, password: q }]\n');
     // Had the check come after the start, serve would run until spawnSync's timeout.
-    const r = spawnSync(process.execPath, [SWARMGATE_BIN, 'serve', '--map', 'building:20x20:seed=1', '--robots', '2', '--fleet', fleetPath, '--mqtt-port', '0'], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
+    const r = spawnSync(
+      process.execPath,
+      [SWARMGATE_BIN, 'serve', '--map', 'building:20x20:seed=1', '--robots', '2', '--fleet', fleetPath, '--mqtt-port', '0'],
+      {
+        encoding: 'utf8',
+        timeout: 60_000,
+      },
+    );
     expect(r.stderr).toContain('--fleet: physical robot r1 in the fleet file has the id of virtual robots (r0 .. r1)');
     expect(r.status).toBe(2);
     expect(r.stdout).toBe('');
@@ -342,19 +355,33 @@ describe('identity: robots up before the gateway join its trial (external Mosqui
     const first = await serve();
     const robot = monaSim('mona-01', ['--mqtt', broker.url, '--fleet', FLEET]);
     let joined = false;
-    await waitFor('mona-01 in the first gateway\'s trial', () => {
-      void physicalOnline(first.httpPort).then((ok) => (joined ||= ok), () => undefined);
-      return joined;
-    }, 20_000);
+    await waitFor(
+      "mona-01 in the first gateway's trial",
+      () => {
+        void physicalOnline(first.httpPort).then(
+          (ok) => (joined ||= ok),
+          () => undefined,
+        );
+        return joined;
+      },
+      20_000,
+    );
 
     first.child.kill('SIGKILL');
     await new Promise((resolve) => first.child.once('exit', resolve));
     const second = await serve();
     let rejoined = false;
-    await waitFor('mona-01 in the restarted gateway\'s trial', () => {
-      void physicalOnline(second.httpPort).then((ok) => (rejoined ||= ok), () => undefined);
-      return rejoined;
-    }, 20_000);
+    await waitFor(
+      "mona-01 in the restarted gateway's trial",
+      () => {
+        void physicalOnline(second.httpPort).then(
+          (ok) => (rejoined ||= ok),
+          () => undefined,
+        );
+        return rejoined;
+      },
+      20_000,
+    );
     // The robot never lost its broker connection: it re-announced itself, it did not reconnect.
     expect(robot.output().match(/online \(session/g)).toHaveLength(1);
   }, 90_000);

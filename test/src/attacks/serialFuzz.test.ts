@@ -161,7 +161,9 @@ describe('seeded serial fuzz into a live trial', () => {
         () => counters().bytesIn - base.bytesIn >= written,
         15_000,
       ).catch((error: Error) => {
-        throw new Error(`${error.message}; read ${counters().bytesIn - base.bytesIn} of ${written} bytes; log: ${JSON.stringify(logger.entries.filter((e) => !/not born|CRC|undecodable|garbage|oversize|robot reported/.test(e.message)).slice(-8))}`);
+        throw new Error(
+          `${error.message}; read ${counters().bytesIn - base.bytesIn} of ${written} bytes; log: ${JSON.stringify(logger.entries.filter((e) => !/not born|CRC|undecodable|garbage|oversize|robot reported/.test(e.message)).slice(-8))}`,
+        );
       });
     }
     fuzzing = 'nothing (after the fuzz)';
@@ -183,7 +185,8 @@ describe('seeded serial fuzz into a live trial', () => {
     await sleep(1000);
     expect(live.world.tick).toBeGreaterThanOrEqual(tickAfter + 5);
     expect(live.robots().find((r) => r.id === 'r0')?.kind, 'r0 stays virtual').toBe('virtual');
-    for (const robot of live.robots().filter((r) => r.kind === 'physical')) expect(bornOnPort, `physical robot ${JSON.stringify(robot.id)}`).toContain(robot.id);
+    for (const robot of live.robots().filter((r) => r.kind === 'physical'))
+      expect(bornOnPort, `physical robot ${JSON.stringify(robot.id)}`).toContain(robot.id);
 
     // A genuine robot on the same port joins and obeys an emergency stop sent the moment its
     // Birth is admitted. The fuzz may have left a record of its id online on this port, so the

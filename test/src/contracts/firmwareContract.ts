@@ -134,7 +134,10 @@ export function firmwareContract(name: string, start: () => Promise<RunningFirmw
     const telemetryAfter = async (count: number): Promise<swarmgate.v1.ITelemetry[]> => {
       const from = host.telemetry().length;
       await until(() => host.telemetry().length >= from + count, `${count} Telemetry`, 5000);
-      return host.telemetry().slice(from).map((e) => e.telemetry!);
+      return host
+        .telemetry()
+        .slice(from)
+        .map((e) => e.telemetry!);
     };
 
     beforeAll(async () => {
@@ -149,184 +152,217 @@ export function firmwareContract(name: string, start: () => Promise<RunningFirmw
       await firmware?.stop();
     });
 
-    it('sends a Birth first, with MONA_SPEC capabilities, and repeats it until the host speaks', async () => {
-      await until(() => host.kinds().filter((k) => k === 'birth').length >= 2, 'a repeated Birth', 20_000);
-      expect(host.kinds()[0]).toBe('birth');
-      const birth = host.inbox.of('birth')[0]!.birth!;
-      expect(host.inbox.of('birth')[0]!.robotId).toBe(robotId);
-      expect(birth.protocolVersion).toMatchObject({ major: PROTOCOL_VERSION.major });
-      const caps = birth.capabilities!;
-      expect(caps.maxWheelSpeedMps).toBeCloseTo(MONA_SPEC.maxWheelSpeedMps, 6);
-      expect(caps.wheelBaseM).toBeCloseTo(MONA_SPEC.wheelBaseM, 6);
-      expect(caps.wheelRadiusM).toBeCloseTo(MONA_SPEC.wheelRadiusM, 6);
-      expect(caps.encoderTicksPerRev).toBe(MONA_SPEC.encoderTicksPerRev);
-      expect(caps.bodyDiameterM).toBeCloseTo(MONA_SPEC.bodyDiameterM, 6);
-      expect(caps.sensors).toEqual(expect.arrayContaining(['encoders', `ir${MONA_SPEC.irSensors.length}`]));
-      const births = host.arrivals.filter((a) => a.envelope.body === 'birth');
-      const gapMs = births[1]!.atMs - births[0]!.atMs;
-      expect(gapMs).toBeGreaterThan(500);
-      expect(gapMs).toBeLessThan(2000);
+    it(
+      'sends a Birth first, with MONA_SPEC capabilities, and repeats it until the host speaks',
+      async () => {
+        await until(() => host.kinds().filter((k) => k === 'birth').length >= 2, 'a repeated Birth', 20_000);
+        expect(host.kinds()[0]).toBe('birth');
+        const birth = host.inbox.of('birth')[0]!.birth!;
+        expect(host.inbox.of('birth')[0]!.robotId).toBe(robotId);
+        expect(birth.protocolVersion).toMatchObject({ major: PROTOCOL_VERSION.major });
+        const caps = birth.capabilities!;
+        expect(caps.maxWheelSpeedMps).toBeCloseTo(MONA_SPEC.maxWheelSpeedMps, 6);
+        expect(caps.wheelBaseM).toBeCloseTo(MONA_SPEC.wheelBaseM, 6);
+        expect(caps.wheelRadiusM).toBeCloseTo(MONA_SPEC.wheelRadiusM, 6);
+        expect(caps.encoderTicksPerRev).toBe(MONA_SPEC.encoderTicksPerRev);
+        expect(caps.bodyDiameterM).toBeCloseTo(MONA_SPEC.bodyDiameterM, 6);
+        expect(caps.sensors).toEqual(expect.arrayContaining(['encoders', `ir${MONA_SPEC.irSensors.length}`]));
+        const births = host.arrivals.filter((a) => a.envelope.body === 'birth');
+        const gapMs = births[1]!.atMs - births[0]!.atMs;
+        expect(gapMs).toBeGreaterThan(500);
+        expect(gapMs).toBeLessThan(2000);
 
-      // The host's first valid frame (a stop) ends the repetition.
-      const id = ++commandId;
-      send({ command: { commandId: id, stop: {} } });
-      await ackOf(id, 'the Ack of the stop');
-      const after = host.arrivals.length;
-      await telemetryAfter(15); // 1.5 s at 10 Hz
-      expect(host.kinds(after)).not.toContain('birth');
-    }, timeoutMs);
+        // The host's first valid frame (a stop) ends the repetition.
+        const id = ++commandId;
+        send({ command: { commandId: id, stop: {} } });
+        await ackOf(id, 'the Ack of the stop');
+        const after = host.arrivals.length;
+        await telemetryAfter(15); // 1.5 s at 10 Hz
+        expect(host.kinds(after)).not.toContain('birth');
+      },
+      timeoutMs,
+    );
 
-    it(`sends Telemetry at ${TELEMETRY_HZ} Hz with odometry, the IR ranges and what its Birth claims`, async () => {
-      const from = host.arrivals.length;
-      await telemetryAfter(11);
-      const times = host.arrivals.slice(from).filter((a) => a.envelope.body === 'telemetry').map((a) => a.atMs);
-      const meanMs = (times.at(-1)! - times[0]!) / (times.length - 1);
-      expect(meanMs).toBeGreaterThan((1000 / TELEMETRY_HZ) * 0.8);
-      expect(meanMs).toBeLessThan((1000 / TELEMETRY_HZ) * 1.25);
-      const telemetry = host.lastTelemetry();
-      expect(telemetry.irRangesM).toHaveLength(MONA_SPEC.irSensors.length);
-      expect(telemetry.irRangesM![0]).toBeCloseTo(MONA_SPEC.irRangeMaxM, 6); // nothing in front
-      expect(telemetry.odometry).toBeTruthy();
-      // A battery monitor is claimed in the Birth exactly when Telemetry reports the battery.
-      const sensors = host.inbox.of('birth')[0]!.birth!.capabilities!.sensors!;
-      expect(sensors.includes('battery')).toBe(telemetry.battery !== null && telemetry.battery !== undefined);
-      expect((telemetry.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED).not.toBe(0);
-    }, timeoutMs);
+    it(
+      `sends Telemetry at ${TELEMETRY_HZ} Hz with odometry, the IR ranges and what its Birth claims`,
+      async () => {
+        const from = host.arrivals.length;
+        await telemetryAfter(11);
+        const times = host.arrivals
+          .slice(from)
+          .filter((a) => a.envelope.body === 'telemetry')
+          .map((a) => a.atMs);
+        const meanMs = (times.at(-1)! - times[0]!) / (times.length - 1);
+        expect(meanMs).toBeGreaterThan((1000 / TELEMETRY_HZ) * 0.8);
+        expect(meanMs).toBeLessThan((1000 / TELEMETRY_HZ) * 1.25);
+        const telemetry = host.lastTelemetry();
+        expect(telemetry.irRangesM).toHaveLength(MONA_SPEC.irSensors.length);
+        expect(telemetry.irRangesM![0]).toBeCloseTo(MONA_SPEC.irRangeMaxM, 6); // nothing in front
+        expect(telemetry.odometry).toBeTruthy();
+        // A battery monitor is claimed in the Birth exactly when Telemetry reports the battery.
+        const sensors = host.inbox.of('birth')[0]!.birth!.capabilities!.sensors!;
+        expect(sensors.includes('battery')).toBe(telemetry.battery !== null && telemetry.battery !== undefined);
+        expect((telemetry.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED).not.toBe(0);
+      },
+      timeoutMs,
+    );
 
-    it('acks a MotorCommand, turns the wheels by speed x deadline, and stops with an Error WATCHDOG', async () => {
-      const before = host.lastTelemetry();
-      const speed = 0.065;
-      const deadlineMs = 500;
-      const id = ++commandId;
-      const from = host.arrivals.length;
-      send({ motorCommand: { leftMps: speed, rightMps: speed, deadlineMs, commandId: id } });
-      await ackOf(id, 'the Ack of the MotorCommand');
-      await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
-      // Order: the Ack before the watchdog Error, Telemetry in between.
-      const kinds = host.kinds(from).filter((k) => k !== 'telemetry');
-      expect(kinds).toEqual(['ack', 'error']);
-      const stopped = await telemetryAfter(3);
-      expect(new Set(stopped.map((t) => t.encoderLeftTicks)).size).toBe(1);
-      expect(stopped.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_WATCHDOG_STOP) !== 0)).toBe(true);
-      const expected = expectedTicks(speed, deadlineMs);
-      const left = stopped[0]!.encoderLeftTicks! - before.encoderLeftTicks!;
-      const right = stopped[0]!.encoderRightTicks! - before.encoderRightTicks!;
-      expect(Math.abs(left - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
-      expect(Math.abs(right - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
-    }, timeoutMs);
+    it(
+      'acks a MotorCommand, turns the wheels by speed x deadline, and stops with an Error WATCHDOG',
+      async () => {
+        const before = host.lastTelemetry();
+        const speed = 0.065;
+        const deadlineMs = 500;
+        const id = ++commandId;
+        const from = host.arrivals.length;
+        send({ motorCommand: { leftMps: speed, rightMps: speed, deadlineMs, commandId: id } });
+        await ackOf(id, 'the Ack of the MotorCommand');
+        await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
+        // Order: the Ack before the watchdog Error, Telemetry in between.
+        const kinds = host.kinds(from).filter((k) => k !== 'telemetry');
+        expect(kinds).toEqual(['ack', 'error']);
+        const stopped = await telemetryAfter(3);
+        expect(new Set(stopped.map((t) => t.encoderLeftTicks)).size).toBe(1);
+        expect(stopped.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_WATCHDOG_STOP) !== 0)).toBe(true);
+        const expected = expectedTicks(speed, deadlineMs);
+        const left = stopped[0]!.encoderLeftTicks! - before.encoderLeftTicks!;
+        const right = stopped[0]!.encoderRightTicks! - before.encoderRightTicks!;
+        expect(Math.abs(left - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
+        expect(Math.abs(right - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
+      },
+      timeoutMs,
+    );
 
-    it('turns on the spot with opposite wheel speeds', async () => {
-      const before = host.lastTelemetry();
-      const id = ++commandId;
-      send({ motorCommand: { leftMps: -0.05, rightMps: 0.05, deadlineMs: 400, commandId: id } });
-      await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
-      const [after] = await telemetryAfter(1);
-      const expected = expectedTicks(0.05, 400);
-      const left = after!.encoderLeftTicks! - before.encoderLeftTicks!;
-      const right = after!.encoderRightTicks! - before.encoderRightTicks!;
-      expect(Math.abs(-left - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
-      expect(Math.abs(right - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
-    }, timeoutMs);
+    it(
+      'turns on the spot with opposite wheel speeds',
+      async () => {
+        const before = host.lastTelemetry();
+        const id = ++commandId;
+        send({ motorCommand: { leftMps: -0.05, rightMps: 0.05, deadlineMs: 400, commandId: id } });
+        await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
+        const [after] = await telemetryAfter(1);
+        const expected = expectedTicks(0.05, 400);
+        const left = after!.encoderLeftTicks! - before.encoderLeftTicks!;
+        const right = after!.encoderRightTicks! - before.encoderRightTicks!;
+        expect(Math.abs(-left - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
+        expect(Math.abs(right - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
+      },
+      timeoutMs,
+    );
 
-    it('latches an emergency stop: motion refused until the release, which itself moves nothing', async () => {
-      const drive = ++commandId;
-      send({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: drive } });
-      await ackOf(drive, 'the Ack of the MotorCommand');
-      const estop = ++commandId;
-      send({ command: { commandId: estop, emergencyStop: { reason: 'contract' } } });
-      await ackOf(estop, 'the Ack of the emergency stop');
-      await until(() => ((host.lastTelemetry().flags ?? 0) & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) !== 0, 'the EMERGENCY_STOP flag', 5000);
-      const latched = await telemetryAfter(4);
-      expect(new Set(latched.map((t) => t.encoderLeftTicks)).size).toBe(1);
-      expect(latched.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED) === 0)).toBe(true);
+    it(
+      'latches an emergency stop: motion refused until the release, which itself moves nothing',
+      async () => {
+        const drive = ++commandId;
+        send({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 1000, commandId: drive } });
+        await ackOf(drive, 'the Ack of the MotorCommand');
+        const estop = ++commandId;
+        send({ command: { commandId: estop, emergencyStop: { reason: 'contract' } } });
+        await ackOf(estop, 'the Ack of the emergency stop');
+        await until(() => ((host.lastTelemetry().flags ?? 0) & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) !== 0, 'the EMERGENCY_STOP flag', 5000);
+        const latched = await telemetryAfter(4);
+        expect(new Set(latched.map((t) => t.encoderLeftTicks)).size).toBe(1);
+        expect(latched.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED) === 0)).toBe(true);
 
-      const refused = ++commandId;
-      send({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 400, commandId: refused } });
-      const refusal = await errorOf((e) => e.commandId === refused, 'the refusal');
-      expect(refusal.error!.code).toBe(ErrorCode.ERROR_CODE_EMERGENCY_STOP);
-      expect(host.inbox.items.some((e) => e.ack?.commandId === refused)).toBe(false);
+        const refused = ++commandId;
+        send({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 400, commandId: refused } });
+        const refusal = await errorOf((e) => e.commandId === refused, 'the refusal');
+        expect(refusal.error!.code).toBe(ErrorCode.ERROR_CODE_EMERGENCY_STOP);
+        expect(host.inbox.items.some((e) => e.ack?.commandId === refused)).toBe(false);
 
-      // A plain stop leaves the latch set.
-      const stop = ++commandId;
-      send({ command: { commandId: stop, stop: {} } });
-      await ackOf(stop, 'the Ack of the stop');
-      expect(((await telemetryAfter(1))[0]!.flags ?? 0) & Flag.TELEMETRY_FLAG_EMERGENCY_STOP).not.toBe(0);
+        // A plain stop leaves the latch set.
+        const stop = ++commandId;
+        send({ command: { commandId: stop, stop: {} } });
+        await ackOf(stop, 'the Ack of the stop');
+        expect(((await telemetryAfter(1))[0]!.flags ?? 0) & Flag.TELEMETRY_FLAG_EMERGENCY_STOP).not.toBe(0);
 
-      const release = ++commandId;
-      send({ command: { commandId: release, releaseEmergencyStop: { reason: 'contract over' } } });
-      await ackOf(release, 'the Ack of the release');
-      const released = await telemetryAfter(3);
-      expect(released.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) === 0)).toBe(true);
-      expect(released.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED) !== 0)).toBe(true);
-      expect(new Set(released.map((t) => t.encoderLeftTicks)).size).toBe(1); // the release starts nothing
+        const release = ++commandId;
+        send({ command: { commandId: release, releaseEmergencyStop: { reason: 'contract over' } } });
+        await ackOf(release, 'the Ack of the release');
+        const released = await telemetryAfter(3);
+        expect(released.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) === 0)).toBe(true);
+        expect(released.every((t) => ((t.flags ?? 0) & Flag.TELEMETRY_FLAG_MOTORS_ENABLED) !== 0)).toBe(true);
+        expect(new Set(released.map((t) => t.encoderLeftTicks)).size).toBe(1); // the release starts nothing
 
-      const again = ++commandId;
-      const ticks = host.lastTelemetry().encoderLeftTicks!;
-      send({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 300, commandId: again } });
-      await ackOf(again, 'the Ack after the release');
-      await until(() => host.lastTelemetry().encoderLeftTicks! > ticks, 'motion after the release', 5000);
-      await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === again, 'the Error WATCHDOG');
-    }, timeoutMs);
+        const again = ++commandId;
+        const ticks = host.lastTelemetry().encoderLeftTicks!;
+        send({ motorCommand: { leftMps: 0.1, rightMps: 0.1, deadlineMs: 300, commandId: again } });
+        await ackOf(again, 'the Ack after the release');
+        await until(() => host.lastTelemetry().encoderLeftTicks! > ticks, 'motion after the release', 5000);
+        await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === again, 'the Error WATCHDOG');
+      },
+      timeoutMs,
+    );
 
-    it('refuses what it cannot do with an Error naming the command, and moves nothing', async () => {
-      // A Telemetry after the previous run's watchdog stop: the one before may predate the stop.
-      const ticks = (await telemetryAfter(1))[0]!.encoderLeftTicks;
-      const noDeadline = ++commandId;
-      send({ motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 0, commandId: noDeadline } });
-      expect((await errorOf((e) => e.commandId === noDeadline, 'the deadline refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_OUT_OF_RANGE);
-      const notFinite = ++commandId;
-      send({ motorCommand: { leftMps: Number.NaN, rightMps: 0.05, deadlineMs: 200, commandId: notFinite } });
-      expect((await errorOf((e) => e.commandId === notFinite, 'the NaN refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_OUT_OF_RANGE);
-      const highLevel = ++commandId;
-      send({ command: { commandId: highLevel, velocity: { linearMps: 0.05, angularRadps: 0 } } });
-      expect((await errorOf((e) => e.commandId === highLevel, 'the Velocity refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_UNSUPPORTED);
-      const telemetrySeq = send({ telemetry: {} });
-      expect((await errorOf((e) => e.refSeq === telemetrySeq, 'the Telemetry refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_UNSUPPORTED);
-      const otherSeq = host.send('mona-99', { motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 200, commandId: 1 } });
-      expect((await errorOf((e) => e.refSeq === otherSeq, 'the refusal of a frame for another robot')).error!.code).toBe(
-        ErrorCode.ERROR_CODE_UNSUPPORTED,
-      );
-      const after = await telemetryAfter(2);
-      expect(after.every((t) => t.encoderLeftTicks === ticks)).toBe(true);
-    }, timeoutMs);
+    it(
+      'refuses what it cannot do with an Error naming the command, and moves nothing',
+      async () => {
+        // A Telemetry after the previous run's watchdog stop: the one before may predate the stop.
+        const ticks = (await telemetryAfter(1))[0]!.encoderLeftTicks;
+        const noDeadline = ++commandId;
+        send({ motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 0, commandId: noDeadline } });
+        expect((await errorOf((e) => e.commandId === noDeadline, 'the deadline refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_OUT_OF_RANGE);
+        const notFinite = ++commandId;
+        send({ motorCommand: { leftMps: Number.NaN, rightMps: 0.05, deadlineMs: 200, commandId: notFinite } });
+        expect((await errorOf((e) => e.commandId === notFinite, 'the NaN refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_OUT_OF_RANGE);
+        const highLevel = ++commandId;
+        send({ command: { commandId: highLevel, velocity: { linearMps: 0.05, angularRadps: 0 } } });
+        expect((await errorOf((e) => e.commandId === highLevel, 'the Velocity refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_UNSUPPORTED);
+        const telemetrySeq = send({ telemetry: {} });
+        expect((await errorOf((e) => e.refSeq === telemetrySeq, 'the Telemetry refusal')).error!.code).toBe(ErrorCode.ERROR_CODE_UNSUPPORTED);
+        const otherSeq = host.send('mona-99', { motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 200, commandId: 1 } });
+        expect((await errorOf((e) => e.refSeq === otherSeq, 'the refusal of a frame for another robot')).error!.code).toBe(ErrorCode.ERROR_CODE_UNSUPPORTED);
+        const after = await telemetryAfter(2);
+        expect(after.every((t) => t.encoderLeftTicks === ticks)).toBe(true);
+      },
+      timeoutMs,
+    );
 
-    it(`clamps the speed to MONA_SPEC.maxWheelSpeedMps and the deadline to ${MONA_SPEC.maxMotorDeadlineMs} ms`, async () => {
-      const before = host.lastTelemetry();
-      const id = ++commandId;
-      const sentAt = performance.now();
-      send({ motorCommand: { leftMps: 1, rightMps: 1, deadlineMs: 5000, commandId: id } });
-      const watchdog = await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
-      const ranMs = host.arrivals.find((a) => a.envelope === watchdog)!.atMs - sentAt;
-      expect(ranMs).toBeGreaterThan(MONA_SPEC.maxMotorDeadlineMs * 0.9);
-      expect(ranMs).toBeLessThan(MONA_SPEC.maxMotorDeadlineMs * 1.5);
-      const [after] = await telemetryAfter(1);
-      const expected = expectedTicks(MONA_SPEC.maxWheelSpeedMps, MONA_SPEC.maxMotorDeadlineMs);
-      expect(Math.abs(after!.encoderLeftTicks! - before.encoderLeftTicks! - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
-      expect(Math.abs(after!.encoderRightTicks! - before.encoderRightTicks! - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
-    }, timeoutMs);
+    it(
+      `clamps the speed to MONA_SPEC.maxWheelSpeedMps and the deadline to ${MONA_SPEC.maxMotorDeadlineMs} ms`,
+      async () => {
+        const before = host.lastTelemetry();
+        const id = ++commandId;
+        const sentAt = performance.now();
+        send({ motorCommand: { leftMps: 1, rightMps: 1, deadlineMs: 5000, commandId: id } });
+        const watchdog = await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
+        const ranMs = host.arrivals.find((a) => a.envelope === watchdog)!.atMs - sentAt;
+        expect(ranMs).toBeGreaterThan(MONA_SPEC.maxMotorDeadlineMs * 0.9);
+        expect(ranMs).toBeLessThan(MONA_SPEC.maxMotorDeadlineMs * 1.5);
+        const [after] = await telemetryAfter(1);
+        const expected = expectedTicks(MONA_SPEC.maxWheelSpeedMps, MONA_SPEC.maxMotorDeadlineMs);
+        expect(Math.abs(after!.encoderLeftTicks! - before.encoderLeftTicks! - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
+        expect(Math.abs(after!.encoderRightTicks! - before.encoderRightTicks! - expected) / expected).toBeLessThan(WHEEL_TICKS_TOLERANCE);
+      },
+      timeoutMs,
+    );
 
-    it('answers bad frames with an Error each (CRC, DECODE, VERSION) and keeps working', async () => {
-      const good = encodeEnvelopeFrame(makeEnvelope(robotId, { command: { commandId: 1, stop: {} } }, 900, 900));
-      const flipped = Uint8Array.from(good);
-      flipped[3]! ^= 0x40;
-      host.sendRaw(flipped);
-      await errorOf((e) => e.code === ErrorCode.ERROR_CODE_CRC, 'the Error CRC');
+    it(
+      'answers bad frames with an Error each (CRC, DECODE, VERSION) and keeps working',
+      async () => {
+        const good = encodeEnvelopeFrame(makeEnvelope(robotId, { command: { commandId: 1, stop: {} } }, 900, 900));
+        const flipped = Uint8Array.from(good);
+        flipped[3]! ^= 0x40;
+        host.sendRaw(flipped);
+        await errorOf((e) => e.code === ErrorCode.ERROR_CODE_CRC, 'the Error CRC');
 
-      host.sendRaw(encodeFrame(Uint8Array.from([0xff, 0xff, 0xff, 0x07]))); // right CRC, no protobuf
-      await errorOf((e) => e.code === ErrorCode.ERROR_CODE_DECODE, 'the Error DECODE');
+        host.sendRaw(encodeFrame(Uint8Array.from([0xff, 0xff, 0xff, 0x07]))); // right CRC, no protobuf
+        await errorOf((e) => e.code === ErrorCode.ERROR_CODE_DECODE, 'the Error DECODE');
 
-      const future = makeEnvelope(robotId, { command: { commandId: 2, stop: {} } }, 901, 901);
-      const bytes = encodeEnvelope({ ...future, version: { major: PROTOCOL_VERSION.major + 1, minor: 0 } });
-      host.sendRaw(encodeFrame(bytes));
-      await errorOf((e) => e.code === ErrorCode.ERROR_CODE_VERSION, 'the Error VERSION');
+        const future = makeEnvelope(robotId, { command: { commandId: 2, stop: {} } }, 901, 901);
+        const bytes = encodeEnvelope({ ...future, version: { major: PROTOCOL_VERSION.major + 1, minor: 0 } });
+        host.sendRaw(encodeFrame(bytes));
+        await errorOf((e) => e.code === ErrorCode.ERROR_CODE_VERSION, 'the Error VERSION');
 
-      host.sendRaw(Uint8Array.from([0x13, 0x37, 0x00])); // line noise then a delimiter
+        host.sendRaw(Uint8Array.from([0x13, 0x37, 0x00])); // line noise then a delimiter
 
-      const id = ++commandId;
-      send({ motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 200, commandId: id } });
-      await ackOf(id, 'the Ack after the bad frames');
-      await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
-      expect(host.kinds()).not.toContain('death');
-    }, timeoutMs);
+        const id = ++commandId;
+        send({ motorCommand: { leftMps: 0.05, rightMps: 0.05, deadlineMs: 200, commandId: id } });
+        await ackOf(id, 'the Ack after the bad frames');
+        await errorOf((e) => e.code === ErrorCode.ERROR_CODE_WATCHDOG && e.commandId === id, 'the Error WATCHDOG');
+        expect(host.kinds()).not.toContain('death');
+      },
+      timeoutMs,
+    );
   });
 }

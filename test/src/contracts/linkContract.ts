@@ -92,66 +92,86 @@ export function linkContract(name: string, factory: LinkFactory, timeoutMs = 30_
       return { registry, fixture, hil, robot, acks, errors, telemetry, lastTicks, lastFlags, telemetryAfter };
     }
 
-    it('admits a robot on its Birth and updates the registry from its Telemetry', async () => {
-      const { registry, fixture, telemetryAfter } = await setup('lc-01');
-      const record = registry.get('lc-01')!;
-      expect(record).toMatchObject({ online: true, link: fixture.kind, model: 'mona-sim' });
-      expect(fixture.link.carries('lc-01')).toBe(true);
-      expect(fixture.link.carries('lc-99')).toBe(false);
-      const seenAt = record.lastSeenMs;
-      await telemetryAfter(2);
-      expect(registry.get('lc-01')!.lastSeenMs).toBeGreaterThan(seenAt);
-      expect(registry.get('lc-01')!.batteryFraction).toBeGreaterThan(0);
-    }, timeoutMs);
+    it(
+      'admits a robot on its Birth and updates the registry from its Telemetry',
+      async () => {
+        const { registry, fixture, telemetryAfter } = await setup('lc-01');
+        const record = registry.get('lc-01')!;
+        expect(record).toMatchObject({ online: true, link: fixture.kind, model: 'mona-sim' });
+        expect(fixture.link.carries('lc-01')).toBe(true);
+        expect(fixture.link.carries('lc-99')).toBe(false);
+        const seenAt = record.lastSeenMs;
+        await telemetryAfter(2);
+        expect(registry.get('lc-01')!.lastSeenMs).toBeGreaterThan(seenAt);
+        expect(registry.get('lc-01')!.batteryFraction).toBeGreaterThan(0);
+      },
+      timeoutMs,
+    );
 
-    it('carries a MotorCommand to the robot: its Ack comes back and its wheels turn', async () => {
-      const { hil, acks, lastTicks } = await setup('lc-02');
-      const ticks = lastTicks();
-      expect(hil.drive('lc-02', 0.08, 0.08, null, 21).sent).toBe(true);
-      await until(() => acks.some((a) => a.commandId === 21), 'the Ack', 5000);
-      await until(() => lastTicks() > ticks + 10, 'encoder ticks while driving', 5000);
-    }, timeoutMs);
+    it(
+      'carries a MotorCommand to the robot: its Ack comes back and its wheels turn',
+      async () => {
+        const { hil, acks, lastTicks } = await setup('lc-02');
+        const ticks = lastTicks();
+        expect(hil.drive('lc-02', 0.08, 0.08, null, 21).sent).toBe(true);
+        await until(() => acks.some((a) => a.commandId === 21), 'the Ack', 5000);
+        await until(() => lastTicks() > ticks + 10, 'encoder ticks while driving', 5000);
+      },
+      timeoutMs,
+    );
 
-    it('latches an emergency stop until the release, which starts no motion', async () => {
-      const { hil, errors, lastTicks, lastFlags, telemetryAfter } = await setup('lc-03');
-      hil.drive('lc-03', 0.08, 0.08, null, 31);
-      expect(hil.emergencyStop('lc-03', 'contract')).toBeGreaterThan(0);
-      await until(() => (lastFlags() & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) !== 0, 'the EMERGENCY_STOP flag', 5000);
-      const latched = await telemetryAfter(3);
-      expect(new Set(latched.map((t) => t.encoderLeftTicks)).size).toBe(1);
+    it(
+      'latches an emergency stop until the release, which starts no motion',
+      async () => {
+        const { hil, errors, lastTicks, lastFlags, telemetryAfter } = await setup('lc-03');
+        hil.drive('lc-03', 0.08, 0.08, null, 31);
+        expect(hil.emergencyStop('lc-03', 'contract')).toBeGreaterThan(0);
+        await until(() => (lastFlags() & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) !== 0, 'the EMERGENCY_STOP flag', 5000);
+        const latched = await telemetryAfter(3);
+        expect(new Set(latched.map((t) => t.encoderLeftTicks)).size).toBe(1);
 
-      hil.drive('lc-03', 0.08, 0.08, null, 32);
-      await until(() => errors.some((e) => e.commandId === 32), 'the refusal', 5000);
-      expect(errors.find((e) => e.commandId === 32)!.code).toBe(ErrorCode.ERROR_CODE_EMERGENCY_STOP);
+        hil.drive('lc-03', 0.08, 0.08, null, 32);
+        await until(() => errors.some((e) => e.commandId === 32), 'the refusal', 5000);
+        expect(errors.find((e) => e.commandId === 32)!.code).toBe(ErrorCode.ERROR_CODE_EMERGENCY_STOP);
 
-      expect(hil.releaseEmergencyStop('lc-03', 'contract over')).toBeGreaterThan(0);
-      await until(() => (lastFlags() & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) === 0, 'the flag cleared', 5000);
-      const released = await telemetryAfter(3);
-      expect(new Set(released.map((t) => t.encoderLeftTicks)).size).toBe(1);
+        expect(hil.releaseEmergencyStop('lc-03', 'contract over')).toBeGreaterThan(0);
+        await until(() => (lastFlags() & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) === 0, 'the flag cleared', 5000);
+        const released = await telemetryAfter(3);
+        expect(new Set(released.map((t) => t.encoderLeftTicks)).size).toBe(1);
 
-      const ticks = lastTicks();
-      hil.drive('lc-03', 0.08, 0.08, null, 33);
-      await until(() => lastTicks() > ticks + 10, 'motion after the release', 5000);
-    }, timeoutMs);
+        const ticks = lastTicks();
+        hil.drive('lc-03', 0.08, 0.08, null, 33);
+        await until(() => lastTicks() > ticks + 10, 'motion after the release', 5000);
+      },
+      timeoutMs,
+    );
 
-    it('counts bytes that are no Envelope and carries on', async () => {
-      const { registry, fixture, telemetryAfter } = await setup('lc-04');
-      const before = fixture.badInputs();
-      await fixture.injectGarbage('lc-04');
-      await until(() => fixture.badInputs() > before, 'the bad input counted', 5000);
-      await telemetryAfter(3);
-      expect(registry.get('lc-04')!.online).toBe(true);
-      expect(fixture.link.carries('lc-04')).toBe(true);
-    }, timeoutMs);
+    it(
+      'counts bytes that are no Envelope and carries on',
+      async () => {
+        const { registry, fixture, telemetryAfter } = await setup('lc-04');
+        const before = fixture.badInputs();
+        await fixture.injectGarbage('lc-04');
+        await until(() => fixture.badInputs() > before, 'the bad input counted', 5000);
+        await telemetryAfter(3);
+        expect(registry.get('lc-04')!.online).toBe(true);
+        expect(fixture.link.carries('lc-04')).toBe(true);
+      },
+      timeoutMs,
+    );
 
-    it('marks the robot offline when the link is lost', async () => {
-      const { registry, fixture, robot } = await setup('lc-05');
-      const offline: Array<[string, OfflineReason]> = [];
-      registry.on('offline', (record, reason) => offline.push([record.id, reason]));
-      await fixture.loseLink(robot);
-      await until(() => registry.get('lc-05')?.online === false, 'the robot offline', 10_000);
-      expect(offline).toEqual([['lc-05', fixture.lossReason]]);
-    }, timeoutMs);
+    it(
+      'marks the robot offline when the link is lost',
+      async () => {
+        const { registry, fixture, robot } = await setup('lc-05');
+        const offline: Array<[string, OfflineReason]> = [];
+        registry.on('offline', (record, reason) => offline.push([record.id, reason]));
+        await fixture.loseLink(robot);
+        await until(() => registry.get('lc-05')?.online === false, 'the robot offline', 10_000);
+        expect(offline).toEqual([['lc-05', fixture.lossReason]]);
+      },
+      timeoutMs,
+    );
   });
 }
 

@@ -15,7 +15,11 @@ const SCRIPT = join(ROOT, 'scripts', 'check-engines.mjs');
 
 function check(dir?: string, ...flags: string[]) {
   const r = spawnSync(process.execPath, [SCRIPT, '--json', ...flags, ...(dir ? [dir] : [])], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, report: JSON.parse(r.stdout) as { promised: string; oldest: string; violations: { name: string; engines: string }[] }, stderr: r.stderr };
+  return {
+    code: r.status,
+    report: JSON.parse(r.stdout) as { promised: string; oldest: string; violations: { name: string; engines: string }[] },
+    stderr: r.stderr,
+  };
 }
 
 describe('engines', () => {

@@ -56,7 +56,8 @@ describe('citations in comments and docs', () => {
 
   it('flags a cited source file that does not exist, from the root, the package or the folder', () => {
     const files = { 'maps/scripts/writeBundledMaps.ts': '', 'gateway/src/hil/MqttBridge.ts': '', 'maps/src/a.c': '' };
-    const text = '// gateway/src/hil/MqttBridge.ts, sim/x.ts, hil/MqttBridge.ts, scripts/writeBundledMaps.ts, scripts/drawBundledMaps.ts, src/a.c/.h, firmware/build/x.h';
+    const text =
+      '// gateway/src/hil/MqttBridge.ts, sim/x.ts, hil/MqttBridge.ts, scripts/writeBundledMaps.ts, scripts/drawBundledMaps.ts, src/a.c/.h, firmware/build/x.h';
     const bad = findBadCitations('/repo', 'maps/src/bundledMaps.ts', text, fake(files));
     expect(bad.map((b) => [b.citation, b.problem])).toEqual([
       ['sim/x.ts', 'no such file in the repository'],

@@ -4,14 +4,7 @@
  * (the publish never reaches the victim) nor read another robot's commands; a controller
  * commands only its robots; legitimate traffic flows.
  */
-import {
-  EmbeddedBroker,
-  MemoryLogger,
-  hashPasswordMosquitto,
-  parseFleetFile,
-  writeMosquittoConfig,
-  type Fleet,
-} from '@swarmgate/gateway';
+import { EmbeddedBroker, MemoryLogger, hashPasswordMosquitto, parseFleetFile, writeMosquittoConfig, type Fleet } from '@swarmgate/gateway';
 import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, robotTopicFilter } from '@swarmgate/protocols';
 import mqtt, { type MqttClient } from 'mqtt';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -61,8 +54,6 @@ function record(client: MqttClient): Received[] {
   client.on('message', (topic, payload) => received.push({ topic, commandId: commandIdOf(payload) }));
   return received;
 }
-
-
 
 interface BrokerUnderTest {
   url: string;
@@ -160,7 +151,7 @@ describe.each(Object.keys(backends))('fleet ACL on %s', (backend) => {
     expect(gatewayGot).toEqual([{ topic: cmd('r1'), commandId: 3 }]);
   });
 
-  it('lets a robot publish its telemetry to the gateway but not forge another robot\'s', async () => {
+  it("lets a robot publish its telemetry to the gateway but not forge another robot's", async () => {
     const gateway = await connect('gw', 'gw-pw');
     const seen: string[] = [];
     gateway.on('message', (topic) => seen.push(topic));

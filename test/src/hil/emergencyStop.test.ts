@@ -3,15 +3,7 @@
  * MQTT robots and one serial robot on a socat pty. Emergency stop reaches every robot within
  * 200 ms; drive() goes through the safety filter.
  */
-import {
-  CommandSafety,
-  HilGateway,
-  MemoryLogger,
-  MqttBridge,
-  SerialBridge,
-  parseFleetFile,
-  writeMosquittoConfig,
-} from '@swarmgate/gateway';
+import { CommandSafety, HilGateway, MemoryLogger, MqttBridge, SerialBridge, parseFleetFile, writeMosquittoConfig } from '@swarmgate/gateway';
 import { FrameDecoder, decodeEnvelope, encodeEnvelope, encodeEnvelopeFrame, makeEnvelope, robotTopic, type Envelope } from '@swarmgate/protocols';
 import mqtt from 'mqtt';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,7 +34,6 @@ interface Arrival {
 const cleanups: Array<() => Promise<unknown> | unknown> = [];
 const arrivals = new Map<string, Arrival[]>();
 let hil: HilGateway;
-
 
 const birth = { model: 'mona', firmwareVersion: '0.1', protocolVersion: { major: 1, minor: 0 }, session: 1 };
 
@@ -76,7 +67,11 @@ beforeAll(async () => {
   await hil.start();
   cleanups.push(() => hil.stop());
 
-  for (const [id, password] of [['r1', 'p1'], ['r2', 'p2'], ['r3', 'p3']] as const) {
+  for (const [id, password] of [
+    ['r1', 'p1'],
+    ['r2', 'p2'],
+    ['r3', 'p3'],
+  ] as const) {
     arrivals.set(id, []);
     const client = await mqtt.connectAsync(broker.url, { username: id, password, reconnectPeriod: 0 });
     cleanups.push(() => client.endAsync(true));

@@ -68,7 +68,12 @@ describe.each(Object.keys(backends))('virtual robots under a fleet file on %s', 
   const reached: string[] = [];
 
   const connect = async (username: string, password: string): Promise<MqttClient> => {
-    const client = await mqtt.connectAsync(service.url, { username, password, reconnectPeriod: 0, clientId: `${username}-${Math.random().toString(16).slice(2)}` });
+    const client = await mqtt.connectAsync(service.url, {
+      username,
+      password,
+      reconnectPeriod: 0,
+      clientId: `${username}-${Math.random().toString(16).slice(2)}`,
+    });
     clients.push(client);
     return client;
   };
@@ -148,11 +153,17 @@ describe.each(Object.keys(backends))('virtual robots under a fleet file on %s', 
     await sleep(300); // anything late would show now
 
     expect(reached.filter((entry) => Number(entry.split(':')[1]) >= 100)).toEqual(['r1:201']);
-    expect(reached.every((entry) => entry.startsWith('r0:') || entry === 'r1:201'), reached.join(' ')).toBe(true);
+    expect(
+      reached.every((entry) => entry.startsWith('r0:') || entry === 'r1:201'),
+      reached.join(' '),
+    ).toBe(true);
     expect(service.port.counters.badCommands).toBe(0);
     expect(movedM('r2'), 'r2: assigned to nobody, commanded by nobody').toBeLessThan(1e-3);
     expect(world.robot('r2').state().status).toBe('idle');
     expect(statesSeen.length, 'c0 receives r0 States').toBeGreaterThan(0);
-    expect(statesSeen.every((topic) => topic === robotTopic('lab', 'r0', 'state')), statesSeen.find((t) => !t.endsWith('r0/state'))).toBe(true);
+    expect(
+      statesSeen.every((topic) => topic === robotTopic('lab', 'r0', 'state')),
+      statesSeen.find((t) => !t.endsWith('r0/state')),
+    ).toBe(true);
   }, 60_000);
 });

@@ -14,12 +14,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-
 const birth = (session: number) =>
   Buffer.from(
-    encodeEnvelope(
-      makeEnvelope('m1', { birth: { model: 'mona-sim', firmwareVersion: '1', protocolVersion: { major: 1, minor: 0 }, session } }, session, 0),
-    ),
+    encodeEnvelope(makeEnvelope('m1', { birth: { model: 'mona-sim', firmwareVersion: '1', protocolVersion: { major: 1, minor: 0 }, session } }, session, 0)),
   );
 
 describe('MqttBridge across a Mosquitto restart', () => {

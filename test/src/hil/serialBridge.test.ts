@@ -19,7 +19,6 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-
 let seq = 0;
 const frame = (robotId: string, body: EnvelopeBodyInit) => Buffer.from(encodeEnvelopeFrame(makeEnvelope(robotId, body, ++seq, seq)));
 const birth = (session: number): EnvelopeBodyInit => ({

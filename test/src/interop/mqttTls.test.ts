@@ -36,12 +36,63 @@ function openssl(dir: string, ...args: string[]): void {
 function makePki(): Pki {
   const dir = mkdtempSync(join(tmpdir(), 'swarmgate-tls-'));
   for (const name of ['ca', 'other-ca']) {
-    openssl(dir, 'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-days', '2', '-subj', `/CN=swarmgate test ${name}`,
-      '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign', '-keyout', `${name}.key`, '-out', `${name}.pem`);
+    openssl(
+      dir,
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      `/CN=swarmgate test ${name}`,
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign,cRLSign',
+      '-keyout',
+      `${name}.key`,
+      '-out',
+      `${name}.pem`,
+    );
   }
-  openssl(dir, 'req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-subj', '/CN=swarmgate gateway', '-keyout', 'server.key', '-out', 'server.csr');
+  openssl(
+    dir,
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-subj',
+    '/CN=swarmgate gateway',
+    '-keyout',
+    'server.key',
+    '-out',
+    'server.csr',
+  );
   writeFileSync(join(dir, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nextendedKeyUsage=serverAuth\n');
-  openssl(dir, 'x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-extfile', 'server.ext', '-out', 'server.pem');
+  openssl(
+    dir,
+    'x509',
+    '-req',
+    '-in',
+    'server.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-days',
+    '2',
+    '-extfile',
+    'server.ext',
+    '-out',
+    'server.pem',
+  );
   return { dir, caPath: join(dir, 'ca.pem'), certPath: join(dir, 'server.pem'), keyPath: join(dir, 'server.key'), otherCaPath: join(dir, 'other-ca.pem') };
 }
 
@@ -84,17 +135,31 @@ describe('MQTT over TLS on the embedded broker', () => {
     }
   });
 
-  it('mosquitto_sub --cafile receives the gateway\'s retained state over TLS', async () => {
-    const sub = startTool('mosquitto_sub', ['--cafile', pki.caPath, '-h', '127.0.0.1', '-p', String(port), '-t', '#', '--retained-only', '-F', '%t retained=%r', '-W', '10']);
+  it("mosquitto_sub --cafile receives the gateway's retained state over TLS", async () => {
+    const sub = startTool('mosquitto_sub', [
+      '--cafile',
+      pki.caPath,
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-t',
+      '#',
+      '--retained-only',
+      '-F',
+      '%t retained=%r',
+      '-W',
+      '10',
+    ]);
     const output = await sub.done;
     expect(output).toContain(`${gatewayStateTopic(FLEET)} retained=1`);
   });
 
   it('refuses a plain-TCP client and clients that trust another CA', async () => {
     await expect(startTool('mosquitto_sub', ['-h', '127.0.0.1', '-p', String(port), '-t', '#', '-C', '1', '-W', '5']).done).rejects.toThrow(/exited with/);
-    await expect(startTool('mosquitto_sub', ['--cafile', pki.otherCaPath, '-h', '127.0.0.1', '-p', String(port), '-t', '#', '-C', '1', '-W', '5']).done).rejects.toThrow(
-      /certificate verify failed|TLS|protocol error/i,
-    );
+    await expect(
+      startTool('mosquitto_sub', ['--cafile', pki.otherCaPath, '-h', '127.0.0.1', '-p', String(port), '-t', '#', '-C', '1', '-W', '5']).done,
+    ).rejects.toThrow(/certificate verify failed|TLS|protocol error/i);
     const plain = mqtt.connect(`mqtt://127.0.0.1:${port}`, { reconnectPeriod: 0, connectTimeout: 3000 });
     const outcome = await new Promise<string>((resolve) => {
       plain.once('connect', () => resolve('connected'));
@@ -105,7 +170,15 @@ describe('MQTT over TLS on the embedded broker', () => {
     expect(outcome).not.toBe('connected');
     const world = service.live.world;
     const connect = (ca: Buffer) =>
-      MqttRobot.connect({ url: service.url, ca, fleet: FLEET, robotId: 'r0', map: SlamMap.forGrid(world.grid), limits: world.actionLimits, connectTimeoutMs: 5000 });
+      MqttRobot.connect({
+        url: service.url,
+        ca,
+        fleet: FLEET,
+        robotId: 'r0',
+        map: SlamMap.forGrid(world.grid),
+        limits: world.actionLimits,
+        connectTimeoutMs: 5000,
+      });
     await expect(connect(readFileSync(pki.otherCaPath))).rejects.toThrow(/SG_LINK_CONNECT.*(self-signed|unable to verify|certificate)/i);
     // The SDK with the right CA gets States over TLS.
     const robot = await connect(readFileSync(pki.caPath));
@@ -131,7 +204,22 @@ describe('swarmgate serve --tls-cert --tls-key (real process)', () => {
         throw new Error(`${error.message}\n${output}`);
       });
       const port = /mqtt mqtts:\/\/127\.0\.0\.1:(\d+) /.exec(output)![1];
-      const sub = startTool('mosquitto_sub', ['--cafile', pki.caPath, '-h', '127.0.0.1', '-p', port, '-t', gatewayStateTopic('lab'), '-C', '1', '-F', '%t retained=%r', '-W', '10']);
+      const sub = startTool('mosquitto_sub', [
+        '--cafile',
+        pki.caPath,
+        '-h',
+        '127.0.0.1',
+        '-p',
+        port,
+        '-t',
+        gatewayStateTopic('lab'),
+        '-C',
+        '1',
+        '-F',
+        '%t retained=%r',
+        '-W',
+        '10',
+      ]);
       expect(await sub.done).toContain(`${gatewayStateTopic('lab')} retained=1`);
     } finally {
       await terminate(serve);
@@ -146,7 +234,12 @@ describe('the gateway on an external mqtts:// broker (serve --mqtt mqtts://... -
 
   beforeAll(async () => {
     pki = makePki();
-    broker = await EmbeddedBroker.start({ fleet: null, port: 0, tls: { cert: readFileSync(pki.certPath), key: readFileSync(pki.keyPath) }, logger: new MemoryLogger() });
+    broker = await EmbeddedBroker.start({
+      fleet: null,
+      port: 0,
+      tls: { cert: readFileSync(pki.certPath), key: readFileSync(pki.keyPath) },
+      logger: new MemoryLogger(),
+    });
   });
 
   afterAll(async () => {
@@ -161,7 +254,22 @@ describe('the gateway on an external mqtts:// broker (serve --mqtt mqtts://... -
     try {
       expect(service.bridge.state).toBe('online');
       expect(service.port.connected).toBe(true);
-      const sub = startTool('mosquitto_sub', ['--cafile', pki.caPath, '-h', 'localhost', '-p', String(broker.port), '-t', gatewayStateTopic(FLEET), '-C', '1', '-F', '%t retained=%r', '-W', '10']);
+      const sub = startTool('mosquitto_sub', [
+        '--cafile',
+        pki.caPath,
+        '-h',
+        'localhost',
+        '-p',
+        String(broker.port),
+        '-t',
+        gatewayStateTopic(FLEET),
+        '-C',
+        '1',
+        '-F',
+        '%t retained=%r',
+        '-W',
+        '10',
+      ]);
       expect(await sub.done).toContain('retained=1');
     } finally {
       await service.stop();
@@ -171,7 +279,9 @@ describe('the gateway on an external mqtts:// broker (serve --mqtt mqtts://... -
   it('with another CA: the controller port fails naming the certificate, the bridge logs it as it retries', async () => {
     const url = `mqtts://localhost:${broker.port}`;
     const ca = readFileSync(pki.otherCaPath);
-    await expect(MqttControllerPort.connect({ url, fleet: FLEET, ca })).rejects.toThrow(/SG_TRIAL_MQTT.*mqtts:\/\/localhost.*(self-signed|unable to verify|certificate)/i);
+    await expect(MqttControllerPort.connect({ url, fleet: FLEET, ca })).rejects.toThrow(
+      /SG_TRIAL_MQTT.*mqtts:\/\/localhost.*(self-signed|unable to verify|certificate)/i,
+    );
     const logger = new MemoryLogger();
     const bridge = new MqttBridge({ url, ca, fleet: FLEET, registry: new RobotRegistry({ keepaliveMs: 1000 }), logger });
     const started = bridge.start().then(

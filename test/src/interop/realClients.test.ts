@@ -60,11 +60,9 @@ describe('interop with mosquitto_sub, mosquitto_pub and protoc', () => {
     observer = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
     await observer.subscribeAsync([robotTopic(FLEET, ROBOT, 'state'), robotTopic(FLEET, ROBOT, 'ack'), robotTopic(FLEET, ROBOT, 'error')]);
     observer.on('message', (_topic, payload) => inbox.push(decodeEnvelope(payload)));
-    serve = spawn(
-      process.execPath,
-      [SWARMGATE_BIN, 'serve', '--map', 'building:20x20:seed=3', '--robots', '2', '--remote', ROBOT, '--mqtt', broker.url],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+    serve = spawn(process.execPath, [SWARMGATE_BIN, 'serve', '--map', 'building:20x20:seed=3', '--robots', '2', '--remote', ROBOT, '--mqtt', broker.url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     serve.stdout!.on('data', (chunk: Buffer) => (serveOutput += chunk.toString()));
     serve.stderr!.on('data', (chunk: Buffer) => (serveOutput += chunk.toString()));
     await inbox.waitFor((e) => e.body === 'state', `a State of ${ROBOT} (serve output: ${serveOutput})`, 30_000);
@@ -111,7 +109,20 @@ describe('interop with mosquitto_sub, mosquitto_pub and protoc', () => {
   }, 40_000);
 
   it('mosquitto_pub random bytes: an Error on the error topic, the trial unharmed', async () => {
-    const errorSub: Tool = startTool('stdbuf', ['-oL', 'mosquitto_sub', ...brokerArgs(), '-d', '-C', '1', '-W', '20', '-F', '%x', '-t', robotTopic(FLEET, ROBOT, 'error')]);
+    const errorSub: Tool = startTool('stdbuf', [
+      '-oL',
+      'mosquitto_sub',
+      ...brokerArgs(),
+      '-d',
+      '-C',
+      '1',
+      '-W',
+      '20',
+      '-F',
+      '%x',
+      '-t',
+      robotTopic(FLEET, ROBOT, 'error'),
+    ]);
     await errorSub.waitForOutput(/SUBACK/, 10_000);
     const tickBefore = lastTick();
     const file = join(dir, 'garbage.bin');

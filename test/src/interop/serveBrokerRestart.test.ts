@@ -55,8 +55,25 @@ describe('Mosquitto restarted under swarmgate serve and mona-sim', () => {
 
   beforeAll(async () => {
     broker = await startMosquitto();
-    serve = startProcess('gateway/bin/swarmgate.js', ['serve', '--map', 'building:20x20:seed=3', '--robots', '2', '--mqtt', broker.url, '--port', '0', '--keepalive', '1']);
-    const port = await until('HTTP port in serve output', () => /http:\/\/127\.0\.0\.1:(\d+)\//.exec(serve.output())?.[1], 30_000, () => serve.output());
+    serve = startProcess('gateway/bin/swarmgate.js', [
+      'serve',
+      '--map',
+      'building:20x20:seed=3',
+      '--robots',
+      '2',
+      '--mqtt',
+      broker.url,
+      '--port',
+      '0',
+      '--keepalive',
+      '1',
+    ]);
+    const port = await until(
+      'HTTP port in serve output',
+      () => /http:\/\/127\.0\.0\.1:(\d+)\//.exec(serve.output())?.[1],
+      30_000,
+      () => serve.output(),
+    );
     api = `http://127.0.0.1:${port}`;
     // After serve is up: a Birth is not retained, so a robot born before the gateway
     // subscribed would only join at its next connection.

@@ -68,11 +68,18 @@ describe('cmd is controller -> gateway, downlink is gateway -> robot', () => {
     expect(remote.robot.counters.errors, 'gateway Errors to the controller').toBe(0);
     // The gateway drove the firmware with MotorCommands on the downlink, and only those.
     const downlink = on('downlink');
-    expect(downlink.filter((s) => s.envelope.motorCommand && s.envelope.motorCommand.leftMps + s.envelope.motorCommand.rightMps !== 0).length).toBeGreaterThan(5);
-    expect(downlink.every((s) => s.envelope.motorCommand), 'only MotorCommands on the downlink before the stop').toBe(true);
+    expect(downlink.filter((s) => s.envelope.motorCommand && s.envelope.motorCommand.leftMps + s.envelope.motorCommand.rightMps !== 0).length).toBeGreaterThan(
+      5,
+    );
+    expect(
+      downlink.every((s) => s.envelope.motorCommand),
+      'only MotorCommands on the downlink before the stop',
+    ).toBe(true);
     // Before the split, the firmware answered each of those Commands with UNSUPPORTED and the
     // gateway's MQTT bridge logged a warning for each.
-    const firmwareErrors = on('error').filter((s) => s.envelope.robotId === ROBOT).map((s) => s.envelope.error!);
+    const firmwareErrors = on('error')
+      .filter((s) => s.envelope.robotId === ROBOT)
+      .map((s) => s.envelope.error!);
     expect(firmwareErrors.filter((e) => e.code === ErrorCode.ERROR_CODE_UNSUPPORTED)).toEqual([]);
     const bridgeWarnings = logger.entries.filter((e) => e.level === 'warn' && e.message.startsWith('mqtt:'));
     // A watchdog stop on an overloaded machine is the firmware doing its job, not this bug.
@@ -87,7 +94,10 @@ describe('cmd is controller -> gateway, downlink is gateway -> robot', () => {
     const stopCommand = on('downlink').find((s) => s.envelope.command?.emergencyStop);
     const stoppedTelemetry = on('telemetry').find((s) => (s.envelope.telemetry!.flags & Flag.TELEMETRY_FLAG_EMERGENCY_STOP) !== 0)!;
     expect(stopCommand?.envelope.command?.emergencyStop?.reason).toBe('cmd/downlink split test');
-    expect(on('cmd').filter((s) => s.envelope.command?.emergencyStop), 'no gateway stop on cmd').toEqual([]);
+    expect(
+      on('cmd').filter((s) => s.envelope.command?.emergencyStop),
+      'no gateway stop on cmd',
+    ).toEqual([]);
     const onDownlinkMs = stopCommand!.atMs - t0;
     const firmwareStoppedMs = stoppedTelemetry.atMs - t0;
     console.log(`emergency stop: on the downlink after ${onDownlinkMs.toFixed(1)} ms, firmware reported it after ${firmwareStoppedMs.toFixed(1)} ms`);

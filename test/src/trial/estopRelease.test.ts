@@ -121,8 +121,7 @@ describe('emergency stop and release over real links', () => {
     await waitFor(
       'every robot to move again',
       () =>
-        ALL.every((id) => travelled(id) - released.get(id)!.travelledM > 0.5) &&
-        PHYSICAL.every((id) => odometryMovedM(id, released.get(id)!.odometry) > 0.02),
+        ALL.every((id) => travelled(id) - released.get(id)!.travelledM > 0.5) && PHYSICAL.every((id) => odometryMovedM(id, released.get(id)!.odometry) > 0.02),
       20_000,
     ).catch((error: Error) => {
       const moved = ALL.map((id) => `${id} ${(travelled(id) - released.get(id)!.travelledM).toFixed(2)} m`).join(', ');

@@ -64,7 +64,11 @@ describe('gateway killed mid-trial', () => {
     serve.kill('SIGKILL');
     await new Promise((resolve) => serve.once('exit', resolve));
     const killedAtMs = Date.now();
-    await waitFor('a watchdog stop in the telemetry', () => telemetry.some((s) => s.atMs >= killedAtMs && s.flags & TelemetryFlag.TELEMETRY_FLAG_WATCHDOG_STOP), 5000);
+    await waitFor(
+      'a watchdog stop in the telemetry',
+      () => telemetry.some((s) => s.atMs >= killedAtMs && s.flags & TelemetryFlag.TELEMETRY_FLAG_WATCHDOG_STOP),
+      5000,
+    );
     const lastMotor = motor.at(-1)!;
     expect(lastMotor.atMs).toBeLessThanOrEqual(killedAtMs);
     const stop = telemetry.find((s) => s.atMs >= killedAtMs && s.flags & TelemetryFlag.TELEMETRY_FLAG_WATCHDOG_STOP)!;

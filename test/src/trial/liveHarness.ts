@@ -7,14 +7,7 @@ import { join } from 'node:path';
 import { LiveService, MemoryLogger, type LiveServiceOptions } from '@swarmgate/gateway';
 import type { Grid } from '@swarmgate/maps';
 import { Random } from '@swarmgate/protocols';
-import {
-  MqttRobot,
-  SlamMap,
-  findAlgorithm,
-  resolveAlgorithmParams,
-  runController,
-  type ControllerRun,
-} from '@swarmgate/sdk';
+import { MqttRobot, SlamMap, findAlgorithm, resolveAlgorithmParams, runController, type ControllerRun } from '@swarmgate/sdk';
 import { terminate, until } from '@swarmgate/firmware-sim/testing';
 
 const MONA_SIM_BIN = join(import.meta.dirname, '..', '..', '..', 'firmware-sim', 'bin', 'mona-sim.js');

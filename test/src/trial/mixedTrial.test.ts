@@ -93,7 +93,15 @@ describe('mixed trial: virtual, MQTT and serial robots in one world', () => {
         ids.forEach((id, slot) => {
           poses.set(id, world.truePose(id));
           sent.set(id, totals[slot] - (lastSent[slot] ?? 0));
-          inbox.set(id, new Set(world.robot(id).state().inbox.map((m) => `${m.from}@${m.sentTick}`)));
+          inbox.set(
+            id,
+            new Set(
+              world
+                .robot(id)
+                .state()
+                .inbox.map((m) => `${m.from}@${m.sentTick}`),
+            ),
+          );
           const anchor = live.twins!.anchorOf(id);
           const odo = odometry.get(id);
           if (anchor && odo && live.twins!.isOnline(id)) {

@@ -21,7 +21,13 @@ robotContract(
         robots: 2,
         algorithm: 'random',
         comm: 'global',
-        spawn: { kind: 'positions', poses: [{ xM: 3.5, yM: 3.5, headingRad: 0 }, { xM: 8.5, yM: 10.5, headingRad: 0 }] },
+        spawn: {
+          kind: 'positions',
+          poses: [
+            { xM: 3.5, yM: 3.5, headingRad: 0 },
+            { xM: 8.5, yM: 10.5, headingRad: 0 },
+          ],
+        },
         seed: 1,
         targetExplored: 0.99,
         maxTicks: Number.POSITIVE_INFINITY,

@@ -71,7 +71,7 @@ describe('MqttRobot', () => {
     expect(commands[1].commandId).toBeGreaterThan(commands[0].commandId);
   });
 
-  it('is busy after move() until the gateway answers, and ignores answers that are not the gateway\'s', async () => {
+  it("is busy after move() until the gateway answers, and ignores answers that are not the gateway's", async () => {
     await connect();
     robot.move(1);
     expect(() => robot.rotate(90), 'latched move').toThrow('SG_ROBOT_BUSY: rotate() while moving; call stop() first or wait for status idle');

@@ -57,7 +57,11 @@ describe('one controller file, three targets', () => {
     const explored = (id: string): boolean => travelled(id) - startTravel[id] >= 2 && known(id) - startKnown[id] >= 0.05;
     const linked = ({ robot, run }: RemoteController): boolean => run.ticks > 40 && robot.counters.acks > 20;
 
-    await waitFor('every robot to explore (2 map m, 5 % more of its map) and the remote links to tick', () => IDS.every(explored) && remotes.every(linked), 25_000);
+    await waitFor(
+      'every robot to explore (2 map m, 5 % more of its map) and the remote links to tick',
+      () => IDS.every(explored) && remotes.every(linked),
+      25_000,
+    );
 
     for (const { robot } of remotes) expect(robot.counters.errors, `${robot.id} commands refused`).toBe(0);
     expect(live.status().paced).toBe(true);
@@ -69,7 +73,9 @@ describe('one controller file, three targets', () => {
     // its odometry says, through the anchor taken at its first Telemetry: exactly, up to float
     // rounding, since a twin's pose is the odometry pose mapped, never integrated.
     for (const { run } of remotes) run.stop();
-    const atRest = (): boolean => odometry.length > 5 && odometry.slice(-5).every((p) => p.xM === odometry.at(-1)!.xM && p.yM === odometry.at(-1)!.yM && p.headingRad === odometry.at(-1)!.headingRad);
+    const atRest = (): boolean =>
+      odometry.length > 5 &&
+      odometry.slice(-5).every((p) => p.xM === odometry.at(-1)!.xM && p.yM === odometry.at(-1)!.yM && p.headingRad === odometry.at(-1)!.headingRad);
     await waitFor('mona-01 at rest', atRest, 5000);
     const restTick = world.tick;
     await waitFor('two more ticks', () => world.tick >= restTick + 2);

@@ -37,7 +37,11 @@ describe('NearbyRobots', () => {
   });
 
   it('agrees with brute force on random swarms', () => {
-    const pose = fc.tuple(fc.double({ min: 0, max: 30, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }), fc.double({ min: -4, max: 4, noNaN: true }));
+    const pose = fc.tuple(
+      fc.double({ min: 0, max: 30, noNaN: true }),
+      fc.double({ min: 0, max: 30, noNaN: true }),
+      fc.double({ min: -4, max: 4, noNaN: true }),
+    );
     fc.assert(
       fc.property(fc.array(pose, { minLength: 1, maxLength: 60 }), fc.double({ min: 0.5, max: 12, noNaN: true }), (list, rangeM) => {
         const poses = new Float64Array(list.flat());
@@ -87,6 +91,6 @@ describe('NearbyRobots', () => {
   it('wraps angles to (-pi, pi]', () => {
     expect(wrapAngle(3 * Math.PI)).toBeCloseTo(Math.PI, 12);
     expect(wrapAngle(-Math.PI)).toBeCloseTo(Math.PI, 12);
-    expect(wrapAngle(-3 * Math.PI / 2)).toBeCloseTo(Math.PI / 2, 12);
+    expect(wrapAngle((-3 * Math.PI) / 2)).toBeCloseTo(Math.PI / 2, 12);
   });
 });

@@ -43,7 +43,11 @@ export class NearbyRobots {
   // Stop each line-of-sight trace at the first wall.
   private readonly losLimits: TraceLimits = { weightPerM: new Float64Array(WALL_CELL_SLOTS).fill(1), maxWeighted: 0, maxRuns: 0 };
 
-  constructor(private readonly grid: Grid, readonly robotCount: number, options: NearbyRobotsOptions) {
+  constructor(
+    private readonly grid: Grid,
+    readonly robotCount: number,
+    options: NearbyRobotsOptions,
+  ) {
     this.rangeM = options.rangeM;
     this.blockedByWalls = options.blockedByWalls;
     this.stride = options.stride ?? 3;
@@ -87,7 +91,8 @@ export class NearbyRobots {
       for (let k = 0; k < found; k++) {
         const j = this.candidates[k];
         if (j <= i) continue;
-        if (this.blockedByWalls && traceWalls(this.grid, x, y, poses[j * s], poses[j * s + 1], this.crossing, this.losLimits, this.clearance).truncated) continue;
+        if (this.blockedByWalls && traceWalls(this.grid, x, y, poses[j * s], poses[j * s + 1], this.crossing, this.losLimits, this.clearance).truncated)
+          continue;
         if (pairs >= this.pairLow.length) {
           this.pairLow = growArray(this.pairLow, pairs + 1);
           this.pairHigh = growArray(this.pairHigh, pairs + 1);

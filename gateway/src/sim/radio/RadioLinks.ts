@@ -50,13 +50,14 @@ export class RadioLinks {
     this.clearance = model.usesWalls ? wallClearance(grid) : undefined;
     const widthM = grid.width * grid.cellSizeM;
     const heightM = grid.height * grid.cellSizeM;
-    this.hash = Number.isFinite(model.maxRangeM) && model.maxRangeM < Math.hypot(widthM, heightM)
-      ? new SpatialHash(
-          { minX: grid.originM.x, minY: grid.originM.y, maxX: grid.originM.x + widthM, maxY: grid.originM.y + heightM },
-          model.maxRangeM,
-          robotCount,
-        )
-      : null;
+    this.hash =
+      Number.isFinite(model.maxRangeM) && model.maxRangeM < Math.hypot(widthM, heightM)
+        ? new SpatialHash(
+            { minX: grid.originM.x, minY: grid.originM.y, maxX: grid.originM.x + widthM, maxY: grid.originM.y + heightM },
+            model.maxRangeM,
+            robotCount,
+          )
+        : null;
   }
 
   /** Can robots i and j talk at these poses? (i !== j; one link check). */

@@ -35,10 +35,7 @@ export class TagStore {
       throw new SwarmgateError('SG_RADIO_CONFIG', `tag readRangeM must be a positive number of metres, got ${readRangeM}`);
     }
     const { originM, width, height, cellSizeM } = grid;
-    this.hash = new SpatialHash(
-      { minX: originM.x, minY: originM.y, maxX: originM.x + width * cellSizeM, maxY: originM.y + height * cellSizeM },
-      readRangeM,
-    );
+    this.hash = new SpatialHash({ minX: originM.x, minY: originM.y, maxX: originM.x + width * cellSizeM, maxY: originM.y + height * cellSizeM }, readRangeM);
   }
 
   /** Stores a copy of `payload` at (xM, yM), deposited by `robot` at `tick`; returns the tag id. */

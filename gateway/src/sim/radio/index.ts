@@ -1,5 +1,13 @@
 export { CommunicationGroups } from './CommunicationGroups.js';
-export { attenuationDbPerM, MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM, MATERIAL_FREQUENCIES_MHZ, materialModel, materialRadio, materialSignalDbm } from './materialModel.js';
+export {
+  attenuationDbPerM,
+  MAES_SENSITIVITY_DBM,
+  MAES_TX_POWER_DBM,
+  MATERIAL_FREQUENCIES_MHZ,
+  materialModel,
+  materialRadio,
+  materialSignalDbm,
+} from './materialModel.js';
 export type { MaterialFrequencyMhz, MaterialOptions } from './materialModel.js';
 export { maesModel, maesRadio } from './maes.js';
 export type { MaesOptions } from './maes.js';

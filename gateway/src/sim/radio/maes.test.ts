@@ -45,7 +45,19 @@ describe('maes (MAES material communication, per mesh triangle)', () => {
     for (const cell of [Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic]) {
       expect(triangles(walls([[10, 1, cell]]), 2, 20.3, 30, 20.3, cell)).toBe(4);
       expect(triangles(walls([[10, 5, cell]]), 2, 20.3, 30, 20.3, cell)).toBe(20);
-      expect(triangles(walls([[10, 1, cell], [20, 1, cell]]), 2, 20.3, 30, 20.3, cell)).toBe(8);
+      expect(
+        triangles(
+          walls([
+            [10, 1, cell],
+            [20, 1, cell],
+          ]),
+          2,
+          20.3,
+          30,
+          20.3,
+          cell,
+        ),
+      ).toBe(8);
     }
   });
 
@@ -72,7 +84,10 @@ describe('maes (MAES material communication, per mesh triangle)', () => {
   it('follows the frequency column and a user dictionary', () => {
     // 5.2 GHz concrete is 23 dB per triangle: one wall (92 dB) links, two cells (184 dB) do not; 1.3 GHz: two walls 104 dB.
     const one = walls([[10, 1, Cell.Concrete]]);
-    const two = walls([[10, 1, Cell.Concrete], [20, 1, Cell.Concrete]]);
+    const two = walls([
+      [10, 1, Cell.Concrete],
+      [20, 1, Cell.Concrete],
+    ]);
     expect(hears(one, parseCommSpec('maes:5.2GHz'), 1, 39)).toBe(true);
     expect(hears(walls([[10, 2, Cell.Concrete]]), parseCommSpec('maes:5.2GHz'), 1, 39)).toBe(false);
     expect(hears(two, parseCommSpec('maes:1.3GHz'), 1, 39)).toBe(false);
@@ -84,7 +99,11 @@ describe('maes (MAES material communication, per mesh triangle)', () => {
   });
 
   it('is symmetric on oblique rays', () => {
-    const grid = walls([[10, 2, Cell.Wood], [17, 1, Cell.Brick], [25, 3, Cell.Concrete]]);
+    const grid = walls([
+      [10, 2, Cell.Wood],
+      [17, 1, Cell.Brick],
+      [25, 3, Cell.Concrete],
+    ]);
     const crossingOf = (ax: number, ay: number, bx: number, by: number) =>
       Array.from(traceWalls(grid, ax, ay, bx, by, new WallCrossing(), TRIANGLES).trianglesByCell);
     for (const [ax, ay, bx, by] of [
@@ -96,7 +115,6 @@ describe('maes (MAES material communication, per mesh triangle)', () => {
       expect(crossingOf(ax, ay, bx, by)).toEqual(crossingOf(bx, by, ax, ay));
     }
   });
-
 });
 
 /**
@@ -117,7 +135,12 @@ function maesTestMap(wallRows: readonly number[]): Grid {
 /** Where MAES puts a robot spawned at (x, y) on these maps: its tile's corner plus 0.01 (RobotSpawner), i.e. (x - 0.49, y - 0.49). */
 const spawnAt = (x: number, y: number): readonly [number, number] => [x - 0.49, y - 0.49];
 
-function signalDbm(grid: Grid, a: readonly [number, number], b: readonly [number, number], dbPerTriangle: Record<'concrete' | 'wood' | 'brick', number>): number {
+function signalDbm(
+  grid: Grid,
+  a: readonly [number, number],
+  b: readonly [number, number],
+  dbPerTriangle: Record<'concrete' | 'wood' | 'brick', number>,
+): number {
   const walls = traceWalls(grid, a[0], a[1], b[0], b[1], new WallCrossing(), TRIANGLES).trianglesByCell;
   return 15 - walls[Cell.Concrete] * dbPerTriangle.concrete - walls[Cell.Wood] * dbPerTriangle.wood - walls[Cell.Brick] * dbPerTriangle.brick;
 }
@@ -166,7 +189,8 @@ describe("maes: MAES's own MaterialCommunicationTest", () => {
       .chain(({ width, height, cellSizeM }) =>
         fc.uint8Array({ minLength: width * height, maxLength: width * height }).map((raw) => {
           const grid = createGrid(width, height, { cellSizeM, originM: { x: -1, y: -2 } });
-          for (let i = 0; i < raw.length; i++) grid.cells[i] = [Cell.Free, Cell.Free, Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic, Cell.Unknown][raw[i] % 7];
+          for (let i = 0; i < raw.length; i++)
+            grid.cells[i] = [Cell.Free, Cell.Free, Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic, Cell.Unknown][raw[i] % 7];
           return grid;
         }),
       );
@@ -210,7 +234,10 @@ function enumerateMesh(grid: Grid, ax: number, ay: number, bx: number, by: numbe
   // The ray inside the tiles [0, w] x [0, h].
   let t0 = 0;
   let t1 = Infinity;
-  for (const [p, d, size] of [[u0, du, w], [v0, dv, h]]) {
+  for (const [p, d, size] of [
+    [u0, du, w],
+    [v0, dv, h],
+  ]) {
     if (d === 0) {
       if (p < 0 || p > size) return { byCell, total };
     } else {
@@ -248,10 +275,52 @@ function enumerateMesh(grid: Grid, ax: number, ay: number, bx: number, by: numbe
     const triangle = [lu + lv < 0.5 ? 0 : 1, lv > lu ? 2 : 3, lv > lu ? 4 : 5, lu + lv < 0.5 ? 6 : 7][q];
     total++;
     const vertices = [
-      [[0, 0.5], [0.5, 0], [0, 0]], [[0.5, 0], [0, 0.5], [0.5, 0.5]], [[0.5, 0], [1, 0.5], [0.5, 0.5]], [[1, 0.5], [0.5, 0], [1, 0]],
-      [[0, 0.5], [0.5, 1], [0, 1]], [[0.5, 1], [0, 0.5], [0.5, 0.5]], [[0.5, 1], [1, 0.5], [0.5, 0.5]], [[1, 0.5], [0.5, 1], [1, 1]],
+      [
+        [0, 0.5],
+        [0.5, 0],
+        [0, 0],
+      ],
+      [
+        [0.5, 0],
+        [0, 0.5],
+        [0.5, 0.5],
+      ],
+      [
+        [0.5, 0],
+        [1, 0.5],
+        [0.5, 0.5],
+      ],
+      [
+        [1, 0.5],
+        [0.5, 0],
+        [1, 0],
+      ],
+      [
+        [0, 0.5],
+        [0.5, 1],
+        [0, 1],
+      ],
+      [
+        [0.5, 1],
+        [0, 0.5],
+        [0.5, 0.5],
+      ],
+      [
+        [0.5, 1],
+        [1, 0.5],
+        [0.5, 0.5],
+      ],
+      [
+        [1, 0.5],
+        [0.5, 1],
+        [1, 1],
+      ],
     ][triangle];
-    if (total >= 2 && total >= Math.floor(length / (Math.SQRT2 / 4)) && vertices.some(([vx, vy]) => Math.sqrt((i - u0 + vx) ** 2 + (j - v0 + vy) ** 2) > length)) {
+    if (
+      total >= 2 &&
+      total >= Math.floor(length / (Math.SQRT2 / 4)) &&
+      vertices.some(([vx, vy]) => Math.sqrt((i - u0 + vx) ** 2 + (j - v0 + vy) ** 2) > length)
+    ) {
       total--;
       break;
     }
@@ -266,4 +335,3 @@ function enumerateMesh(grid: Grid, ax: number, ay: number, bx: number, by: numbe
   }
   return { byCell, total };
 }
-

@@ -1,6 +1,13 @@
 import type { WallMaterial } from '@swarmgate/maps';
 import { SwarmgateError } from '../../errors.js';
-import { attenuationDbPerM, MAES_BUDGET_PARAMS, MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM, tableFrequencyArgument, type MaterialFrequencyMhz } from './materialModel.js';
+import {
+  attenuationDbPerM,
+  MAES_BUDGET_PARAMS,
+  MAES_SENSITIVITY_DBM,
+  MAES_TX_POWER_DBM,
+  tableFrequencyArgument,
+  type MaterialFrequencyMhz,
+} from './materialModel.js';
 import { WALL_CELL_SLOTS, type TraceLimits } from './traceWalls.js';
 import type { RadioModel, RadioModelPlugin } from './RadioModel.js';
 

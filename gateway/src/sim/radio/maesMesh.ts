@@ -31,14 +31,8 @@ const WALL_TRIANGLES = new Uint8Array([0x00, 0x03, 0x0c, 0x0f, 0xc0, 0xe7, 0xcc,
 
 /** The three vertices (x, y) of each triangle in its tile, in tiles. */
 const VERTICES = new Float64Array([
-  0, 0.5, 0.5, 0, 0, 0,
-  0.5, 0, 0, 0.5, 0.5, 0.5,
-  0.5, 0, 1, 0.5, 0.5, 0.5,
-  1, 0.5, 0.5, 0, 1, 0,
-  0, 0.5, 0.5, 1, 0, 1,
-  0.5, 1, 0, 0.5, 0.5, 0.5,
-  0.5, 1, 1, 0.5, 0.5, 0.5,
-  1, 0.5, 0.5, 1, 1, 1,
+  0, 0.5, 0.5, 0, 0, 0, 0.5, 0, 0, 0.5, 0.5, 0.5, 0.5, 0, 1, 0.5, 0.5, 0.5, 1, 0.5, 0.5, 0, 1, 0, 0, 0.5, 0.5, 1, 0, 1, 0.5, 1, 0, 0.5, 0.5, 0.5, 0.5, 1, 1,
+  0.5, 0.5, 0.5, 1, 0.5, 0.5, 1, 1, 1,
 ]);
 
 /** MAES's longest trace through one triangle, tiles: the walk checks distances after distance / this triangles. */

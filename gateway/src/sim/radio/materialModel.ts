@@ -42,10 +42,7 @@ export interface MaterialOptions {
 }
 
 /** dB per metre of wall by Cell value (index 0, free, is 0). */
-export function attenuationDbPerM(
-  frequencyMhz: MaterialFrequencyMhz,
-  overrides: Partial<Record<WallMaterial, number>> = {},
-): Float64Array {
+export function attenuationDbPerM(frequencyMhz: MaterialFrequencyMhz, overrides: Partial<Record<WallMaterial, number>> = {}): Float64Array {
   const row = { ...DB_PER_M[frequencyMhz], ...overrides };
   const table = new Float64Array(WALL_CELL_SLOTS);
   table[Cell.Concrete] = row.concrete;

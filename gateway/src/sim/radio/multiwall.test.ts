@@ -40,7 +40,14 @@ describe('multiwall (Motley-Keenan / COST 231)', () => {
     for (const [, cell] of MATERIALS) {
       const thin = crossing(corridor([[20, 1, cell]]), 5, 40);
       const thick = crossing(corridor([[20, 5, cell]]), 5, 40);
-      const two = crossing(corridor([[15, 1, cell], [30, 1, cell]]), 5, 40);
+      const two = crossing(
+        corridor([
+          [15, 1, cell],
+          [30, 1, cell],
+        ]),
+        5,
+        40,
+      );
       expect(thin.runsByCell[cell]).toBe(1);
       expect(thick.runsByCell[cell]).toBe(1);
       expect(two.runsByCell[cell]).toBe(2);
@@ -52,7 +59,14 @@ describe('multiwall (Motley-Keenan / COST 231)', () => {
   });
 
   it('a concrete layer against a brick layer is two walls, each charged its own loss', () => {
-    const mixed = crossing(corridor([[20, 2, Cell.Concrete], [22, 2, Cell.Brick]]), 5, 40);
+    const mixed = crossing(
+      corridor([
+        [20, 2, Cell.Concrete],
+        [22, 2, Cell.Brick],
+      ]),
+      5,
+      40,
+    );
     expect(mixed.wallRuns).toBe(1);
     expect(mixed.runsByCell[Cell.Concrete]).toBe(1);
     expect(mixed.runsByCell[Cell.Brick]).toBe(1);
@@ -74,7 +88,12 @@ describe('multiwall (Motley-Keenan / COST 231)', () => {
       expect(hears(scaled, model, ax * s, ax * s + oneWallRangeM * 1.001, 2.3 * s), `${thickness} cells, just outside`).toBe(false);
     }
     const two = createGrid(60, 5, { cellSizeM: twoWallRangeM / 40 });
-    two.cells.set(corridor([[10, 1, cell], [20, 1, cell]]).cells);
+    two.cells.set(
+      corridor([
+        [10, 1, cell],
+        [20, 1, cell],
+      ]).cells,
+    );
     const s = two.cellSizeM;
     expect(hears(two, model, s, s + twoWallRangeM * 0.999, 2.3 * s)).toBe(true);
     expect(hears(two, model, s, s + twoWallRangeM * 1.001, 2.3 * s)).toBe(false);
@@ -82,8 +101,17 @@ describe('multiwall (Motley-Keenan / COST 231)', () => {
 
   it('the worked example: 20 m through two concrete walls and a wooden one links; a second wooden wall does not', () => {
     const model = multiWallModel();
-    const three = corridor([[8, 1, Cell.Concrete], [12, 1, Cell.Concrete], [16, 1, Cell.Wood]]);
-    const four = corridor([[8, 1, Cell.Concrete], [12, 1, Cell.Concrete], [16, 1, Cell.Wood], [20, 1, Cell.Wood]]);
+    const three = corridor([
+      [8, 1, Cell.Concrete],
+      [12, 1, Cell.Concrete],
+      [16, 1, Cell.Wood],
+    ]);
+    const four = corridor([
+      [8, 1, Cell.Concrete],
+      [12, 1, Cell.Concrete],
+      [16, 1, Cell.Wood],
+      [20, 1, Cell.Wood],
+    ]);
     expect(hears(three, model, 3, 23)).toBe(true);
     expect(hears(four, model, 3, 23)).toBe(false);
     // 2.5 m more distance breaks it too: -82.09 dBm.
@@ -117,9 +145,17 @@ describe('multiwall (Motley-Keenan / COST 231)', () => {
   });
 
   it('is symmetric and parses from --comm', () => {
-    const grid = corridor([[10, 3, Cell.Concrete], [30, 1, Cell.Brick]]);
+    const grid = corridor([
+      [10, 3, Cell.Concrete],
+      [30, 1, Cell.Brick],
+    ]);
     const model = parseCommSpec('multiwall');
-    for (const [a, b] of [[2, 50], [50, 2], [2, 35], [35, 2]]) {
+    for (const [a, b] of [
+      [2, 50],
+      [50, 2],
+      [2, 35],
+      [35, 2],
+    ]) {
       expect(hears(grid, model, a, b)).toBe(hears(grid, model, b, a));
     }
     expect(model.spec).toBe('multiwall');

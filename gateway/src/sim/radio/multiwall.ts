@@ -71,7 +71,11 @@ export function multiWallModel(options: MultiWallOptions = {}): RadioModel {
   const d0 = options.referenceDistanceM ?? MULTIWALL_DEFAULTS.referenceDistanceM;
   const txPowerDbm = options.txPowerDbm ?? MULTIWALL_DEFAULTS.txPowerDbm;
   const sensitivityDbm = options.sensitivityDbm ?? MULTIWALL_DEFAULTS.sensitivityDbm;
-  const positive: [string, number][] = [['frequencyMhz', frequencyMhz], ['exponent', n], ['referenceDistanceM', d0]];
+  const positive: [string, number][] = [
+    ['frequencyMhz', frequencyMhz],
+    ['exponent', n],
+    ['referenceDistanceM', d0],
+  ];
   for (const [name, value] of positive) {
     if (!(value > 0) || !Number.isFinite(value)) {
       throw new SwarmgateError('SG_RADIO_CONFIG', `multiwall ${name} must be a positive finite number, got ${value}`);

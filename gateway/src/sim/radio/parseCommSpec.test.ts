@@ -64,7 +64,9 @@ describe('parseCommSpec', () => {
     const specs = fc.oneof(
       fc.string(),
       fc.string({ unit: alphabet }),
-      fc.tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss', 'multiwall', 'permetre', 'maes'), fc.string({ unit: alphabet })).map(([k, a]) => `${k}:${a}`),
+      fc
+        .tuple(fc.constantFrom('global', 'range', 'los', 'material', 'pathloss', 'multiwall', 'permetre', 'maes'), fc.string({ unit: alphabet }))
+        .map(([k, a]) => `${k}:${a}`),
     );
     fc.assert(
       fc.property(specs, (spec) => {

@@ -21,7 +21,13 @@ describe('traceWalls: MAES CommunicationTest cases', () => {
     expect(out.wallRuns).toBe(0);
   });
 
-  it.each([[20, 20], [5, 5], [5, -5], [-5, 5], [-5, -5]])('measures the Euclidean distance to (%d, %d)', (x, y) => {
+  it.each([
+    [20, 20],
+    [5, 5],
+    [5, -5],
+    [-5, 5],
+    [-5, -5],
+  ])('measures the Euclidean distance to (%d, %d)', (x, y) => {
     const out = traceWalls(centredGrid(), 0, 0, x, y, new WallCrossing());
     expect(Math.abs(out.segmentM - Math.hypot(x, y))).toBeLessThanOrEqual(0.001);
   });
@@ -104,15 +110,13 @@ describe('traceWalls: geometry', () => {
 describe('traceWalls: properties', () => {
   // No limit, but count the MAES mesh triangles as well.
   const MESH = { weightPerM: new Float64Array(WALL_CELL_SLOTS), maxWeighted: Infinity, maxRuns: Infinity, triangles: true };
-  const gridArb = fc
-    .record({ width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 12 }) })
-    .chain(({ width, height }) =>
-      fc.uint8Array({ minLength: width * height, maxLength: width * height }).map((raw) => {
-        const grid = createGrid(width, height, { originM: { x: -1, y: -2 } });
-        for (let i = 0; i < raw.length; i++) grid.cells[i] = [Cell.Free, Cell.Free, Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic, Cell.Unknown][raw[i] % 7];
-        return grid;
-      }),
-    );
+  const gridArb = fc.record({ width: fc.integer({ min: 1, max: 12 }), height: fc.integer({ min: 1, max: 12 }) }).chain(({ width, height }) =>
+    fc.uint8Array({ minLength: width * height, maxLength: width * height }).map((raw) => {
+      const grid = createGrid(width, height, { originM: { x: -1, y: -2 } });
+      for (let i = 0; i < raw.length; i++) grid.cells[i] = [Cell.Free, Cell.Free, Cell.Concrete, Cell.Wood, Cell.Brick, Cell.Generic, Cell.Unknown][raw[i] % 7];
+      return grid;
+    }),
+  );
   // Integers hit cell corners and boundaries exactly: the hard cases for a DDA.
   const coord = fc.oneof(fc.double({ min: -5, max: 15, noNaN: true }), fc.integer({ min: -5, max: 15 }));
 

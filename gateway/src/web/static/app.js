@@ -57,8 +57,7 @@ function showFleet(fleet) {
   table.update(fleet);
   const physical = fleet.filter((r) => r.kind === 'physical');
   const online = physical.filter((r) => r.online).length;
-  $('fleet-summary').textContent =
-    `${fleet.length} robots` + (physical.length > 0 ? ` · ${physical.length} physical, ${online} online` : '');
+  $('fleet-summary').textContent = `${fleet.length} robots` + (physical.length > 0 ? ` · ${physical.length} physical, ${online} online` : '');
 }
 
 /** Robot ids refused at admission (GET api/robots/conflicts), polled: rare, and never urgent. */
