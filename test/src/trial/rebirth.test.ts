@@ -2,7 +2,7 @@
  * A robot whose Birth is lost joins the trial anyway: the gateway hears its Telemetry without
  * holding it and asks it for its Birth (a requestBirth Command, after Sparkplug B's Rebirth),
  * and the robot answers. Real parts: a live trial with its embedded broker or a socat pty, and
- * a mona-sim whose fault injection drops exactly its first message, the Birth (seed 18784 with
+ * a mona-sim whose fault injection drops exactly its first message, the Birth (seed 1959 with
  * a drop rate of 0.1 drops the first draw and none of the next 60).
  */
 import { MonaSim, type MonaLinkOptions } from '@swarmgate/firmware-sim';
@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startPtyPair } from '../harness/socat.js';
 import { FLEET, startLive, waitFor } from './liveHarness.js';
 
-const FIRST_MESSAGE_DROPPED = { seed: 18_784, faults: { dropP: 0.1, delayMs: 0, corruptP: 0 } } as const;
+const FIRST_MESSAGE_DROPPED = { seed: 1959, faults: { dropP: 0.1, delayMs: 0, corruptP: 0 } } as const;
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
