@@ -74,23 +74,29 @@ describe('swarmgate serve (real process)', () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
   });
 
+  /** Starts `swarmgate serve` with `args` and waits until its stdout matches `ready`; `out` keeps growing. */
+  async function startServe(args: string[], ready = /web UI http:\/\/\S+\//) {
+    const proc = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = proc;
+    const out = { stdout: '', stderr: '' };
+    proc.stdout!.on('data', (chunk: Buffer) => (out.stdout += chunk.toString()));
+    proc.stderr!.on('data', (chunk: Buffer) => (out.stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    await until(
+      () => ready.test(out.stdout),
+      30_000,
+      () => out.stdout + out.stderr,
+    );
+    return { out, exited };
+  }
+
   it('serves a live trial: HTTP API, States and Commands for a remote controller, clean stop on SIGINT', async () => {
     const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '2', '--remote', 'r1', '--mqtt-port', '0', '--port', '0', '--seed', '4'];
-    child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
-    await until(
-      () => /web UI http:\/\/\S+\//.test(stdout),
-      30_000,
-      () => stdout + stderr,
-    );
-    const mqttUrl = /mqtt (mqtt:\/\/\S+)/.exec(stdout)![1];
-    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
-    expect(stderr).toMatch(/bench mode/);
-    expect(stderr).toMatch(/no --arena fence/);
+    const { out, exited } = await startServe(args);
+    const mqttUrl = /mqtt (mqtt:\/\/\S+)/.exec(out.stdout)![1];
+    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(out.stdout)![1];
+    expect(out.stderr).toMatch(/bench mode/);
+    expect(out.stderr).toMatch(/no --arena fence/);
 
     const trial = await (await fetch(`${httpUrl}/api/trial`)).json();
     expect(trial).toMatchObject({ virtualRobots: 2, physicalRobots: 0, paced: true });
@@ -140,29 +146,20 @@ describe('swarmgate serve (real process)', () => {
     run.stop();
     await robot.close();
 
-    child.kill('SIGINT');
+    child!.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(stdout).toMatch(/stopped at tick \d+, explored \d+\.\d%, \d+ tick overruns/);
+    expect(out.stdout).toMatch(/stopped at tick \d+, explored \d+\.\d%, \d+ tick overruns/);
   }, 60_000);
 
   it('listens on --bind for HTTP and MQTT, prints those URLs, and on loopback without a fleet asks no token', async () => {
     // 127.0.0.2 is loopback on Linux: a bind that is not the default, without leaving the machine.
     const args = ['serve', '--map', 'building:20x20:seed=1', '--bind', '127.0.0.2', '--mqtt-port', '0', '--port', '0'];
-    child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    await until(
-      () => /web UI http:\/\/\S+\//.test(stdout),
-      30_000,
-      () => stdout + stderr,
-    );
-    const [, mqttHost, mqttPort] = /mqtt mqtt:\/\/(\S+):(\d+) /.exec(stdout)!;
-    const [, httpHost, httpPort] = /web UI http:\/\/(\S+):(\d+)\/(\s|$)/.exec(stdout)!;
+    const { out } = await startServe(args);
+    const [, mqttHost, mqttPort] = /mqtt mqtt:\/\/(\S+):(\d+) /.exec(out.stdout)!;
+    const [, httpHost, httpPort] = /web UI http:\/\/(\S+):(\d+)\/(\s|$)/.exec(out.stdout)!;
     expect([mqttHost, httpHost]).toEqual(['127.0.0.2', '127.0.0.2']);
-    expect(stdout).not.toMatch(/HTTP token/);
-    expect(stderr).not.toMatch(/INSECURE/);
+    expect(out.stdout).not.toMatch(/HTTP token/);
+    expect(out.stderr).not.toMatch(/INSECURE/);
     const estop = await fetch(`http://127.0.0.2:${httpPort}/api/estop`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -188,19 +185,10 @@ describe('swarmgate serve (real process)', () => {
         'fleet: lab\ngateway: { username: gw, password: g }\nvirtualRobots: [r0, r1]\ncontrollers: [{ id: c1, password: c, robots: [r1] }]\n',
       );
       const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '2', '--fleet', fleetPath, '--mqtt-port', '0', '--port', '0'];
-      child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      await until(
-        () => /HTTP token/.test(stdout),
-        30_000,
-        () => stdout + stderr,
-      );
+      const { out } = await startServe(args, /HTTP token/);
       // A fleet means a token: printed, and in the web UI's URL for the page to pick up.
-      const [, httpUrl, token] = /web UI (http:\/\/[^\s/]+)\/#token=(\S+)/.exec(stdout)!;
-      expect(stdout).toContain(`HTTP token (Authorization: Bearer): ${token}`);
+      const [, httpUrl, token] = /web UI (http:\/\/[^\s/]+)\/#token=(\S+)/.exec(out.stdout)!;
+      expect(out.stdout).toContain(`HTTP token (Authorization: Bearer): ${token}`);
       const post = (authorization?: string) =>
         fetch(`${httpUrl}/api/estop`, {
           method: 'POST',
@@ -215,8 +203,8 @@ describe('swarmgate serve (real process)', () => {
         ['r0', false],
         ['r1', true],
       ]);
-      expect(stderr).toContain('serve: driven by remote controllers: r1');
-      expect(stderr).not.toMatch(/bench mode/);
+      expect(out.stderr).toContain('serve: driven by remote controllers: r1');
+      expect(out.stderr).not.toMatch(/bench mode/);
     } finally {
       child?.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
@@ -235,17 +223,8 @@ describe('swarmgate serve (real process)', () => {
     'robot profile for %j: virtual robots of radius %d m in the map frame',
     async (extra, radiusM, warned) => {
       const args = ['serve', '--map', 'building:20x20:seed=1', '--robots', '1', '--mqtt-port', '0', '--port', '0', ...extra];
-      child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-      await until(
-        () => /web UI http:\/\/\S+\//.test(stdout),
-        30_000,
-        () => stdout + stderr,
-      );
-      const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(stdout)![1];
+      const { out } = await startServe(args);
+      const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(out.stdout)![1];
       // The live stream's first event is the map frame the web UI draws robots in.
       const controller = new AbortController();
       const response = await fetch(`${httpUrl}/api/live`, { signal: controller.signal });
@@ -259,8 +238,8 @@ describe('swarmgate serve (real process)', () => {
       controller.abort();
       const meta = JSON.parse(/event: meta\ndata: (.*)\n/.exec(text)![1]) as { robotRadiusM: number };
       expect(meta.robotRadiusM).toBeCloseTo(radiusM, 9);
-      expect(/virtual robots and twins differ/.test(stderr)).toBe(warned);
-      child.kill('SIGKILL');
+      expect(/virtual robots and twins differ/.test(out.stderr)).toBe(warned);
+      child!.kill('SIGKILL');
     },
     60_000,
   );
