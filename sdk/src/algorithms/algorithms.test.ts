@@ -44,8 +44,8 @@ const twoRooms = gridFromAscii([
 ]);
 
 describe('algorithm registry', () => {
-  it('registers random and frontier with documented parameters', () => {
-    expect(algorithms.map((a) => a.name)).toEqual(['random', 'frontier']);
+  it('registers random, frontier and greed with documented parameters', () => {
+    expect(algorithms.map((a) => a.name)).toEqual(['random', 'frontier', 'greed']);
     for (const a of algorithms) {
       expect(a.summary.length).toBeGreaterThan(20);
       for (const p of a.parameters) {
@@ -57,7 +57,7 @@ describe('algorithm registry', () => {
   });
 
   it('names the unknown algorithm and lists the known ones', () => {
-    expect(() => findAlgorithm('greed')).toThrow("SG_UNKNOWN_ALGORITHM: no algorithm named 'greed'; registered: random, frontier");
+    expect(() => findAlgorithm('tnf')).toThrow("SG_UNKNOWN_ALGORITHM: no algorithm named 'tnf'; registered: random, frontier, greed");
   });
 
   it('fills defaults and checks given parameters', () => {

@@ -5,9 +5,10 @@
 import { SwarmgateError } from '../errors.js';
 import type { AlgorithmInfo } from './AlgorithmInfo.js';
 import { frontierExploration } from './FrontierExplorer.js';
+import { greed } from './Greed.js';
 import { randomWalk } from './RandomWalk.js';
 
-export const algorithms: readonly AlgorithmInfo[] = [randomWalk, frontierExploration];
+export const algorithms: readonly AlgorithmInfo[] = [randomWalk, frontierExploration, greed];
 
 /** The algorithm registered as `name`; throws SG_UNKNOWN_ALGORITHM listing the known names. */
 export function findAlgorithm(name: string): AlgorithmInfo {

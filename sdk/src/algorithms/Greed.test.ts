@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isWall, type Grid } from '@swarmgate/maps';
+import { Random } from '@swarmgate/protocols';
+import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
+import { SlamCell } from '../SlamMapView.js';
+import { PointRobot } from '../testing/PointRobot.js';
+import { gridFromAscii } from '../testing/asciiMaps.js';
+
+function greedFor(robotIndex = 0, params: Record<string, number> = {}) {
+  const info = findAlgorithm('greed');
+  return info.create({
+    seed: 7,
+    rng: Random.fromSeed(7).fork(`controller:r${robotIndex}`),
+    robotId: `r${robotIndex}`,
+    robotIndex,
+    robotCount: 1,
+    tileSizeM: 1,
+    params: resolveAlgorithmParams(info, params),
+  });
+}
+
+/** Mark the robot's SLAM map as the ground truth, except the tiles listed (left unknown). */
+function knowAllBut(robot: PointRobot, grid: Grid, unknownTiles: readonly (readonly [number, number])[]): void {
+  const map = robot.map;
+  for (let y = 0; y < map.height; y++) {
+    for (let x = 0; x < map.width; x++) {
+      const tx = Math.floor(x / 2);
+      const ty = Math.floor(y / 2);
+      if (unknownTiles.some(([ux, uy]) => ux === tx && uy === ty)) continue;
+      map.mark(y * map.width + x, isWall(grid.cells[ty * grid.width + tx]) ? SlamCell.Solid : SlamCell.Open);
+    }
+  }
+}
+
+describe('greed target choice', () => {
+  // The robot stands in the lower corridor at x = 6.5. Unknown tile A (x 6, upper corridor) is
+  // 2 m away in a straight line but 12 m by path (round the right end); unknown tile B (the lower
+  // corridor's left end, x 3) is 3.5 m away either way. Nearest by path is B.
+  const rows = ['#############', '#...........#', '#.#########.#', '#.#.........#', '#############'];
+  const grid = gridFromAscii(rows);
+  const tileA: [number, number] = [6, 3];
+  const tileB: [number, number] = [3, 1];
+
+  function xAfter(unknown: (readonly [number, number])[], ticks: number): number {
+    const robot = new PointRobot(grid, { pose: { xM: 6.5, yM: 1.5, headingRad: Math.PI / 2 }, rangeMaxM: 0.4 });
+    knowAllBut(robot, grid, unknown);
+    const controller = greedFor();
+    for (let t = 0; t < ticks; t++) {
+      controller.tick(robot);
+      robot.step();
+    }
+    return robot.state().pose.xM;
+  }
+
+  it('goes to the unknown cell nearest by path, not by straight line', () => {
+    expect(xAfter([tileA, tileB], 15)).toBeLessThan(5);
+  });
+
+  it('goes round the wall to the far-by-path cell when it is the only unknown one', () => {
+    expect(xAfter([tileA], 15)).toBeGreaterThan(8);
+  });
+});
+
+describe('greed heartbeat', () => {
+  it('broadcasts its SLAM map as encoded bytes every heartbeatS', () => {
+    const grid = gridFromAscii(['#######', '#.....#', '#.....#', '#######']);
+    const robot = new PointRobot(grid, { pose: { xM: 1.5, yM: 1.5, headingRad: 0 } });
+    const controller = greedFor(0, { heartbeatS: 0.5 });
+    const sent: Uint8Array[] = [];
+    for (let t = 0; t < 20; t++) {
+      controller.tick(robot);
+      sent.push(...robot.outbox.splice(0));
+      robot.step();
+    }
+    expect(sent.length).toBe(4);
+    expect(Array.from(sent[0].subarray(0, 4), (b) => String.fromCharCode(b)).join('')).toBe('SGSM');
+  });
+});
+
+/** A PointRobot that checks where each velocity command would take it against its own SLAM map. */
+class CheckedRobot extends PointRobot {
+  intoSolid: string | null = null;
+  commands = 0;
+  override setVelocity(linearMps: number, angularRadps: number): void {
+    this.commands++;
+    const { xM, yM, headingRad } = this.state().pose;
+    // PointRobot's step: turn, then drive one 0.1 s tick.
+    const heading = headingRad + angularRadps * 0.1;
+    const nx = xM + Math.cos(heading) * linearMps * 0.1;
+    const ny = yM + Math.sin(heading) * linearMps * 0.1;
+    const cell = this.map.worldToCell(nx, ny);
+    if (this.intoSolid === null && (cell === null || this.map.cellAt(cell.x, cell.y) === SlamCell.Solid)) {
+      this.intoSolid = `tick ${this.state().tick}: (${linearMps}, ${angularRadps}) from (${xM}, ${yM}) to (${nx}, ${ny})`;
+    }
+    super.setVelocity(linearMps, angularRadps);
+  }
+}
+
+describe('greed safety (property)', () => {
+  it('never commands a move into a cell its own SLAM map holds solid', () => {
+    const W = 12;
+    const H = 9;
+    let commands = 0;
+    fc.assert(
+      fc.property(fc.array(fc.boolean(), { minLength: W * H, maxLength: W * H }), fc.nat(W * H - 1), (walls, start) => {
+        // A random room: border walls, interior walls where `walls` says (about 1 in 4).
+        const rows: string[] = [];
+        for (let y = 0; y < H; y++) {
+          let row = '';
+          for (let x = 0; x < W; x++) {
+            const border = x === 0 || y === 0 || x === W - 1 || y === H - 1;
+            row += border || (walls[y * W + x] && walls[(y * W + x + 1) % (W * H)]) ? '#' : '.';
+          }
+          rows.push(row);
+        }
+        const startX = start % W;
+        const startY = Math.floor(start / W);
+        if (rows[H - 1 - startY][startX] === '#') return;
+        const robot = new CheckedRobot(gridFromAscii(rows), { pose: { xM: startX + 0.5, yM: startY + 0.5, headingRad: 0 }, rangeMaxM: 3 });
+        const controller = greedFor();
+        for (let t = 0; t < 300 && robot.intoSolid === null; t++) {
+          controller.tick(robot);
+          robot.step();
+        }
+        commands += robot.commands;
+        expect(robot.intoSolid).toBeNull();
+      }),
+      { numRuns: 60, seed: 9 },
+    );
+    // The property saw greed drive: thousands of commands were checked.
+    expect(commands).toBeGreaterThan(1000);
+  });
+});
