@@ -7,7 +7,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runTrial } from '@swarmgate/gateway';
+import { Trial, runTrial } from '@swarmgate/gateway';
+import { loadMap } from '@swarmgate/maps';
+import wallFollower, { parameters } from '../../../examples/wall-follower/controller.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 const BIN = join(ROOT, 'gateway', 'bin', 'swarmgate.js');
@@ -55,6 +57,32 @@ describe('examples/wall-follower', () => {
     const report = await runTrial({ map: MAP, controller: `${join(ROOT, CONTROLLER)}:speedMps=1`, seed: 7, 'max-ticks': 300 });
     expect(report.finalStateHash).toBe(result.finalStateHash);
     expect(report.distanceTotal).toBe(result.distanceTotal);
+  });
+
+  it('steps a Trial driven by the factory itself, tick by tick', () => {
+    const controller = { name: 'wall-follower', summary: 'example', parameters, create: wallFollower };
+    const trial = new Trial({
+      grid: loadMap(MAP),
+      robots: 2,
+      algorithm: 'wall-follower:speedMps=1',
+      controller,
+      comm: 'global',
+      spawn: { kind: 'apart' },
+      seed: 1,
+      targetExplored: 0.99,
+      maxTicks: 200,
+    });
+    const start = trial.world.truePose('r0');
+    let ticks = 0;
+    while (!trial.finished) {
+      trial.world.step();
+      ticks++;
+      expect(trial.metrics.exploredFraction).toBeGreaterThan(0);
+    }
+    expect(ticks).toBe(200);
+    const end = trial.world.truePose('r0');
+    expect(Math.hypot(end.xM - start.xM, end.yM - start.yM)).toBeGreaterThan(1);
+    expect(trial.metrics.final().distanceTotalM).toBeGreaterThan(5);
   });
 
   it('runs the same file remotely over MQTT with MqttRobot while serve runs it host-side', async () => {
