@@ -15,3 +15,5 @@ export { forceForSpeed, torqueForRate } from './sim/RobotModel.js';
 export * from './hil/index.js';
 export * from './trial/index.js';
 export * from './web/index.js';
+// One headless trial as `swarmgate run` runs it, for notebooks, scripts and tests.
+export { runTrial, type RunTrialConfig, type RunReport } from './cli/run.js';

@@ -12,6 +12,7 @@ import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import { CliUsageError, type Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
+import { loadControllerModule } from './controllerModule.js';
 import {
   MAX_CELLS_HELP,
   NETWORK_AND_SPAWN_HELP,
@@ -34,6 +35,9 @@ ${MAX_CELLS_HELP}
   --robots N              number of robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier;
                           see \`swarmgate list algorithms\`)
+  --controller <file>     your own controller module instead of --algorithm, optionally
+                          file:param=value,...; its default export is the factory
+                          (context: AlgorithmContext) => Controller (sdk/README.md)
   --comm <spec>           global | range:R | los | los:R | multiwall | permetre | maes | pathloss (default global)
 ${NETWORK_AND_SPAWN_HELP}
 ${ROBOT_PROFILE_HELP}
@@ -72,45 +76,7 @@ export const runCommand: Command = {
     const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
     if (!parsed) return 0;
     const v = parsed.values;
-    const flags = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
-    const { mapSpec, robots, algorithm, commSpec, radio, spawn, seed } = flags;
-    const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
-    const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
-    const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
-    if (v['merge-every'] !== undefined) {
-      throw new CliUsageError('--merge-every (ticks) was replaced by --merge-every-s (seconds; a tick is 0.1 s, so --merge-every 10 is --merge-every-s 1)');
-    }
-    const mergeIntervalS = numberFlag('merge-every-s', v['merge-every-s'], 0, { min: 0, max: 86_400 });
-    const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
-    const grid = loadGrid(flags);
-    const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
-
-    const trial = asUsage(
-      'robots',
-      () =>
-        new Trial({
-          ...trialConfigOf(flags, grid),
-          targetExplored: target,
-          maxTicks,
-          world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM } },
-        }),
-    );
-    const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));
-    const startMs = performance.now();
-    const wallSeconds = (): number => (performance.now() - startMs) / 1000;
-    const bar = process.stderr.isTTY ? new ProgressBar(process.stderr, maxTicks) : null;
-    const result = trial.run(bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined);
-    const wall = wallSeconds();
-    if (bar) {
-      bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
-      bar.finish();
-    }
-    const report = buildReport(
-      { grid, mapSpec, robots, algorithm, comm: commSpec, radio, spawn: spawn.kind, startPoses, seed, target, maxTicks, robotProfile: profile.name },
-      trial,
-      result,
-      wall,
-    );
+    const { report, trial, grid } = await executeRun(v, process.stderr.isTTY);
     if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
     if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
@@ -122,6 +88,83 @@ export const runCommand: Command = {
     return 0;
   },
 };
+
+type RunValues = { readonly [K in keyof typeof OPTIONS]?: string };
+
+/** The flags of `swarmgate run` that do not decide the trial: where outputs go, and a retired one. */
+const NOT_TRIAL_OPTIONS = ['json', 'csv', 'heatmap', 'coverage-heatmap', 'merge-every'] as const satisfies readonly (keyof typeof OPTIONS)[];
+type TrialOptionName = Exclude<keyof typeof OPTIONS, (typeof NOT_TRIAL_OPTIONS)[number]>;
+
+/**
+ * `swarmgate run`'s flags as a programmatic config, named as on the command line without the
+ * dashes (`{ map: 'cave:30x30:seed=4', controller: './mine.ts', 'max-ticks': 300 }`); numbers
+ * may be given as numbers. Defaults and checks are the command's.
+ */
+export type RunTrialConfig = { readonly [K in TrialOptionName]?: string | number };
+
+/** The result object `swarmgate run --json` writes. */
+export type RunReport = ReturnType<typeof buildReport>;
+
+/**
+ * Runs one headless trial as `swarmgate run` does and resolves to its result object; bad
+ * input rejects with a CliUsageError naming the option.
+ */
+export async function runTrial(config: RunTrialConfig): Promise<RunReport> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(config)) {
+    if (!Object.hasOwn(OPTIONS, name) || (NOT_TRIAL_OPTIONS as readonly string[]).includes(name)) {
+      throw new CliUsageError(`runTrial: unknown option '${name}'`);
+    }
+    if (value !== undefined) values[name] = String(value);
+  }
+  return (await executeRun(values, false)).report;
+}
+
+/** Checks the flags, runs the trial to its end, and builds the report. */
+async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report: RunReport; trial: Trial; grid: Grid }> {
+  const flags = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
+  const { mapSpec, robots, algorithm, commSpec, radio, spawn, seed } = flags;
+  const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
+  const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
+  const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
+  if (v['merge-every'] !== undefined) {
+    throw new CliUsageError('--merge-every (ticks) was replaced by --merge-every-s (seconds; a tick is 0.1 s, so --merge-every 10 is --merge-every-s 1)');
+  }
+  const mergeIntervalS = numberFlag('merge-every-s', v['merge-every-s'], 0, { min: 0, max: 86_400 });
+  const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
+  const grid = loadGrid(flags);
+  const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
+  const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
+
+  const trial = asUsage(
+    'robots',
+    () =>
+      new Trial({
+        ...trialConfigOf(flags, grid),
+        controller,
+        targetExplored: target,
+        maxTicks,
+        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM } },
+      }),
+  );
+  const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));
+  const startMs = performance.now();
+  const wallSeconds = (): number => (performance.now() - startMs) / 1000;
+  const bar = showProgress ? new ProgressBar(process.stderr, maxTicks) : null;
+  const result = trial.run(bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined);
+  const wall = wallSeconds();
+  if (bar) {
+    bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
+    bar.finish();
+  }
+  const report = buildReport(
+    { grid, mapSpec, robots, algorithm, comm: commSpec, radio, spawn: spawn.kind, startPoses, seed, target, maxTicks, robotProfile: profile.name },
+    trial,
+    result,
+    wall,
+  );
+  return { report, trial, grid };
+}
 
 interface RunInputs {
   grid: Grid;

@@ -18,6 +18,7 @@ import { CliUsageError, type Command } from './Command.js';
 import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
+import { loadControllerModule } from './controllerModule.js';
 import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
@@ -30,6 +31,8 @@ controllers read States and send Commands over MQTT. Stop with Ctrl-C.
 ${MAX_CELLS_HELP}
   --robots N              virtual robots (default 1)
   --algorithm <name>      registered algorithm, optionally name:param=value,... (default frontier)
+  --controller <file>     your own controller module instead of --algorithm (file:param=value,...;
+                          see \`swarmgate run --help\`)
   --comm <spec>           radio model: global | range:R | los | los:R | multiwall | permetre | maes | pathloss (default global)
 ${NETWORK_AND_SPAWN_HELP}
 ${ROBOT_PROFILE_HELP}
@@ -198,6 +201,7 @@ async function run(argv: string[]): Promise<number> {
     if (problem) throw new CliUsageError(`--remote '${id}' ${problem}`);
   }
   const grid = loadGrid(flags);
+  const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
   let fleet: Fleet | null = null;
   if (v.fleet !== undefined) {
     try {
@@ -231,6 +235,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const trial = {
     ...trialConfigOf(flags, grid),
+    controller,
     world: { robot: liveTrialProfile(flags.robotProfile, physicalExpected ? scale : null) },
     targetExplored: 0.99,
     // A live trial runs until stopped.

@@ -22,6 +22,7 @@ export const TRIAL_FLAG_OPTIONS = {
   cell: { type: 'string' },
   robots: { type: 'string' },
   algorithm: { type: 'string' },
+  controller: { type: 'string' },
   comm: { type: 'string' },
   'latency-ms': { type: 'string' },
   bandwidth: { type: 'string' },
@@ -74,8 +75,10 @@ export interface TrialFlags {
   /** --cell: the simulation cell in metres a finer map is resampled to. */
   readonly cellM: number;
   readonly robots: number;
-  /** The algorithm spec as given, checked against the registry. */
+  /** The algorithm spec as given, checked against the registry; the --controller spec when that is given. */
   readonly algorithm: string;
+  /** --controller as given (a module loaded by loadControllerModule), undefined for a registered algorithm. */
+  readonly controller: string | undefined;
   /** The --comm spec as given, and the model it names. */
   readonly commSpec: string;
   readonly comm: RadioModel;
@@ -93,11 +96,17 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
   if (v.map === undefined) throw new CliUsageError(`--map is required\n\n${help}`);
   const robots = numberFlag('robots', v.robots, 1, { ...robotRange, integer: true });
   const seed = numberFlag('seed', v.seed, 0, { integer: true, min: -(2 ** 31), max: 2 ** 31 - 1 });
-  const algorithm = v.algorithm ?? 'frontier';
-  asUsage('algorithm', () => {
-    const { name, params } = parseAlgorithmSpec(algorithm);
-    resolveAlgorithmParams(findAlgorithm(name), params);
-  });
+  const controller = v.controller;
+  if (controller !== undefined && v.algorithm !== undefined) {
+    throw new CliUsageError('--controller and --algorithm exclude each other: give a registered algorithm or your own controller module, not both');
+  }
+  const algorithm = controller ?? v.algorithm ?? 'frontier';
+  if (controller === undefined) {
+    asUsage('algorithm', () => {
+      const { name, params } = parseAlgorithmSpec(algorithm);
+      resolveAlgorithmParams(findAlgorithm(name), params);
+    });
+  }
   const commSpec = v.comm ?? 'global';
   const comm = asUsage('comm', () => parseCommSpec(commSpec));
   const radio: RadioFlags = {
@@ -117,7 +126,21 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
   // its map-frame size is not known here: the MAES robot's default then stands).
   const robotRadiusM = robotProfile && !robotProfile.physical ? robotProfile.model.radiusM : DEFAULT_ROBOT_MODEL.radiusM;
   const cellM = numberFlag('cell', v.cell, defaultSimCellM(robotRadiusM), { min: 0.01, max: 100 });
-  return { mapSpec: v.map, maxCells: maxCellsFlag(v['max-cells']), cellM, robots, algorithm, commSpec, comm, radio, network, spawn, seed, robotProfile };
+  return {
+    mapSpec: v.map,
+    maxCells: maxCellsFlag(v['max-cells']),
+    cellM,
+    robots,
+    algorithm,
+    controller,
+    commSpec,
+    comm,
+    radio,
+    network,
+    spawn,
+    seed,
+    robotProfile,
+  };
 }
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */

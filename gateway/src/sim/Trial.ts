@@ -17,6 +17,11 @@ export interface TrialConfig {
   readonly robots: number;
   /** Algorithm spec: a registered name with optional parameters, e.g. `frontier:shareEveryS=1`. */
   readonly algorithm: string;
+  /**
+   * An unregistered algorithm (a user's controller module) run instead of looking `algorithm`
+   * up in the registry; `algorithm`'s parameters are checked against its declared ones.
+   */
+  readonly controller?: AlgorithmInfo;
   /** --comm spec or a model. */
   readonly comm: string | RadioModel;
   readonly network?: CommsConfig['network'];
@@ -46,7 +51,7 @@ export class Trial {
     const model = typeof config.comm === 'string' ? parseCommSpec(config.comm) : config.comm;
     world.comms.configure({ model, network: config.network });
     const { name, params } = parseAlgorithmSpec(config.algorithm);
-    this.algorithm = findAlgorithm(name);
+    this.algorithm = config.controller ?? findAlgorithm(name);
     this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
     this.world = world;
     const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM);

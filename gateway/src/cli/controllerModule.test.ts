@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runSwarmgate } from './testing/runSwarmgate.js';
+import { runTrial } from './run.js';
+
+const EXAMPLE = fileURLToPath(new URL('../../../examples/wall-follower/controller.ts', import.meta.url));
+const MAP = ['--map', 'cave:20x20:seed=2', '--max-ticks', '20'];
+
+let dir = '';
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'swarmgate-controller-'));
+  // ESM, as a user's project is: tsx would load a .ts file outside one as CommonJS.
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function moduleFile(name: string, source: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, source);
+  return path;
+}
+
+describe('swarmgate run --controller: bad input is a usage error naming the problem', () => {
+  const cases: [string, () => string, RegExp][] = [
+    ['a missing file', () => join(dir, 'absent.ts'), /--controller: no file '.*absent\.ts'/],
+    ['a module that does not load', () => moduleFile('broken.ts', 'export default (;'), /--controller: cannot load '.*broken\.ts'/],
+    ['no default export', () => moduleFile('named.ts', 'export const x = 1;'), /has no default export/],
+    [
+      'a default export that is not a function',
+      () => moduleFile('object.ts', 'export default { tick() {} };'),
+      /default export of '.*object\.ts' is an object, not a function/,
+    ],
+    [
+      'a factory that returns no controller',
+      () => moduleFile('empty.ts', 'export default () => ({});'),
+      /returned an object, not a controller with a tick\(robot\) method/,
+    ],
+    ['an undeclared parameter', () => `${EXAMPLE}:speed=2`, /--controller: .*has no parameter 'speed'; it declares: speedMps, wallDistanceM/],
+    ['a parameter out of range', () => `${EXAMPLE}:speedMps=99`, /--controller: .*parameter speedMps must be a number in \[0\.05, 5\] m\/s, got 99/],
+    ['a malformed parameter', () => `${EXAMPLE}:speedMps`, /--controller: .*'speedMps' .* is not name=number/],
+  ];
+  for (const [what, spec, message] of cases) {
+    it(`refuses ${what}`, async () => {
+      const r = await runSwarmgate('run', ...MAP, '--controller', spec());
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stdout).toBe('');
+    });
+  }
+
+  it('refuses --controller together with --algorithm', async () => {
+    const r = await runSwarmgate('run', ...MAP, '--algorithm', 'random', '--controller', EXAMPLE);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--controller and --algorithm exclude each other/);
+  });
+
+  it('serve refuses a missing controller file before it listens', async () => {
+    const r = await runSwarmgate('serve', '--map', 'cave:20x20:seed=2', '--port', '0', '--controller', join(dir, 'absent.ts'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--controller: no file/);
+  });
+});
+
+describe('runTrial', () => {
+  it('runs a controller module with its parameters and resolves to the run --json result', async () => {
+    const report = await runTrial({ map: 'cave:20x20:seed=2', controller: `${EXAMPLE}:speedMps=0.5`, 'max-ticks': 100, seed: 3 });
+    expect(report.algorithm).toBe(`${EXAMPLE}:speedMps=0.5`);
+    expect(report.ticks).toBe(100);
+    expect(report.seed).toBe(3);
+    expect(report.distanceTotal).toBeGreaterThan(1);
+    expect(report.finalStateHash).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('gives the same final state as the CLI for the same flags', async () => {
+    const flags = { map: 'cave:20x20:seed=2', algorithm: 'random', 'max-ticks': 60, seed: 5 };
+    const report = await runTrial(flags);
+    const cli = await runSwarmgate('run', '--map', flags.map, '--algorithm', 'random', '--max-ticks', '60', '--seed', '5', '--json', '-');
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout).finalStateHash).toBe(report.finalStateHash);
+  });
+
+  it('rejects an option swarmgate run does not have, or one that only names an output', async () => {
+    await expect(runTrial({ map: 'cave:20x20:seed=2', ...({ robot: 2 } as object) })).rejects.toThrow("runTrial: unknown option 'robot'");
+    await expect(runTrial({ map: 'cave:20x20:seed=2', ...({ json: '-' } as object) })).rejects.toThrow("runTrial: unknown option 'json'");
+  });
+});
