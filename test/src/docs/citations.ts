@@ -1,8 +1,8 @@
 /**
  * Finds citations in comments and docs that point outside the repository or at a document
- * that does not exist (docs/STYLE.md#naming-and-comments): named design or style documents
- * kept elsewhere (`STYLE:`, `DESIGN:`, `../shared`), relative paths that climb out of the
- * repository, `docs/*.md` files and their `#anchors`, source files named in comments (from the
+ * that does not exist (docs/STYLE.md#naming-and-comments): design or style documents named by
+ * a bare label or kept in a sibling folder of the repository (the patterns in OUTSIDE), relative
+ * paths that climb out of the repository, `docs/*.md` files and their `#anchors`, source files named in comments (from the
  * root, the file's package or its folder), and Markdown links.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ export interface BadCitation {
 const OUTSIDE = /\.\.\/shared\b|\bshared\/(?:STYLE|DESIGN)|\b(?:STYLE|DESIGN)(?:\.md)?:|\bseeds\/|\breference\//g;
 /** `docs/NAME.md` or `docs/NAME.md#anchor`, from the repository root. */
 const DOCS_CITATION = /(?<![\w./-])docs\/[\w.-]+\.md(?:#[\w-]+)?/g;
-/** A relative path climbing at least one level, e.g. `../../shared/STYLE.md`. */
+/** A relative path climbing at least one level out of the file's folder. */
 const CLIMBING_PATH = /(?<![\w./-])(?:\.\.\/)+[\w.-]+(?:\/[\w.-]+)*/g;
 /**
  * A cited source file, e.g. `gateway/src/hil/MqttBridge.ts` or (inside a package)
