@@ -24,6 +24,17 @@ controllers:
   - { id: c1, password: c1-pw, robots: [mona-01] }
 `);
 const grid = borderedRoom(20);
+/** One virtual frontier robot in the test map, running until stopped. */
+const TRIAL = {
+  grid,
+  robots: 1,
+  algorithm: 'frontier',
+  comm: 'global',
+  spawn: { kind: 'together' },
+  seed: 2,
+  targetExplored: 0.99,
+  maxTicks: Number.POSITIVE_INFINITY,
+} as const;
 
 describe('LiveService with a fleet file', () => {
   let service: LiveService;
@@ -33,17 +44,7 @@ describe('LiveService with a fleet file', () => {
 
   beforeAll(async () => {
     service = await LiveService.start({
-      trial: {
-        grid,
-        robots: 1,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'together' },
-        seed: 2,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
-        remoteControlled: new Set(['mona-01']),
-      },
+      trial: { ...TRIAL, remoteControlled: new Set(['mona-01']) },
       mqttPort: 0,
       httpPort: 0,
       fleet: FLEET,
@@ -135,16 +136,7 @@ async function until(condition: () => boolean, timeoutMs = 8000): Promise<void> 
 }
 
 describe('LiveService bind rule', () => {
-  const trial = {
-    grid,
-    robots: 1,
-    algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'together' },
-    seed: 2,
-    targetExplored: 0.99,
-    maxTicks: Number.POSITIVE_INFINITY,
-  } as const;
+  const trial = TRIAL;
 
   it('refuses a bind beyond loopback without a fleet, and with insecure warns loudly', async () => {
     const base = { trial, fleet: null, fleetName: 'lab', keepaliveMs: 1000, twins: DEFAULT_TWIN_OPTIONS, httpPort: null };
