@@ -1,9 +1,11 @@
 /**
  * Random ballistic walk (MAES RBW): drive straight until a collision cancels the move or the lidar
- * sees an obstacle close ahead, then rotate by a random angle and drive on. Unlike MAES, the turn
+ * sees an obstacle close ahead (or its own SLAM map holds a wall there), then rotate by a random angle and drive on; a turn that ends facing
+ * an obstacle is followed by another turn, so no move starts into a wall. Unlike MAES, the turn
  * direction is random too (MAES's `Random.Next(0, 1)` is always 0, so its robots always turn one way).
  */
-import type { Controller, LidarScan, Robot } from '../Robot.js';
+import type { Controller, LidarScan, Pose, Robot } from '../Robot.js';
+import { SlamCell } from '../SlamMapView.js';
 import type { AlgorithmContext, AlgorithmInfo, AlgorithmRng } from './AlgorithmInfo.js';
 import { wrapAngle } from '@swarmgate/protocols';
 
@@ -36,7 +38,10 @@ export class RandomWalkController implements Controller {
     switch (this.phase) {
       case 'start':
       case 'turning':
-        if (idle) {
+        if (!idle) return;
+        // Turned to face a wall (or a robot): turn again rather than drive into what the lidar sees.
+        if (this.obstacleAhead(state.scan) || this.mappedSolidAhead(robot, state.pose)) this.turn(robot);
+        else {
           robot.move(this.legLengthM);
           this.phase = 'forward';
         }
@@ -44,7 +49,7 @@ export class RandomWalkController implements Controller {
       case 'forward':
         // A collision cancels the move (status idle); otherwise brake before the obstacle.
         if (idle) this.turn(robot);
-        else if (state.collision.started || this.obstacleAhead(state.scan)) {
+        else if (state.collision.started || this.obstacleAhead(state.scan) || this.mappedSolidAhead(robot, state.pose)) {
           robot.stop();
           this.phase = 'braking';
         }
@@ -59,6 +64,21 @@ export class RandomWalkController implements Controller {
     const magnitude = this.minTurnDeg + this.rng.nextFloat() * (this.maxTurnDeg - this.minTurnDeg);
     robot.rotate(this.rng.nextFloat() < 0.5 ? -magnitude : magnitude);
     this.phase = 'turning';
+  }
+
+  /**
+   * A cell the robot's own SLAM map holds solid on the straight line ahead, within the obstacle
+   * distance (checked every half SLAM cell): the map remembers walls the lidar's rays may miss.
+   */
+  private mappedSolidAhead(robot: Robot, pose: Pose): boolean {
+    const stepM = robot.map.cellSizeM / 2;
+    const dx = Math.cos(pose.headingRad);
+    const dy = Math.sin(pose.headingRad);
+    for (let d = stepM; d <= this.obstacleDistanceM; d += stepM) {
+      const cell = robot.map.worldToCell(pose.xM + dx * d, pose.yM + dy * d);
+      if (cell === null || robot.map.cellAt(cell.x, cell.y) === SlamCell.Solid) return true;
+    }
+    return false;
   }
 
   /** Any ray within the front cone shorter than the obstacle distance. Allocation-free. */
