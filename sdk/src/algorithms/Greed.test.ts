@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isWall, type Grid } from '@swarmgate/maps';
 import { Random } from '@swarmgate/protocols';
 import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
+import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
 
