@@ -57,7 +57,7 @@ describe('algorithm registry', () => {
   });
 
   it('names the unknown algorithm and lists the known ones', () => {
-    expect(() => findAlgorithm('tnf')).toThrow("SG_UNKNOWN_ALGORITHM: no algorithm named 'tnf'; registered: random, frontier, greed");
+    expect(() => findAlgorithm('nonesuch')).toThrow("SG_UNKNOWN_ALGORITHM: no algorithm named 'nonesuch'; registered: random, frontier, greed");
   });
 
   it('fills defaults and checks given parameters', () => {
