@@ -39,6 +39,11 @@ export interface FrontierSearchOptions {
   readonly skip?: (index: number) => boolean;
   /** Stop after visiting this many cells; bounds the cost on huge maps. */
   readonly maxVisits?: number;
+  /**
+   * Cells (by index) whose entry is not 0 are never entered nor goals: a boundary the search may
+   * not cross, such as the doorways that close a room (Minotaur). Must cover the map's cells.
+   */
+  readonly blocked?: Uint8Array;
 }
 
 export interface SlamMapView {

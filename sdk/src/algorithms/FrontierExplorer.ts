@@ -18,10 +18,37 @@
 import { MAX_BROADCAST_PAYLOAD_BYTES, wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
-import { SwarmgateError } from '../errors.js';
+import { mergeHeardMap } from './mapSharing.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
 
 type Phase = 'plan' | 'follow' | 'backoff' | 'done';
+
+/** Where a target policy sends the robot instead of the nearest frontier. */
+export interface PolicyTarget {
+  readonly cell: CellXY;
+  /**
+   * false: a frontier, handled as the controller's own (dropped once it stops being a frontier,
+   * blacklisted when reached while still one). true: a waypoint, reached within arriveM and
+   * dropped only when it stops being open; the policy hears of it through waypointDone.
+   */
+  readonly waypoint: boolean;
+}
+
+/**
+ * What a controller built on this one (Minotaur) decides, leaving the path planning, following,
+ * collision back-off and deadlock handling here. Called on this controller's tick only.
+ */
+export interface TargetPolicy {
+  /** Runs first in every tick (messages, bookkeeping); true asks for a new plan now (a new assignment). */
+  beforeTick(robot: Robot, state: RobotState): boolean;
+  /**
+   * The target to plan to, or null for the nearest frontier. `skip` is the controller's blacklist
+   * (cells abandoned as unreachable), for the policy's own frontier searches.
+   */
+  chooseTarget(map: SlamMapView, from: CellXY, skip: (index: number) => boolean): PolicyTarget | null;
+  /** The waypoint target was reached (true) or given up as unreachable (false). */
+  waypointDone(reached: boolean): void;
+}
 
 /** Frontier searches tried per tick before waiting for the next tick (bounds one tick's cost). */
 const PLAN_ATTEMPTS_PER_TICK = 3;
@@ -47,6 +74,8 @@ export class FrontierExplorerController implements Controller {
   private pathLength = 0;
   private cursor = 0;
   private targetIndex = -1;
+  /** The target is a policy's waypoint rather than a frontier. */
+  private targetIsWaypoint = false;
   /** Map revision at which the remaining path was last checked clear. */
   private checkedRevision = -1;
   private bestRemainingM = Number.POSITIVE_INFINITY;
@@ -92,7 +121,10 @@ export class FrontierExplorerController implements Controller {
   private readonly shareOffset: number;
   private readonly maxVisits: number;
 
-  constructor(context: AlgorithmContext) {
+  constructor(
+    context: AlgorithmContext,
+    private readonly policy?: TargetPolicy,
+  ) {
     const p = context.params;
     this.speedMps = p.speedMps;
     this.turnRateRadps = p.turnRateRadps;
@@ -130,6 +162,8 @@ export class FrontierExplorerController implements Controller {
     this.mapHeight = map.height;
     this.mapCellSizeM = map.cellSizeM;
     if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
+    const replan = this.policy !== undefined && this.policy.beforeTick(robot, state);
+    if (replan && this.phase === 'follow') this.phase = 'plan';
 
     if (state.collision.started && this.phase !== 'done') {
       this.onCollision(robot, state);
@@ -145,7 +179,7 @@ export class FrontierExplorerController implements Controller {
       return;
     }
     if (this.phase === 'done') {
-      if (state.tick < this.recheckAtTick) return;
+      if (state.tick < this.recheckAtTick && !replan) return;
       this.blacklist.clear();
       this.phase = 'plan';
     }
@@ -193,7 +227,13 @@ export class FrontierExplorerController implements Controller {
     const from = { x: here % map.width, y: Math.floor(here / map.width) };
     this.noteOtherRobots(map, state);
     for (let attempt = 0; attempt < PLAN_ATTEMPTS_PER_TICK; attempt++) {
-      const goal = this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
+      const chosen = this.policy?.chooseTarget(map, from, this.skipGoal) ?? null;
+      const goal =
+        chosen !== null
+          ? chosen.cell
+          : this.otherCount > 0
+            ? this.nearestUncededFrontier(map, from)
+            : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
       if (goal === null) {
         robot.stop();
         this.phase = 'done';
@@ -202,6 +242,7 @@ export class FrontierExplorerController implements Controller {
         return false;
       }
       const goalIndex = goal.y * map.width + goal.x;
+      this.targetIsWaypoint = chosen?.waypoint ?? false;
       const cells = map.path(from, goal, {
         wallPenaltyCells: this.wallPenaltyM / map.cellSizeM,
         wallClearanceCells: clearanceCells(this.wallClearanceM, map.cellSizeM),
@@ -275,10 +316,15 @@ export class FrontierExplorerController implements Controller {
     return false;
   }
 
-  /** The target is still a frontier and no remaining waypoint has turned solid. */
+  /** The target is still a frontier (a policy's waypoint: still open) and no remaining waypoint has turned solid. */
   private targetStillValid(map: SlamMapView): boolean {
     const w = map.width;
-    if (!map.isFrontier(this.targetIndex % w, Math.floor(this.targetIndex / w))) return false;
+    const tx = this.targetIndex % w;
+    const ty = Math.floor(this.targetIndex / w);
+    if (this.targetIsWaypoint ? map.cellAt(tx, ty) !== SlamCell.Open : !map.isFrontier(tx, ty)) {
+      if (this.targetIsWaypoint) this.dropWaypoint(false);
+      return false;
+    }
     if (map.revision === this.checkedRevision) return true;
     for (let i = Math.max(1, this.cursor); i < this.pathLength; i++) {
       const index = this.path[i];
@@ -315,8 +361,10 @@ export class FrontierExplorerController implements Controller {
     }
     const last = this.cursor === this.pathLength - 1;
     if (last && distM < this.arriveM) {
-      // Arrived while the target is still a frontier: its unknown side cannot be seen from here.
-      this.abandonTarget();
+      // A waypoint is reached; a frontier reached while still one has an unknown side that
+      // cannot be seen from here.
+      if (this.targetIsWaypoint) this.dropWaypoint(true);
+      else this.abandonTarget();
       this.phase = 'plan';
       robot.setVelocity(0, 0);
       return;
@@ -354,8 +402,19 @@ export class FrontierExplorerController implements Controller {
     return false;
   }
 
-  /** Blacklist the target and the cells around it, and drop it. */
+  /** Drop a policy's waypoint target, telling the policy whether it was reached. */
+  private dropWaypoint(reached: boolean): void {
+    this.targetIndex = -1;
+    this.targetIsWaypoint = false;
+    this.policy?.waypointDone(reached);
+  }
+
+  /** Blacklist the target and the cells around it, and drop it (a waypoint is only dropped). */
   private abandonTarget(): void {
+    if (this.targetIsWaypoint) {
+      this.dropWaypoint(false);
+      return;
+    }
     const w = this.mapWidth;
     const tx = this.targetIndex % w;
     const ty = Math.floor(this.targetIndex / w);
@@ -370,25 +429,12 @@ export class FrontierExplorerController implements Controller {
 
   /** Broadcast this map on this robot's sharing ticks; merge every map heard. */
   private shareMaps(robot: Robot, state: RobotState): void {
-    for (const message of state.inbox) {
-      if (!looksLikeSlamMap(message.payload)) continue;
-      try {
-        robot.map.mergeFromBytes(message.payload);
-      } catch (error) {
-        // A map of another geometry or damaged bytes from another robot: not ours to fix.
-        if (!(error instanceof SwarmgateError)) throw error;
-      }
-    }
+    for (const message of state.inbox) mergeHeardMap(robot.map, message.payload);
     if (state.tick % this.shareEveryTicks !== this.shareOffset) return;
     const bytes = robot.map.toBytes();
     // A map over the broadcast budget cannot travel (docs/limits.md): this robot explores on unshared.
     if (bytes.length <= MAX_BROADCAST_PAYLOAD_BYTES) robot.broadcast(bytes);
   }
-}
-
-/** Cheap pre-check before a decode: the SLAM map magic 'SGSM'. */
-function looksLikeSlamMap(payload: Uint8Array): boolean {
-  return payload.length >= 4 && payload[0] === 0x53 && payload[1] === 0x47 && payload[2] === 0x53 && payload[3] === 0x4d;
 }
 
 /** Cells of size cellSizeM that span clearanceM (at least one: the 8-neighbourhood). */

@@ -6,9 +6,10 @@ import { SwarmgateError } from '../errors.js';
 import type { AlgorithmInfo } from './AlgorithmInfo.js';
 import { frontierExploration } from './FrontierExplorer.js';
 import { greed } from './Greed.js';
+import { minotaur } from './Minotaur.js';
 import { randomWalk } from './RandomWalk.js';
 
-export const algorithms: readonly AlgorithmInfo[] = [randomWalk, frontierExploration, greed];
+export const algorithms: readonly AlgorithmInfo[] = [randomWalk, frontierExploration, greed, minotaur];
 
 /** The algorithm registered as `name`; throws SG_UNKNOWN_ALGORITHM listing the known names. */
 export function findAlgorithm(name: string): AlgorithmInfo {
