@@ -37,7 +37,18 @@ import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './Alg
 import { frontierExploration, FrontierExplorerController, type PolicyTarget, type TargetPolicy } from './FrontierExplorer.js';
 import { mergeHeardMap } from './mapSharing.js';
 import { auctionWinners, type Bid } from './minotaurAuction.js';
-import { addDoorway, detectDoorways, doorwayCentre, doorwaySide, markDoorways, pointPast, type Doorway, type DoorwaySettings } from './minotaurDoorways.js';
+import {
+  addDoorway,
+  detectDoorways,
+  doorwayCentre,
+  doorwaySide,
+  markDoorways,
+  pointPast,
+  sameDoorway,
+  type CellWindow,
+  type Doorway,
+  type DoorwaySettings,
+} from './minotaurDoorways.js';
 import { decodeMinotaurMessage, encodeMinotaurMessage, looksLikeMinotaurMessage, type MinotaurMessage } from './minotaurMessages.js';
 
 /** The frontier controller's defaults, for the settings Minotaur does not set. */
@@ -48,6 +59,13 @@ const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM']);
 const CROSSING_REACH_CELLS = 2;
 /** A room frontier is left to a robot heard from that is nearer to it by more than this. */
 const CEDE_MARGIN_M = 1;
+/**
+ * Doorways and walls to follow are looked for this far beyond the vision range (the paper's
+ * look-ahead grid is 2 tiles larger than the vision range each way), m.
+ */
+const LOOK_BEYOND_VISION_M = 2;
+/** Vision range assumed before the first scan, m (the study's 7). */
+const DEFAULT_VISION_M = 7;
 /** Robots heard from longer ago than this many heartbeats are not counted on. */
 const TEAMMATE_HEARTBEATS = 2;
 
@@ -81,8 +99,10 @@ export class MinotaurController implements Controller, TargetPolicy {
   private malformed = 0;
   private tickNow = 0;
   private detectedRevision = -1;
+  private detectedAt = -1;
   private readonly teammates = new Map<string, Teammate>();
   private cellSizeM = 1;
+  private visionM = DEFAULT_VISION_M;
   // Scratch of the room search (the flood fill calls roomSkip for candidate goals only).
   private roomMap: SlamMapView | null = null;
   private blacklisted: (index: number) => boolean = () => false;
@@ -149,6 +169,7 @@ export class MinotaurController implements Controller, TargetPolicy {
     const map = robot.map;
     this.cellSizeM = map.cellSizeM;
     this.roomMap = map;
+    if (state.scan !== null) this.visionM = state.scan.rangeMaxM;
     for (const message of state.inbox) {
       if (!looksLikeMinotaurMessage(message.payload)) continue;
       const decoded = decodeMinotaurMessage(message.payload);
@@ -157,7 +178,12 @@ export class MinotaurController implements Controller, TargetPolicy {
     }
     const here = map.worldToCell(state.pose.xM, state.pose.yM);
     if (here !== null) this.noteCrossings(here);
-    if (state.tick % this.detectTicks === 0 && map.revision !== this.detectedRevision) this.detect(robot, here);
+    // The look-ahead window moves with the robot: look again when the map or the robot's cell changed.
+    const hereIndex = here === null ? -1 : here.y * map.width + here.x;
+    if (state.tick % this.detectTicks === 0 && (map.revision !== this.detectedRevision || hereIndex !== this.detectedAt)) {
+      this.detectedAt = hereIndex;
+      this.detect(robot, here);
+    }
     if (this.auction !== null && state.tick >= this.auction.endsAtTick) this.closeAuction(robot);
     if (this.heartbeatTicks > 0 && state.tick % this.heartbeatTicks === this.heartbeatOffset) this.heartbeat(robot, state);
     return this.replan;
@@ -221,6 +247,9 @@ export class MinotaurController implements Controller, TargetPolicy {
       }
       case 'found': {
         this.learn(message.doorway);
+        // Robots that saw the doorway together all announce it: the auction of the lowest id
+        // stands, the others are dropped and bid into it.
+        if (this.auction !== null && from < this.robotId && sameDoorway(this.auction.doorway, message.doorway, this.toleranceCells())) this.auction = null;
         // Busy robots (passing a doorway, or holding an auction) do not bid.
         if (this.assigned >= 0 || this.auction !== null) return;
         const lengthM = this.pathLengthM(robot.map, robot.state().pose, message.doorway);
@@ -280,7 +309,8 @@ export class MinotaurController implements Controller, TargetPolicy {
   private detect(robot: Robot, here: CellXY | null): void {
     const map = robot.map;
     this.detectedRevision = map.revision;
-    for (const d of detectDoorways(map, this.settings)) {
+    const window = here === null ? undefined : this.lookAhead(here);
+    for (const d of detectDoorways(map, this.settings, window)) {
       const before = this.known.length;
       const index = this.learn(d);
       if (this.known.length === before || !this.multiRobot || this.auction !== null || this.assigned >= 0 || here === null) continue;
@@ -290,6 +320,16 @@ export class MinotaurController implements Controller, TargetPolicy {
       this.auction = { id, doorway: this.known[index], endsAtTick: this.tickNow + this.auctionTicks, bids: [{ robotId: this.robotId, lengthM }] };
       this.send(robot, { kind: 'found', auction: id, doorway: this.known[index] });
     }
+  }
+
+  /** Half the side of the look-ahead square around the robot, in cells. */
+  private lookAheadCells(): number {
+    return Math.ceil((this.visionM + LOOK_BEYOND_VISION_M) / this.cellSizeM);
+  }
+
+  private lookAhead(here: CellXY): CellWindow {
+    const r = this.lookAheadCells();
+    return { x0: here.x - r, y0: here.y - r, x1: here.x + r, y1: here.y + r };
   }
 
   private closeAuction(robot: Robot): void {
@@ -378,9 +418,13 @@ export class MinotaurController implements Controller, TargetPolicy {
     const c = map.cellToWorld(from.x, from.y);
     this.selfXM = c.xM;
     this.selfYM = c.yM;
-    const goal = map.nearestFrontier(from, { skip: this.roomSkip, blocked: this.blocked });
-    if (goal !== null || this.firstRoomFrontier < 0) return goal;
-    return { x: this.firstRoomFrontier % map.width, y: Math.floor(this.firstRoomFrontier / map.width) };
+    // The wall to follow is looked for within the look-ahead square (as many cells as it holds);
+    // then the nearest frontier the search passed, else the room's nearest one wherever it is.
+    const side = 2 * this.lookAheadCells() + 1;
+    const goal = map.nearestFrontier(from, { skip: this.roomSkip, blocked: this.blocked, maxVisits: side * side });
+    if (goal !== null) return goal;
+    if (this.firstRoomFrontier >= 0) return { x: this.firstRoomFrontier % map.width, y: Math.floor(this.firstRoomFrontier / map.width) };
+    return map.nearestFrontier(from, { skip, blocked: this.blocked });
   }
 
   /** A solid cell within wallNearM (Chebyshev, at least one cell) of cell `index`. */

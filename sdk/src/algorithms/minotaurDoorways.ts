@@ -39,20 +39,34 @@ export interface DoorwaySettings {
   readonly wallLineM: number;
 }
 
-/** The doorways of a SLAM map, one per gap (neighbouring lines merged), unexplored. */
-export function detectDoorways(grid: DoorwayGrid, settings: DoorwaySettings): Doorway[] {
+/** Cells x0..x1, y0..y1 (inclusive) of a map. */
+export interface CellWindow {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/**
+ * The doorways of a SLAM map, one per gap (neighbouring lines merged), unexplored; only the rows
+ * and columns of `window` are read (default: the whole map), so runs and gaps end at its edges.
+ */
+export function detectDoorways(grid: DoorwayGrid, settings: DoorwaySettings, window?: CellWindow): Doorway[] {
   const cellSizeM = grid.cellSizeM;
   const minGap = Math.max(1, Math.ceil(settings.doorWidthM / 2 / cellSizeM - 1e-9));
   const maxGap = Math.floor((2 * settings.doorWidthM) / cellSizeM + 1e-9);
   const wallCells = Math.max(1, Math.ceil(settings.wallLineM / cellSizeM - 1e-9));
   const found: Doorway[] = [];
-  const { width, height } = grid;
-  const scan = (axis: 'row' | 'column', lines: number, length: number, at: (line: number, i: number) => number): void => {
-    for (let line = 0; line < lines; line++) {
+  const x0 = Math.max(0, window?.x0 ?? 0);
+  const y0 = Math.max(0, window?.y0 ?? 0);
+  const x1 = Math.min(grid.width - 1, window?.x1 ?? grid.width);
+  const y1 = Math.min(grid.height - 1, window?.y1 ?? grid.height);
+  const scan = (axis: 'row' | 'column', first: number, last: number, begin: number, length: number, at: (line: number, i: number) => number): void => {
+    for (let line = first; line <= last; line++) {
       // The solid run before the current stretch: [prevStart, prevEnd], -1 when none yet.
       let prevStart = -1;
       let prevEnd = -1;
-      let i = 0;
+      let i = begin;
       while (i < length) {
         if (at(line, i) !== SOLID) {
           i++;
@@ -72,8 +86,8 @@ export function detectDoorways(grid: DoorwayGrid, settings: DoorwaySettings): Do
       }
     }
   };
-  scan('row', height, width, (y, x) => grid.cellAt(x, y));
-  scan('column', width, height, (x, y) => grid.cellAt(x, y));
+  scan('row', y0, y1, x0, x1 + 1, (y, x) => grid.cellAt(x, y));
+  scan('column', x0, x1, y0, y1 + 1, (x, y) => grid.cellAt(x, y));
   return found;
 }
 
