@@ -114,6 +114,22 @@ describe('minotaur explores room by room', () => {
   });
 });
 
+describe('minotaur alone', () => {
+  it('explores both rooms with a 5 m lidar, crossing the one doorway, and then stops', () => {
+    const robot = new PointRobot(twoRooms, { pose: { xM: 2.5, yM: 2.5, headingRad: 0 } });
+    const controller = minotaurFor(0, 1, DOOR_PARAMS);
+    let ticks = 0;
+    for (; ticks < 3000 && !controller.done; ticks++) run([robot], [controller], 1);
+    expect(controller.done).toBe(true);
+    let free = 0;
+    for (const v of twoRooms.cells) if (!isWall(v)) free++;
+    const open = robot.map.cells.reduce((n, v) => n + (v === SlamCell.Open ? 1 : 0), 0);
+    expect(open / (4 * free)).toBeGreaterThan(0.95);
+    expect(controller.doorways()).toEqual([{ axis: 'column', line: 18, from: 6, to: 9, explored: true }]);
+    expect(robot.clampWarnings.count).toBe(0);
+  });
+});
+
 describe('minotaur doorway auction', () => {
   it('sends the nearer half through the doorway it found; the others finish the room', () => {
     // r0 stands at the doorway, r1 2 m from it, r2 5 m: with three in the auction, two go.
