@@ -114,6 +114,23 @@ describe('minotaur explores room by room', () => {
   });
 });
 
+describe('minotaur and known rooms', () => {
+  it('does not walk through a doorway into a room with nothing left to see: that doorway counts as explored', () => {
+    // Both rooms known: the doorway is found (2 m away), and nothing is left behind it.
+    const robot = new PointRobot(twoRooms, { pose: { xM: 7.5, yM: 3.5, headingRad: 0 }, rangeMaxM: 0.4 });
+    know(robot, twoRooms, () => true);
+    const controller = minotaurFor(0, 1, DOOR_PARAMS);
+    let maxXM = 0;
+    for (let t = 0; t < 30; t++) {
+      run([robot], [controller], 1);
+      maxXM = Math.max(maxXM, robot.state().pose.xM);
+    }
+    expect(controller.doorways()).toEqual([{ axis: 'column', line: 18, from: 6, to: 9, explored: true }]);
+    expect(maxXM).toBeLessThan(7.6);
+    expect(controller.done).toBe(true);
+  });
+});
+
 describe('minotaur alone', () => {
   it('explores both rooms with a 5 m lidar, crossing the one doorway, and then stops', () => {
     const robot = new PointRobot(twoRooms, { pose: { xM: 2.5, yM: 2.5, headingRad: 0 } });
