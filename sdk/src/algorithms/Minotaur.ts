@@ -16,18 +16,21 @@
  * Doorways (minotaurDoorways.ts) are found in the own SLAM map every `detectS`, within the
  * vision range plus 2 m; a doorway is explored once a robot has crossed it, or when the room
  * beyond it has no frontier left (the paper's "seen from both sides": walking through it would
- * find nothing; without this rule a lone robot took 16 % longer on the coverage study). The auction (minotaurAuction.ts): a robot that finds a
- * new doorway broadcasts it, robots that can reach it answer with their A* path length, and after
- * `auctionS` the requester sends the ceil(n/2) nearest of the n participants (itself included)
- * through it; alone it finishes its room. A heartbeat every `heartbeatS` carries the SLAM map
- * bytes, the known doorways and the position; everything heard is merged, and a room frontier
- * nearer to a robot heard from is left to it (as long as another remains). All of it travels as
- * real bytes through the radio (minotaurMessages.ts); malformed messages are counted and ignored.
+ * find nothing; without this rule a lone robot took 16 % longer on the coverage study).
+ * The auction (minotaurAuction.ts): a robot that finds a new doorway broadcasts it, robots that
+ * can reach it answer with their A* path length, and after `auctionS` the requester sends the
+ * ceil(n/2) nearest of the n participants (itself included) through it; alone it finishes its
+ * room. Robots that saw a doorway together all announce it: the lowest id's auction stands.
+ * A heartbeat every `heartbeatS` carries the SLAM map bytes, the known doorways and the
+ * position; everything heard is merged, and a room frontier nearer to a robot heard from is left
+ * to it (as long as another remains). All of it travels as real bytes through the radio
+ * (minotaurMessages.ts); malformed messages are counted and ignored.
  *
  * Where the paper and MAES's code disagree the paper is followed: deadlock after 2.5 s without
  * progress (the paper's 25 ticks; MAES: a timeout of 5), maps heard are merged on every
  * heartbeat (MAES: only in ticks where two or more arrive, by reference), a robot alone does not
- * go through the doorway it finds (paper's Algorithm 4; MAES sends ceil(n/2) of the bidders).
+ * go through the doorway it finds (the paper's Algorithm 4 counts the finder among the robots
+ * available; MAES's code sends the ceil(n/2) lowest of the n bids it received).
  * Simplified here: wall following is by targets (frontier cells near walls) rather than MAES's
  * wall-line vectors and its spiral around the explored area, and a bid or doorway choice uses the
  * path length without checking that the path crosses no other doorway.
