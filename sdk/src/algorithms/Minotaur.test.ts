@@ -176,6 +176,42 @@ describe('minotaur doorway auction', () => {
   });
 });
 
+describe('minotaur bids', () => {
+  // Three rooms in a row, doorways at x = 9 and x = 18 (y 3..5); the right room is unknown.
+  const threeRooms = gridFromAscii([
+    '#############################',
+    '#........#........#.........#',
+    '#........#........#.........#',
+    '#...........................#',
+    '#...........................#',
+    '#........#........#.........#',
+    '#........#........#.........#',
+    '#############################',
+  ]);
+
+  it('only for a doorway reached without crossing another (the paper: Yellow answers NACK)', () => {
+    const bidsFrom = (xM: number): number => {
+      // Facing away from the doorways: the five ticks below keep it in its room.
+      const robot = new PointRobot(threeRooms, { id: 'r1', pose: { xM, yM: 3.5, headingRad: Math.PI }, rangeMaxM: 0.4 });
+      // The far left column unknown too: the robot has its room to explore, so it is not busy.
+      know(robot, threeRooms, (tx) => tx !== 1 && tx <= 18);
+      const controller = minotaurFor(1, 3, DOOR_PARAMS);
+      // Let any auction of its own (for a doorway it sees) open and close first.
+      run([robot], [controller], 5);
+      robot.outbox.length = 0;
+      const doorway = { axis: 'column' as const, line: 36, from: 6, to: 9, explored: false };
+      robot.pendingInbox.push({ from: 'r0', sentTick: 5, payload: encodeMinotaurMessage({ kind: 'found', auction: 0, doorway }) });
+      robot.step();
+      controller.tick(robot);
+      expect(Math.floor(robot.state().pose.xM / 9)).toBe(Math.floor(xM / 9));
+      return robot.outbox.map(decodeMinotaurMessage).filter((m) => m?.kind === 'bid' && m.requester === 'r0').length;
+    };
+    // In the middle room: a bid. In the left room, behind the first doorway (which it sees): none.
+    expect(bidsFrom(13.5)).toBe(1);
+    expect(bidsFrom(7.5)).toBe(0);
+  });
+});
+
 describe('minotaur heartbeat', () => {
   it('broadcasts its map bytes, doorways and position every heartbeatS, and merges what it hears', () => {
     const a = new PointRobot(twoRooms, { id: 'r0', pose: { xM: 7.5, yM: 3.5, headingRad: 0 }, rangeMaxM: 0.4 });

@@ -11,16 +11,17 @@
  * 2. the room: the nearest frontier reachable without crossing a known doorway, those with a wall
  *    within `wallNearM` first (the walls are followed into the unknown, each leg ending at the
  *    robot's vision range; what is left of the room is filled in after them);
- * 3. the nearest unexplored doorway (by path length), passed through to `passM` beyond it;
+ * 3. the nearest unexplored doorway (by path length) of the room, else of the map, passed
+ *    through to `passM` beyond it;
  * 4. the nearest frontier anywhere (Greed's rule; the paper's fallback).
  * Doorways (minotaurDoorways.ts) are found in the own SLAM map every `detectS`, within the
  * vision range plus 2 m; a doorway is explored once a robot has crossed it, or when the room
  * beyond it has no frontier left (the paper's "seen from both sides": walking through it would
  * find nothing; without this rule a lone robot took 16 % longer on the coverage study).
  * The auction (minotaurAuction.ts): a robot that finds a new doorway broadcasts it, robots that
- * can reach it answer with their A* path length, and after `auctionS` the requester sends the
- * ceil(n/2) nearest of the n participants (itself included) through it; alone it finishes its
- * room. Robots that saw a doorway together all announce it: the lowest id's auction stands.
+ * reach it without crossing another doorway answer with their A* path length (the others stay
+ * silent: the paper's NACK), and after `auctionS` the requester sends the ceil(n/2) nearest of
+ * the n participants (itself included) through it; alone it finishes its room. Robots that saw a doorway together all announce it: the lowest id's auction stands.
  * A heartbeat every `heartbeatS` carries the SLAM map bytes, the known doorways and the
  * position; everything heard is merged, and a room frontier nearer to a robot heard from is left
  * to it (as long as another remains). All of it travels as real bytes through the radio
@@ -32,8 +33,8 @@
  * go through the doorway it finds (the paper's Algorithm 4 counts the finder among the robots
  * available; MAES's code sends the ceil(n/2) lowest of the n bids it received).
  * Simplified here: wall following is by targets (frontier cells near walls) rather than MAES's
- * wall-line vectors and its spiral around the explored area, and a bid or doorway choice uses the
- * path length without checking that the path crosses no other doorway.
+ * wall-line vectors and its spiral around the explored area, and a doorway is one line of cells
+ * across a gap (no direction it was seen from).
  */
 import { MAX_BROADCAST_PAYLOAD_BYTES, MAX_BROADCASTS_PER_TICK } from '@swarmgate/protocols';
 import type { Controller, Robot, RobotState } from '../Robot.js';
@@ -257,7 +258,8 @@ export class MinotaurController implements Controller, TargetPolicy {
         if (this.auction !== null && from < this.robotId && sameDoorway(this.auction.doorway, message.doorway, this.toleranceCells())) this.auction = null;
         // Busy robots (passing a doorway, or holding an auction) do not bid.
         if (this.assigned >= 0 || this.auction !== null) return;
-        const lengthM = this.pathLengthM(robot.map, robot.state().pose, message.doorway);
+        // Bid only when the doorway is reached without crossing another (the paper's ACK).
+        const lengthM = this.pathLengthM(robot.map, cellOf(robot), message.doorway, true);
         if (lengthM !== null) this.send(robot, { kind: 'bid', auction: message.auction, lengthM, requester: from });
         return;
       }
@@ -269,7 +271,7 @@ export class MinotaurController implements Controller, TargetPolicy {
       case 'result': {
         const index = this.learn(message.doorway);
         if (message.winners.includes(this.robotId) && this.assigned < 0) {
-          const here = robot.map.worldToCell(robot.state().pose.xM, robot.state().pose.yM);
+          const here = cellOf(robot);
           if (here !== null) this.assign(index, here);
         }
         return;
@@ -319,7 +321,7 @@ export class MinotaurController implements Controller, TargetPolicy {
       const before = this.known.length;
       const index = this.learn(d);
       if (this.known.length === before || !this.multiRobot || this.auction !== null || this.assigned >= 0 || here === null) continue;
-      const lengthM = this.pathLengthM(map, robot.state().pose, this.known[index]);
+      const lengthM = this.pathLengthM(map, here, this.known[index], true);
       if (lengthM === null) continue;
       const id = this.nextAuctionId++ >>> 0;
       this.auction = { id, doorway: this.known[index], endsAtTick: this.tickNow + this.auctionTicks, bids: [{ robotId: this.robotId, lengthM }] };
@@ -345,7 +347,7 @@ export class MinotaurController implements Controller, TargetPolicy {
     if (winners.length === 0) return;
     this.send(robot, { kind: 'result', auction: auction.id, doorway: auction.doorway, winners });
     if (!winners.includes(this.robotId)) return;
-    const here = robot.map.worldToCell(robot.state().pose.xM, robot.state().pose.yM);
+    const here = cellOf(robot);
     if (here !== null) this.assign(this.learn(auction.doorway), here);
   }
 
@@ -375,11 +377,13 @@ export class MinotaurController implements Controller, TargetPolicy {
     robot.broadcast(bytes);
   }
 
-  /** A* path length from the robot to the doorway's centre, m; null when unreachable. */
-  private pathLengthM(map: SlamMapView, pose: { xM: number; yM: number }, d: Doorway): number | null {
-    const from = map.worldToCell(pose.xM, pose.yM);
+  /**
+   * A* path length from cell `from` to the doorway's centre, m; null when unreachable (`withinRoom`:
+   * without crossing another known doorway).
+   */
+  private pathLengthM(map: SlamMapView, from: CellXY | null, d: Doorway, withinRoom: boolean): number | null {
     if (from === null) return null;
-    const cells = map.path(from, doorwayCentre(d));
+    const cells = map.path(from, doorwayCentre(d), withinRoom ? { blocked: this.roomBoundaries(map) } : undefined);
     if (cells === null) return null;
     let length = 0;
     for (let i = 1; i < cells.length; i++) length += Math.hypot(cells[i].x - cells[i - 1].x, cells[i].y - cells[i - 1].y);
@@ -387,42 +391,40 @@ export class MinotaurController implements Controller, TargetPolicy {
   }
 
   /**
-   * The nearest unexplored doorway by path length (ties: the first known); -1 when none is
-   * reachable. One whose room beyond has no frontier left (seen through it, or explored from
-   * elsewhere) is marked explored instead: walking through it would find nothing.
+   * The nearest unexplored doorway by path length (ties: the first known) of the room, else of
+   * the map; -1 when none is reachable. One whose room beyond has no frontier left (seen through
+   * it, or explored from elsewhere) is marked explored instead: walking through it finds nothing.
    */
   private nearestUnexploredDoorway(map: SlamMapView, from: CellXY): number {
-    let best = -1;
-    let bestM = Number.POSITIVE_INFINITY;
-    const pose = map.cellToWorld(from.x, from.y);
     for (let i = 0; i < this.known.length; i++) {
-      if (this.known[i].explored) continue;
-      if (this.nothingBehind(map, this.known[i], from)) {
-        this.markExplored(i);
-        continue;
-      }
-      const lengthM = this.pathLengthM(map, pose, this.known[i]);
-      if (lengthM !== null && lengthM < bestM) {
-        bestM = lengthM;
-        best = i;
-      }
+      if (!this.known[i].explored && this.nothingBehind(map, this.known[i], from)) this.markExplored(i);
     }
-    return best;
+    for (const withinRoom of [true, false]) {
+      let best = -1;
+      let bestM = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < this.known.length; i++) {
+        if (this.known[i].explored) continue;
+        const lengthM = this.pathLengthM(map, from, this.known[i], withinRoom);
+        if (lengthM !== null && lengthM < bestM) {
+          bestM = lengthM;
+          best = i;
+        }
+      }
+      if (best >= 0) return best;
+    }
+    return -1;
   }
 
-  /** The room beyond doorway `d` (seen from `here`) is known and has no frontier. Needs `blocked` current. */
+  /** The room beyond doorway `d` (seen from `here`) is known and has no frontier. */
   private nothingBehind(map: SlamMapView, d: Doorway, here: CellXY): boolean {
     const past = pointPast(map, d, farSide(d, here), this.passCells(map));
     const centre = doorwayCentre(d);
     if (past === null || (past.x === centre.x && past.y === centre.y)) return false;
-    return map.nearestFrontier(past, { blocked: this.blocked }) === null;
+    return map.nearestFrontier(past, { blocked: this.roomBoundaries(map) }) === null;
   }
 
-  /**
-   * The nearest frontier of the room (reachable without crossing a known doorway), one with a wall
-   * near and not left to a robot heard from first, else the nearest at all; null when the room has none.
-   */
-  private roomFrontier(map: SlamMapView, from: CellXY, skip: (index: number) => boolean): CellXY | null {
+  /** The known doorways' gaps as a cell mask of `map`: the boundaries of its rooms. */
+  private roomBoundaries(map: SlamMapView): Uint8Array {
     if (this.blocked.length !== map.width * map.height) {
       this.blocked = new Uint8Array(map.width * map.height);
       this.blockedCount = -1;
@@ -432,6 +434,15 @@ export class MinotaurController implements Controller, TargetPolicy {
       markDoorways(this.blocked, map.width, this.known);
       this.blockedCount = this.known.length;
     }
+    return this.blocked;
+  }
+
+  /**
+   * The nearest frontier of the room (reachable without crossing a known doorway), one with a wall
+   * near and not left to a robot heard from first, else the nearest at all; null when the room has none.
+   */
+  private roomFrontier(map: SlamMapView, from: CellXY, skip: (index: number) => boolean): CellXY | null {
+    const blocked = this.roomBoundaries(map);
     this.blacklisted = skip;
     this.firstRoomFrontier = -1;
     const c = map.cellToWorld(from.x, from.y);
@@ -440,10 +451,10 @@ export class MinotaurController implements Controller, TargetPolicy {
     // The wall to follow is looked for within the look-ahead square (as many cells as it holds);
     // then the nearest frontier the search passed, else the room's nearest one wherever it is.
     const side = 2 * this.lookAheadCells() + 1;
-    const goal = map.nearestFrontier(from, { skip: this.roomSkip, blocked: this.blocked, maxVisits: side * side });
+    const goal = map.nearestFrontier(from, { skip: this.roomSkip, blocked, maxVisits: side * side });
     if (goal !== null) return goal;
     if (this.firstRoomFrontier >= 0) return { x: this.firstRoomFrontier % map.width, y: Math.floor(this.firstRoomFrontier / map.width) };
-    return map.nearestFrontier(from, { skip, blocked: this.blocked });
+    return map.nearestFrontier(from, { skip, blocked });
   }
 
   /** A solid cell within wallNearM (Chebyshev, at least one cell) of cell `index`. */
@@ -471,6 +482,12 @@ export class MinotaurController implements Controller, TargetPolicy {
     }
     return false;
   }
+}
+
+/** The SLAM cell the robot stands in, or null off its map. */
+function cellOf(robot: Robot): CellXY | null {
+  const { xM, yM } = robot.state().pose;
+  return robot.map.worldToCell(xM, yM);
 }
 
 /** The side of doorway `d`'s line that cell `here` is not on (1 when on the line). */
