@@ -14,6 +14,9 @@
  * is clearly nearer to is left to it (MinPos-style dispersion), and a robot close ahead makes this
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
+ *
+ * Another controller may choose the targets and keep the rest (a TargetPolicy, as Minotaur does):
+ * its target is planned, followed and abandoned like a frontier, or reached as a waypoint.
  */
 import { MAX_BROADCAST_PAYLOAD_BYTES, wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
