@@ -23,6 +23,29 @@ import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './Alg
 
 type Phase = 'plan' | 'follow' | 'backoff' | 'done';
 
+/**
+ * What a controller built on this follower drives to instead of the nearest frontier (ssb's
+ * spiral tiles, lvd's region tiles): the follower keeps planning, following, back-off, giving
+ * way, blacklisting and map sharing; the policy only chooses goals.
+ */
+export interface GoalPolicy {
+  /** Called every tick before anything else (after map sharing): read messages, keep books. */
+  observe(robot: Robot, state: RobotState): void;
+  /**
+   * The next goal (a SLAM cell) from SLAM cell `from`, never one `skip` refuses (the follower's
+   * blacklist of unreachable goals); null: nothing left (re-asked every recheckS); 'wait': ask
+   * again next tick, standing still (an auction in progress).
+   */
+  nextGoal(robot: Robot, state: RobotState, from: CellXY, skip: (index: number) => boolean): CellXY | null | 'wait';
+  /** False once goal cell `index` needs no visit any more (the follower replans). */
+  stillWanted(map: SlamMapView, index: number): boolean;
+  /**
+   * The robot reached goal cell `index`; false when the follower should blacklist it instead
+   * (a frontier whose unknown side cannot be seen from it).
+   */
+  reached(index: number): boolean;
+}
+
 /** Frontier searches tried per tick before waiting for the next tick (bounds one tick's cost). */
 const PLAN_ATTEMPTS_PER_TICK = 3;
 /** Around an abandoned target this far is also blacklisted, so its neighbours are not tried one by one. */
@@ -92,7 +115,11 @@ export class FrontierExplorerController implements Controller {
   private readonly shareOffset: number;
   private readonly maxVisits: number;
 
-  constructor(context: AlgorithmContext) {
+  /** `policy` chooses the goals; without one, the nearest frontier not ceded to a sensed robot. */
+  constructor(
+    context: AlgorithmContext,
+    private readonly policy: GoalPolicy | null = null,
+  ) {
     const p = context.params;
     this.speedMps = p.speedMps;
     this.turnRateRadps = p.turnRateRadps;
@@ -130,6 +157,7 @@ export class FrontierExplorerController implements Controller {
     this.mapHeight = map.height;
     this.mapCellSizeM = map.cellSizeM;
     if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
+    this.policy?.observe(robot, state);
 
     if (state.collision.started && this.phase !== 'done') {
       this.onCollision(robot, state);
@@ -193,7 +221,11 @@ export class FrontierExplorerController implements Controller {
     const from = { x: here % map.width, y: Math.floor(here / map.width) };
     this.noteOtherRobots(map, state);
     for (let attempt = 0; attempt < PLAN_ATTEMPTS_PER_TICK; attempt++) {
-      const goal = this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
+      const goal = this.nextGoal(robot, map, state, from);
+      if (goal === 'wait') {
+        robot.setVelocity(0, 0);
+        return false;
+      }
       if (goal === null) {
         robot.stop();
         this.phase = 'done';
@@ -230,6 +262,11 @@ export class FrontierExplorerController implements Controller {
     }
     robot.setVelocity(0, 0);
     return false;
+  }
+
+  private nextGoal(robot: Robot, map: SlamMapView, state: RobotState, from: CellXY): CellXY | null | 'wait' {
+    if (this.policy !== null) return this.policy.nextGoal(robot, state, from, this.skipGoal);
+    return this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
   }
 
   /**
@@ -275,10 +312,12 @@ export class FrontierExplorerController implements Controller {
     return false;
   }
 
-  /** The target is still a frontier and no remaining waypoint has turned solid. */
+  /** The target is still wanted (a frontier) and no remaining waypoint has turned solid. */
   private targetStillValid(map: SlamMapView): boolean {
     const w = map.width;
-    if (!map.isFrontier(this.targetIndex % w, Math.floor(this.targetIndex / w))) return false;
+    const wanted =
+      this.policy !== null ? this.policy.stillWanted(map, this.targetIndex) : map.isFrontier(this.targetIndex % w, Math.floor(this.targetIndex / w));
+    if (!wanted) return false;
     if (map.revision === this.checkedRevision) return true;
     for (let i = Math.max(1, this.cursor); i < this.pathLength; i++) {
       const index = this.path[i];
@@ -315,8 +354,12 @@ export class FrontierExplorerController implements Controller {
     }
     const last = this.cursor === this.pathLength - 1;
     if (last && distM < this.arriveM) {
-      // Arrived while the target is still a frontier: its unknown side cannot be seen from here.
-      this.abandonTarget();
+      if (this.policy !== null && this.policy.reached(this.targetIndex)) {
+        this.targetIndex = -1;
+      } else {
+        // Arrived while the target is still a frontier: its unknown side cannot be seen from here.
+        this.abandonTarget();
+      }
       this.phase = 'plan';
       robot.setVelocity(0, 0);
       return;
@@ -427,6 +470,16 @@ function cellIndexAt(map: SlamMapView, xM: number, yM: number): number {
   const y = Math.floor((yM - map.originM.y) / map.cellSizeM);
   if (!(x >= 0 && y >= 0 && x < map.width && y < map.height)) return -1;
   return y * map.width + x;
+}
+
+/**
+ * Parameters for a FrontierExplorerController that a controller built on it (greed, ssb, lvd)
+ * fills: the frontier defaults, overridden by `settings`.
+ */
+export function frontierParams(settings: Readonly<Record<string, number>>): Record<string, number> {
+  const params: Record<string, number> = {};
+  for (const p of frontierExploration.parameters) params[p.name] = p.default;
+  return { ...params, ...settings };
 }
 
 export const frontierExploration: AlgorithmInfo = {
