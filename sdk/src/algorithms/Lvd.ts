@@ -224,6 +224,15 @@ export class LvdPolicy implements GoalPolicy {
 /** Parameters lvd passes through to the frontier follower unchanged (same name, unit, doc). */
 const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM', 'stuckS']);
 
+/** An lvd robot: the frontier follower driven by a LvdPolicy (returned too, for tests to inspect). */
+export function lvdController(context: AlgorithmContext): { controller: FrontierExplorerController; policy: LvdPolicy } {
+  const p = context.params;
+  const params = frontierParams({});
+  for (const name of SHARED) params[name] = p[name];
+  const policy = new LvdPolicy(context);
+  return { controller: new FrontierExplorerController({ ...context, params }, policy), policy };
+}
+
 export const lvd: AlgorithmInfo = {
   name: 'lvd',
   summary:
@@ -273,10 +282,5 @@ export const lvd: AlgorithmInfo = {
       doc: 'Broadcast the explored tiles this often (rounded to logic ticks) and merge those heard; 0 = never (each robot on its own).',
     },
   ],
-  create: (context) => {
-    const p = context.params;
-    const params = frontierParams({});
-    for (const name of SHARED) params[name] = p[name];
-    return new FrontierExplorerController({ ...context, params }, new LvdPolicy(context));
-  },
+  create: (context) => lvdController(context).controller,
 };

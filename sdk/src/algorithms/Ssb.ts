@@ -36,7 +36,8 @@ import { frontierExploration, FrontierExplorerController, frontierParams, type G
 import { decodeTileMessage, encodeTileMessage, looksLikeTileMessage } from './tileMessages.js';
 import { mergeTileBits, packTileSet, TileGrid } from './tiles.js';
 
-type Mode = 'spiral' | 'auction' | 'backtrack' | 'frontier';
+/** start: the first spiral, from the spawn; backtrack: driving to a won backtracking point. */
+type Mode = 'start' | 'spiral' | 'auction' | 'backtrack' | 'frontier';
 
 /** A backtracking point another robot claimed is left to it this long. */
 const CLAIM_HOLD_S = 10;
@@ -56,12 +57,14 @@ export class SsbPolicy implements GoalPolicy {
   recorded = new Uint8Array(0);
   /** Malformed coordination messages heard (ignored). */
   malformed = 0;
-  mode: Mode = 'spiral';
+  mode: Mode = 'start';
   private reservedUntil = new Int32Array(0);
   private claimedUntil = new Int32Array(0);
   private dir = 0;
   private hugging = false;
   private goalTile = -1;
+  /** A goal tile reached before the robot's centre entered it: the spiral goes on from there. */
+  private reachedTile = -1;
   private auctionTile = -1;
   private auctionBidM = 0;
   private auctionEndsTick = 0;
@@ -119,7 +122,8 @@ export class SsbPolicy implements GoalPolicy {
   nextGoal(robot: Robot, state: RobotState, from: CellXY, skip: (index: number) => boolean): CellXY | null | 'wait' {
     const tiles = this.tilesOf(robot.map);
     const map = robot.map;
-    const here = tiles.tileOfCell(from.y * map.width + from.x);
+    const here = this.reachedTile >= 0 ? this.reachedTile : tiles.tileOfCell(from.y * map.width + from.x);
+    this.reachedTile = -1;
     if (this.mode === 'auction') {
       if (!this.auctionLost && state.tick < this.auctionEndsTick) return 'wait';
       if (this.auctionLost) {
@@ -130,7 +134,7 @@ export class SsbPolicy implements GoalPolicy {
         return tiles.goalCell(this.goalTile);
       }
     }
-    if (this.mode === 'backtrack' || this.mode === 'frontier') this.startSpiral(tiles, here);
+    if (this.mode !== 'spiral') this.startSpiral(tiles, here);
     const step = this.spiralStepFrom(tiles, here);
     if (step === 'wait') return 'wait';
     if (step >= 0) {
@@ -155,7 +159,10 @@ export class SsbPolicy implements GoalPolicy {
 
   reached(index: number): boolean {
     if (this.mode === 'frontier') return false;
-    if (this.tiles !== null) this.covered[this.tiles.tileOfCell(index)] = 1;
+    if (this.tiles !== null) {
+      this.reachedTile = this.tiles.tileOfCell(index);
+      this.covered[this.reachedTile] = 1;
+    }
     return true;
   }
 
@@ -334,6 +341,15 @@ function pathLengthM(path: readonly CellXY[], cellSizeM: number): number {
 /** Parameters ssb passes through to the frontier follower unchanged (same name, unit, doc). */
 const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM']);
 
+/** An ssb robot: the frontier follower driven by a SsbPolicy (returned too, for tests to inspect). */
+export function ssbController(context: AlgorithmContext): { controller: FrontierExplorerController; policy: SsbPolicy } {
+  const p = context.params;
+  const params = frontierParams({ shareEveryS: p.shareEveryS, stuckS: p.stuckS });
+  for (const name of SHARED) params[name] = p[name];
+  const policy = new SsbPolicy(context);
+  return { controller: new FrontierExplorerController({ ...context, params }, policy), policy };
+}
+
 export const ssb: AlgorithmInfo = {
   name: 'ssb',
   summary:
@@ -361,10 +377,5 @@ export const ssb: AlgorithmInfo = {
     },
     { name: 'stuckS', unit: 's', default: 10, min: 0.01, max: 10000, doc: 'Drop a target after this long without progress (MAES: 100 ticks).' },
   ],
-  create: (context) => {
-    const p = context.params;
-    const params = frontierParams({ shareEveryS: p.shareEveryS, stuckS: p.stuckS });
-    for (const name of SHARED) params[name] = p[name];
-    return new FrontierExplorerController({ ...context, params }, new SsbPolicy(context));
-  },
+  create: (context) => ssbController(context).controller,
 };
