@@ -45,6 +45,8 @@ export class LvdPolicy implements GoalPolicy {
   private nextRegionTick = 0;
   private regionTick = -1;
   private tick = 0;
+  /** The state of this tick: where this robot and the robots it senses are. */
+  private state: RobotState | null = null;
   private selfXY: TileXY = { x: 0, y: 0 };
   private others: TileXY[] = [];
   private readonly rng: AlgorithmRng;
@@ -77,8 +79,7 @@ export class LvdPolicy implements GoalPolicy {
   observe(robot: Robot, state: RobotState): void {
     this.tick = state.tick;
     const tiles = this.tilesOf(robot.map);
-    const { xM, yM, headingRad } = state.pose;
-    this.markExplored(tiles, xM, yM);
+    this.markExplored(tiles, state.pose.xM, state.pose.yM);
     for (const message of state.inbox) {
       if (!looksLikeTileMessage(message.payload)) continue;
       const decoded = decodeTileMessage(message.payload);
@@ -93,12 +94,7 @@ export class LvdPolicy implements GoalPolicy {
         encodeTileMessage({ kind: 'tiles', width: tiles.width, height: tiles.height, bits: packTileSet(this.explored, tiles.width, tiles.height) }),
       );
     }
-    // Where this robot and the robots it senses are, in tile units, for the next decomposition.
-    this.selfXY = { x: (xM - tiles.map.originM.x) / tiles.tileM, y: (yM - tiles.map.originM.y) / tiles.tileM };
-    this.others = state.nearbyRobots.map((r) => ({
-      x: this.selfXY.x + (r.distanceM * Math.cos(headingRad + r.bearingRad)) / tiles.tileM,
-      y: this.selfXY.y + (r.distanceM * Math.sin(headingRad + r.bearingRad)) / tiles.tileM,
-    }));
+    this.state = state;
     if (state.tick >= this.nextRegionTick) this.decompose(tiles);
   }
 
@@ -140,10 +136,22 @@ export class LvdPolicy implements GoalPolicy {
 
   /** Split the visible tiles between this robot and the sensed ones; keep this robot's, in its order. */
   private decompose(tiles: TileGrid): void {
+    this.locate(tiles);
     this.regionTick = this.tick;
     this.nextRegionTick = this.tick + this.regionMinTicks + Math.floor(this.rng.nextFloat() * (this.regionMaxTicks - this.regionMinTicks + 1));
     const visible = this.visibleTiles(tiles);
     this.region = sortByDirection(voronoiRegion(visible, tiles.width, this.selfXY, this.others), tiles.width, this.robotIndex);
+  }
+
+  /** Where this robot and the robots it senses are, in tile units (read when needed, not every tick). */
+  private locate(tiles: TileGrid): void {
+    if (this.state === null) return;
+    const { xM, yM, headingRad } = this.state.pose;
+    this.selfXY = { x: (xM - tiles.map.originM.x) / tiles.tileM, y: (yM - tiles.map.originM.y) / tiles.tileM };
+    this.others = this.state.nearbyRobots.map((r) => ({
+      x: this.selfXY.x + (r.distanceM * Math.cos(headingRad + r.bearingRad)) / tiles.tileM,
+      y: this.selfXY.y + (r.distanceM * Math.sin(headingRad + r.bearingRad)) / tiles.tileM,
+    }));
   }
 
   /** Open tiles within visionM whose centres this robot has in line of sight on its own map. */
@@ -177,6 +185,7 @@ export class LvdPolicy implements GoalPolicy {
 
   /** An unexplored visible tile of the last decomposition beside an unknown tile: nearest, or sometimes furthest. */
   private occlusionPoint(tiles: TileGrid, skip: (index: number) => boolean): number {
+    this.locate(tiles);
     const points = this.visibleTiles(tiles).filter((t) => {
       const cell = tiles.goalCell(t);
       return this.explored[t] === 0 && this.besideUnknown(tiles, t) && !skip(cell.y * tiles.map.width + cell.x);
