@@ -1,7 +1,6 @@
 /**
  * LVD, local Voronoi decomposition (Fu, Bandyopadhyay, Ang 2009, "Local Voronoi decomposition for
- * multi-agent task allocation"; Hungerford, Dasgupta, Guruprasad 2015, "A repartitioning
- * algorithm to guarantee complete, non-overlapping planar coverage with multiple robots"; MAES's
+ * multi-agent task allocation"; Hungerford, Dasgupta, Guruprasad 2015; MAES's
  * VoronoiExplorationAlgorithm): every `regionMinS`..`regionMaxS` (drawn from the robot's random
  * stream) a robot splits the coarse tiles it can see (open on its own SLAM map, within `visionM`,
  * in line of sight) between itself and the robots it senses, each tile to the nearest (voronoi.ts).
@@ -25,8 +24,8 @@ import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo, type AlgorithmRng } from './AlgorithmInfo.js';
 import { DIR_DX, DIR_DY } from './bsa.js';
 import { frontierExploration, FrontierExplorerController, frontierParams, type GoalPolicy } from './FrontierExplorer.js';
-import { decodeTileMessage, encodeTileMessage, looksLikeTileMessage } from './tileMessages.js';
-import { mergeTileBits, packTileSet, TileGrid } from './tiles.js';
+import { decodeTileMessage, looksLikeTileMessage } from './tileMessages.js';
+import { broadcastTileSet, mergeTileBits, TileGrid } from './tiles.js';
 import { lineOfSight, sortByDirection, voronoiRegion, type TileXY } from './voronoi.js';
 
 type Mode = 'region' | 'occlusion' | 'frontier';
@@ -90,9 +89,7 @@ export class LvdPolicy implements GoalPolicy {
       }
     }
     if (this.shareEveryTicks > 0 && state.tick % this.shareEveryTicks === this.shareOffset) {
-      robot.broadcast(
-        encodeTileMessage({ kind: 'tiles', width: tiles.width, height: tiles.height, bits: packTileSet(this.explored, tiles.width, tiles.height) }),
-      );
+      broadcastTileSet(robot, tiles, this.explored);
     }
     this.state = state;
     if (state.tick >= this.nextRegionTick) this.decompose(tiles);

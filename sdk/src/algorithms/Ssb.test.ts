@@ -83,6 +83,28 @@ describe('ssb spiral', () => {
     expect(policy.mode).toBe('auction');
   });
 
+  it('waits waitS for a tile another robot reserved, then spirals round it', () => {
+    const grid = gridFromAscii(['#########', '#.......#', '#.......#', '#.......#', '#########']);
+    const alone = ssbOn(grid, 1.5, 1.5);
+    alone.run(1);
+    const firstReserve = alone.sent.find((m) => m.kind === 'reserve');
+    if (firstReserve?.kind !== 'reserve') throw new Error('no reservation');
+    const ahead = firstReserve.tiles[1];
+
+    const { robot, sent, run } = ssbOn(grid, 1.5, 1.5, { waitS: 1 });
+    robot.pendingInbox.push({ from: 'r1', sentTick: 0, payload: encodeTileMessage({ kind: 'reserve', tiles: [ahead] }) });
+    robot.step(); // delivers the reservation before the first tick
+    run(9);
+    // Nine ticks in: still where it started, nothing reserved.
+    expect(robot.state().pose.xM).toBeCloseTo(1.5, 5);
+    expect(robot.state().pose.yM).toBeCloseTo(1.5, 5);
+    expect(sent.filter((m) => m.kind === 'reserve')).toEqual([]);
+    run(3);
+    const reserves = sent.filter((m) => m.kind === 'reserve');
+    expect(reserves).toHaveLength(1);
+    expect(reserves[0].kind === 'reserve' && reserves[0].tiles[1]).not.toBe(ahead);
+  });
+
   it('counts malformed coordination bytes and carries on', () => {
     const grid = gridFromAscii(['######', '#....#', '#....#', '######']);
     const { policy, robot, run } = ssbOn(grid, 1.5, 1.5);

@@ -1,6 +1,6 @@
 /**
- * SSB, multi-robot spiral coverage with backtracking (Gonzalez, Alarcon, Aristizabal, Parra 2005,
- * "BSA: a coverage algorithm"; Viet, Dang, Choi, Chung 2013, "BA*: an online complete coverage
+ * SSB, multi-robot spiral coverage with backtracking (Gonzalez et al. 2005, "BSA: a complete
+ * coverage algorithm", and its multi-robot form; Viet, Dang, Choi, Chung 2013, "BA*: an online complete coverage
  * algorithm"; MAES's SsbAlgorithm): each robot covers the coarse tiles of its own SLAM map in
  * spirals (bsa.ts: the reference lateral side kept on obstacles and covered tiles), recording the
  * backtracking points (free, uncovered tiles beside its path) it passes. When a spiral ends it
@@ -34,7 +34,7 @@ import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './Alg
 import { recordBacktrackingPoints, spiralStep, startsHugging, DIR_DX, DIR_DY } from './bsa.js';
 import { frontierExploration, FrontierExplorerController, frontierParams, type GoalPolicy } from './FrontierExplorer.js';
 import { decodeTileMessage, encodeTileMessage, looksLikeTileMessage } from './tileMessages.js';
-import { mergeTileBits, packTileSet, TileGrid } from './tiles.js';
+import { broadcastTileSet, mergeTileBits, TileGrid } from './tiles.js';
 
 /** start: the first spiral, from the spawn; backtrack: driving to a won backtracking point. */
 type Mode = 'start' | 'spiral' | 'auction' | 'backtrack' | 'frontier';
@@ -113,9 +113,7 @@ export class SsbPolicy implements GoalPolicy {
       if (looksLikeTileMessage(message.payload)) this.hear(tiles, message.from, message.payload);
     }
     if (this.shareEveryTicks > 0 && state.tick % this.shareEveryTicks === this.shareOffset) {
-      robot.broadcast(
-        encodeTileMessage({ kind: 'tiles', width: tiles.width, height: tiles.height, bits: packTileSet(this.covered, tiles.width, tiles.height) }),
-      );
+      broadcastTileSet(robot, tiles, this.covered);
     }
   }
 

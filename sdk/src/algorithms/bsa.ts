@@ -1,6 +1,6 @@
 /**
- * The spiral rules of BSA, the backtracking spiral algorithm (Gonzalez, Alarcon, Aristizabal,
- * Parra 2005, "BSA: a coverage algorithm"), on a grid of tiles, as pure functions of a `free`
+ * The spiral rules of BSA, the backtracking spiral algorithm (Gonzalez et al.
+ * 2005, "BSA: a complete coverage algorithm"), on a grid of tiles, as pure functions of a `free`
  * predicate (open, uncovered, not reserved by another robot): the robot keeps obstacles and
  * covered tiles on its reference lateral side, so each spiral hugs the boundary of what is done.
  *

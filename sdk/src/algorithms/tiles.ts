@@ -3,9 +3,11 @@
  * cells laid over the robot's own SLAM map, each open, solid or unknown by the coarse map's rule
  * (coarseTileState), with one-byte-per-tile sets (covered, explored) that travel as tile messages.
  */
+import { MAX_BROADCAST_PAYLOAD_BYTES } from '@swarmgate/protocols';
+import type { Robot } from '../Robot.js';
 import type { SlamCellValue, SlamMapView } from '../SlamMapView.js';
 import { coarseTileState } from '../slam/CoarseSlamMap.js';
-import { tileBitBytes } from './tileMessages.js';
+import { encodeTileMessage, tileBitBytes } from './tileMessages.js';
 
 export class TileGrid {
   readonly cellsPerTile: number;
@@ -89,4 +91,15 @@ export function mergeTileBits(set: Uint8Array, bits: Uint8Array): number {
     }
   }
   return added;
+}
+
+/**
+ * Broadcast a tile set of `tiles` as a tiles message, unless it cannot travel: over the broadcast
+ * budget (docs/limits.md: a grid of about 260,000 tiles) or a side over the message's 65535 tiles;
+ * then nothing is sent and the robot works on unshared.
+ */
+export function broadcastTileSet(robot: Robot, tiles: TileGrid, set: Uint8Array): void {
+  const { width, height } = tiles;
+  if (width > 0xffff || height > 0xffff || 8 + tileBitBytes(width, height) > MAX_BROADCAST_PAYLOAD_BYTES) return;
+  robot.broadcast(encodeTileMessage({ kind: 'tiles', width, height, bits: packTileSet(set, width, height) }));
 }
