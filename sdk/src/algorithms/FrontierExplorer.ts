@@ -15,13 +15,26 @@
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
  */
-import { MAX_BROADCAST_PAYLOAD_BYTES, wrapAngle } from '@swarmgate/protocols';
+import { wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
-import { SwarmgateError } from '../errors.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
+import { broadcastMap, mergeHeardMaps } from './mapSharing.js';
 
 type Phase = 'plan' | 'follow' | 'backoff' | 'done';
+
+/**
+ * How a controller built on this one (cme, tnf) chooses targets in place of the nearest frontier;
+ * planning the path, following it, collisions and blacklisting stay here.
+ */
+export interface TargetStrategy {
+  /** Called first every tick (read messages, send its own). True: drop the current target and choose again. */
+  beforeTick(robot: Robot, state: RobotState, targetIndex: number): boolean;
+  /** A reachable frontier cell index to go to from cell index `from`, or -1 for none; never one `skip` rejects (blacklisted). */
+  choose(map: SlamMapView, from: number, state: RobotState, skip: (index: number) => boolean): number;
+  /** A new target was chosen and a path to it found. */
+  targetChosen?(robot: Robot, state: RobotState, targetIndex: number): void;
+}
 
 /** Frontier searches tried per tick before waiting for the next tick (bounds one tick's cost). */
 const PLAN_ATTEMPTS_PER_TICK = 3;
@@ -92,7 +105,10 @@ export class FrontierExplorerController implements Controller {
   private readonly shareOffset: number;
   private readonly maxVisits: number;
 
-  constructor(context: AlgorithmContext) {
+  constructor(
+    context: AlgorithmContext,
+    private readonly strategy?: TargetStrategy,
+  ) {
     const p = context.params;
     this.speedMps = p.speedMps;
     this.turnRateRadps = p.turnRateRadps;
@@ -130,6 +146,7 @@ export class FrontierExplorerController implements Controller {
     this.mapHeight = map.height;
     this.mapCellSizeM = map.cellSizeM;
     if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
+    if (this.strategy !== undefined && this.strategy.beforeTick(robot, state, this.targetIndex) && this.phase === 'follow') this.phase = 'plan';
 
     if (state.collision.started && this.phase !== 'done') {
       this.onCollision(robot, state);
@@ -193,15 +210,15 @@ export class FrontierExplorerController implements Controller {
     const from = { x: here % map.width, y: Math.floor(here / map.width) };
     this.noteOtherRobots(map, state);
     for (let attempt = 0; attempt < PLAN_ATTEMPTS_PER_TICK; attempt++) {
-      const goal = this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
-      if (goal === null) {
+      const goalIndex = this.chooseGoal(map, from, state, here);
+      if (goalIndex < 0) {
         robot.stop();
         this.phase = 'done';
         this.targetIndex = -1;
         this.recheckAtTick = tick + this.recheckTicks;
         return false;
       }
-      const goalIndex = goal.y * map.width + goal.x;
+      const goal = { x: goalIndex % map.width, y: Math.floor(goalIndex / map.width) };
       const cells = map.path(from, goal, {
         wallPenaltyCells: this.wallPenaltyM / map.cellSizeM,
         wallClearanceCells: clearanceCells(this.wallClearanceM, map.cellSizeM),
@@ -224,12 +241,20 @@ export class FrontierExplorerController implements Controller {
         this.bestRemainingM = Number.POSITIVE_INFINITY;
         this.lastProgressTick = tick;
         this.targetCollisions = 0;
+        this.strategy?.targetChosen?.(robot, state, goalIndex);
       }
       this.phase = 'follow';
       return true;
     }
     robot.setVelocity(0, 0);
     return false;
+  }
+
+  /** The strategy's target, else the nearest frontier (not ceded to a sensed robot); -1: none. */
+  private chooseGoal(map: SlamMapView, from: CellXY, state: RobotState, here: number): number {
+    if (this.strategy !== undefined) return this.strategy.choose(map, here, state, this.skipGoal);
+    const goal = this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
+    return goal === null ? -1 : goal.y * map.width + goal.x;
   }
 
   /**
@@ -370,25 +395,9 @@ export class FrontierExplorerController implements Controller {
 
   /** Broadcast this map on this robot's sharing ticks; merge every map heard. */
   private shareMaps(robot: Robot, state: RobotState): void {
-    for (const message of state.inbox) {
-      if (!looksLikeSlamMap(message.payload)) continue;
-      try {
-        robot.map.mergeFromBytes(message.payload);
-      } catch (error) {
-        // A map of another geometry or damaged bytes from another robot: not ours to fix.
-        if (!(error instanceof SwarmgateError)) throw error;
-      }
-    }
-    if (state.tick % this.shareEveryTicks !== this.shareOffset) return;
-    const bytes = robot.map.toBytes();
-    // A map over the broadcast budget cannot travel (docs/limits.md): this robot explores on unshared.
-    if (bytes.length <= MAX_BROADCAST_PAYLOAD_BYTES) robot.broadcast(bytes);
+    mergeHeardMaps(robot, state);
+    if (state.tick % this.shareEveryTicks === this.shareOffset) broadcastMap(robot);
   }
-}
-
-/** Cheap pre-check before a decode: the SLAM map magic 'SGSM'. */
-function looksLikeSlamMap(payload: Uint8Array): boolean {
-  return payload.length >= 4 && payload[0] === 0x53 && payload[1] === 0x47 && payload[2] === 0x53 && payload[3] === 0x4d;
 }
 
 /** Cells of size cellSizeM that span clearanceM (at least one: the 8-neighbourhood). */
