@@ -84,10 +84,11 @@ export class CmeStrategy implements TargetStrategy {
 
   beforeTick(robot: Robot, state: RobotState, targetIndex: number): boolean {
     const changed = this.heard.read(state.inbox, state.tick);
-    if (targetIndex < 0) return false;
+    const announce = state.tick % this.announceTicks === this.announceOffset;
+    if (targetIndex < 0 || (!announce && changed.length === 0)) return false;
     const map = robot.map;
     const mine = map.cellToWorld(targetIndex % map.width, Math.floor(targetIndex / map.width));
-    if (state.tick % this.announceTicks === this.announceOffset) robot.broadcast(encodeTargetMessage(mine));
+    if (announce) robot.broadcast(encodeTargetMessage(mine));
     for (const sender of changed) {
       const theirs = this.heard.get(sender);
       if (sender < this.robotId && theirs !== undefined && Math.hypot(theirs.xM - mine.xM, theirs.yM - mine.yM) < this.rangeM) return true;
@@ -163,6 +164,6 @@ export const cme: AlgorithmInfo = {
     const p = context.params;
     const params: Record<string, number> = { ...frontierDefaults, cedeMarginM: -1 };
     for (const name of SHARED) params[name] = p[name];
-    return new FrontierExplorerController({ ...context, params }, new CmeStrategy(context));
+    return new FrontierExplorerController({ ...context, params }, { strategy: new CmeStrategy(context) });
   },
 };

@@ -20,8 +20,9 @@ import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
 import { broadcastMap, mergeHeardMaps } from './mapSharing.js';
+import { pickAsideCell } from './stepAside.js';
 
-type Phase = 'plan' | 'follow' | 'backoff' | 'done';
+type Phase = 'plan' | 'follow' | 'backoff' | 'aside' | 'done';
 
 /**
  * How a controller built on this one (cme, tnf) chooses targets in place of the nearest frontier;
@@ -34,6 +35,15 @@ export interface TargetStrategy {
   choose(map: SlamMapView, from: number, state: RobotState, skip: (index: number) => boolean): number;
   /** A new target was chosen and a path to it found. */
   targetChosen?(robot: Robot, state: RobotState, targetIndex: number): void;
+}
+
+/** What a controller built on this one adds to the `frontier` parameters (all off by default). */
+export interface FrontierControllerOptions {
+  readonly strategy?: TargetStrategy;
+  /** After backing off from a collision, drive this long to a random clear neighbouring cell (MAES's TNF); 0 = off. */
+  readonly stepAsideS?: number;
+  /** Touching something this long without a break abandons the target (MAES's TNF hard reset); 0 = off. */
+  readonly hardResetS?: number;
 }
 
 /** Frontier searches tried per tick before waiting for the next tick (bounds one tick's cost). */
@@ -52,6 +62,8 @@ const NO_ROBOTS: readonly NearbyRobot[] = [];
 const CONTACT_M = 0.8;
 /** Less gain than this towards the target does not count as progress. */
 const PROGRESS_M = 0.1;
+/** Stepping aside turns in place until heading within this of the cell, so the short drive stays in the clear cells. */
+const ASIDE_TURN_RAD = Math.PI / 9;
 
 export class FrontierExplorerController implements Controller {
   private phase: Phase = 'plan';
@@ -105,11 +117,19 @@ export class FrontierExplorerController implements Controller {
   private readonly shareOffset: number;
   private readonly maxVisits: number;
 
-  constructor(
-    context: AlgorithmContext,
-    private readonly strategy?: TargetStrategy,
-  ) {
+  private readonly strategy: TargetStrategy | undefined;
+  private readonly rng: AlgorithmContext['rng'];
+  private readonly tickS: number;
+  private readonly stepAsideTicks: number;
+  private readonly hardResetTicks: number;
+  private asideIndex = -1;
+  private asideTicksLeft = 0;
+  private touchingTicks = 0;
+
+  constructor(context: AlgorithmContext, options: FrontierControllerOptions = {}) {
     const p = context.params;
+    this.strategy = options.strategy;
+    this.rng = context.rng;
     this.speedMps = p.speedMps;
     this.turnRateRadps = p.turnRateRadps;
     this.headingGainPerS = p.headingGainPerS;
@@ -132,6 +152,9 @@ export class FrontierExplorerController implements Controller {
     // Robots share on different ticks so a swarm's merges spread over time.
     this.shareOffset = this.shareEveryTicks > 0 ? context.robotIndex % this.shareEveryTicks : 0;
     this.maxVisits = p.maxSearchCells > 0 ? p.maxSearchCells : Number.POSITIVE_INFINITY;
+    this.tickS = tickS;
+    this.stepAsideTicks = (options.stepAsideS ?? 0) > 0 ? ticks(options.stepAsideS ?? 0) : 0;
+    this.hardResetTicks = (options.hardResetS ?? 0) > 0 ? ticks(options.hardResetS ?? 0) : 0;
   }
 
   /** True once no reachable frontier remains (until a re-check finds one). */
@@ -148,18 +171,29 @@ export class FrontierExplorerController implements Controller {
     if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
     if (this.strategy !== undefined && this.strategy.beforeTick(robot, state, this.targetIndex) && this.phase === 'follow') this.phase = 'plan';
 
-    if (state.collision.started && this.phase !== 'done') {
+    this.touchingTicks = state.collision.touching ? this.touchingTicks + 1 : 0;
+    if (this.hardResetTicks > 0 && this.touchingTicks >= this.hardResetTicks && this.phase !== 'done') {
+      // Stuck against something: give the target up and start over from here.
+      this.touchingTicks = 0;
+      if (this.targetIndex >= 0) this.abandonTarget();
+      this.phase = 'plan';
+    } else if (state.collision.started && this.phase !== 'done') {
       this.onCollision(robot, state);
       return;
     }
     if (this.phase === 'backoff') {
       if (--this.backoffTicksLeft > 0) return;
-      this.phase = 'plan';
+      this.phase = this.stepAsideTicks > 0 ? 'aside' : 'plan';
+      this.asideIndex = -1;
     }
     const here = cellIndexAt(map, state.pose.xM, state.pose.yM);
     if (here < 0) {
       robot.stop();
       return;
+    }
+    if (this.phase === 'aside') {
+      if (this.stepAside(robot, map, state, here)) return;
+      this.phase = 'plan';
     }
     if (this.phase === 'done') {
       if (state.tick < this.recheckAtTick) return;
@@ -172,8 +206,8 @@ export class FrontierExplorerController implements Controller {
   }
 
   private onCollision(robot: Robot, state: RobotState): void {
-    if (this.phase === 'backoff') {
-      // Backed into something too: stop backing off and plan from here.
+    if (this.phase === 'backoff' || this.phase === 'aside') {
+      // Backed or stepped into something too: stop and plan from here.
       robot.stop();
       this.phase = 'plan';
       return;
@@ -361,6 +395,29 @@ export class FrontierExplorerController implements Controller {
     if (linear > 0 && this.giveWay(robot, state)) return;
     const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));
     robot.setVelocity(linear, angular);
+  }
+
+  /**
+   * Drive to a random clear neighbouring cell, chosen when the step starts; false once there, out
+   * of time, or when no neighbour is clear.
+   */
+  private stepAside(robot: Robot, map: SlamMapView, state: RobotState, here: number): boolean {
+    if (this.asideIndex < 0) {
+      this.asideIndex = pickAsideCell(map, here, this.rng);
+      this.asideTicksLeft = this.stepAsideTicks;
+    }
+    if (this.asideIndex < 0 || this.asideTicksLeft-- <= 0) return false;
+    const w = map.width;
+    const { xM, yM, headingRad } = state.pose;
+    const dx = map.originM.x + ((this.asideIndex % w) + 0.5) * map.cellSizeM - xM;
+    const dy = map.originM.y + (Math.floor(this.asideIndex / w) + 0.5) * map.cellSizeM - yM;
+    const distM = Math.hypot(dx, dy);
+    if (distM < 0.5 * this.arriveM) return false;
+    const errorRad = wrapAngle(Math.atan2(dy, dx) - headingRad);
+    const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));
+    const linear = Math.abs(errorRad) > ASIDE_TURN_RAD ? 0 : Math.min(this.speedMps * Math.cos(errorRad), distM / this.tickS);
+    robot.setVelocity(linear, angular);
+    return true;
   }
 
   /**

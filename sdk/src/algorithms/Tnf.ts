@@ -22,10 +22,11 @@
  * frontier's first, middle and last cells (which may lie in a wall); here d is the plain
  * normalised path distance, the information is a count of unknown cells normalised to 0..1, the
  * robot keeps driving, and it aims at a frontier cell. The distance term is divided by its peak so
- * the three terms share a scale for any alpha, beta. Collisions: MAES backs up, steps to a random
- * free neighbour and resets after 5 ticks of colliding; here the frontier controller's handling
- * (FrontierExplorer.ts) runs: back off for `backoffS` and replan, giving a target up after three
- * wall collisions or `stuckS` without progress.
+ * the three terms share a scale for any alpha, beta. Collisions as MAES has them, on the frontier
+ * controller (FrontierExplorer.ts): back up for `backoffS`, step to a random clear neighbouring
+ * cell (`stepAsideS`, the context's seeded rng), then plan again; touching something for
+ * `hardResetS` gives the target up (MAES's hard reset), as do three wall collisions on one target
+ * or `stuckS` without progress.
  */
 import type { Robot, RobotState } from '../Robot.js';
 import type { SlamMapView } from '../SlamMapView.js';
@@ -160,7 +161,13 @@ export const tnf: AlgorithmInfo = {
   summary:
     'The Next Frontier (Colares, Chaimowicz 2016): frontier clusters valued information - coordination (wavefronts from sensed robots) + a beta-shaped distance term; maps and destinations broadcast every 2 s while robots are sensed.',
   parameters: [
-    ...frontierExploration.parameters.filter((p) => SHARED.has(p.name)),
+    ...frontierExploration.parameters
+      .filter((p) => SHARED.has(p.name))
+      .map((p) =>
+        p.name === 'backoffS'
+          ? { ...p, default: 0.1, doc: 'Reverse this long at half speed after a collision (0.1 s: 0.1 m at 2 m/s, as MAES backs up 0.1 tile).' }
+          : p,
+      ),
     {
       name: 'alpha',
       unit: '1',
@@ -185,12 +192,28 @@ export const tnf: AlgorithmInfo = {
       max: 10000,
       doc: 'While another robot is sensed, broadcast the SLAM map and the destination this often (MAES: 20 ticks); maps heard are always merged.',
     },
+    {
+      name: 'stepAsideS',
+      unit: 's',
+      default: 0.5,
+      min: 0,
+      max: 100,
+      doc: 'After backing off, drive at most this long to a random clear neighbouring SLAM cell (MAES: a random free neighbour); 0 = off.',
+    },
+    {
+      name: 'hardResetS',
+      unit: 's',
+      default: 0.5,
+      min: 0,
+      max: 100,
+      doc: 'Touching a wall or robot this long without a break gives the target up (MAES: 5 ticks); 0 = off.',
+    },
     { name: 'forgetS', unit: 's', default: 5, min: 0.01, max: 10000, doc: 'A destination heard longer ago than this no longer adds coordination.' },
   ],
   create: (context) => {
     const p = context.params;
     const params: Record<string, number> = { ...frontierDefaults, shareEveryS: 0, cedeMarginM: -1 };
     for (const name of SHARED) params[name] = p[name];
-    return new FrontierExplorerController({ ...context, params }, new TnfStrategy(context));
+    return new FrontierExplorerController({ ...context, params }, { strategy: new TnfStrategy(context), stepAsideS: p.stepAsideS, hardResetS: p.hardResetS });
   },
 };
