@@ -14,6 +14,9 @@
  * is clearly nearer to is left to it (MinPos-style dispersion), and a robot close ahead makes this
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
+ *
+ * cme and tnf run on this controller with a TargetStrategy that chooses their targets (and sends
+ * their messages); tnf also turns on the step-aside and hard-reset options after collisions.
  */
 import { wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';

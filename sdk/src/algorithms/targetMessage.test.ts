@@ -60,6 +60,22 @@ describe('heard targets', () => {
     expect(heard.get('b')).toMatchObject({ xM: 5, yM: 4 });
   });
 
+  it('never throws on an inbox of arbitrary payloads, and counts exactly the undecodable target messages (property)', () => {
+    const payload = fc.oneof(
+      fc.uint8Array({ maxLength: 40 }),
+      fc.uint8Array({ maxLength: 30 }).map((tail) => Uint8Array.of(...MAGIC, ...tail)),
+      fc.tuple(finite, finite).map(([xM, yM]) => encodeTargetMessage({ xM, yM })),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.record({ from: fc.constantFrom('a', 'b', 'c'), sentTick: fc.nat(), payload })), (inbox) => {
+        const heard = new HeardTargets();
+        heard.read(inbox, 3);
+        const bad = inbox.filter((m) => m.payload.length >= 4 && MAGIC.every((b, i) => m.payload[i] === b) && decodeTargetMessage(m.payload) === null);
+        expect(heard.malformed).toBe(bad.length);
+      }),
+    );
+  });
+
   it('forgets targets heard before the given tick', () => {
     const heard = new HeardTargets();
     heard.read([message('a', 1, 2)], 10);
