@@ -2,15 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { Random } from '@swarmgate/protocols';
 import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
 import { tnfDistanceTerm, tnfUtility } from './Tnf.js';
+import type { Pose } from '../Robot.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
 
-function tnfFor(params: Record<string, number> = {}) {
+function tnfFor(params: Record<string, number> = {}, seed = 7) {
   const info = findAlgorithm('tnf');
   return info.create({
-    seed: 7,
-    rng: Random.fromSeed(7).fork('controller:r0'),
+    seed,
+    rng: Random.fromSeed(seed).fork('controller:r0'),
     robotId: 'r0',
     robotIndex: 0,
     robotCount: 2,
@@ -107,5 +108,47 @@ describe('tnf sharing', () => {
 
   it('sends nothing while it senses no robot', () => {
     expect(sentOver(41, false)).toEqual([]);
+  });
+});
+
+describe('tnf collisions', () => {
+  const hall = gridFromAscii(['##############', '#............#', '#............#', '#............#', '##############']);
+
+  /** Drive right, hit a wall; the pose just before and one tick after backing off, and the track of the next 8 ticks. */
+  function bumped(seed: number, stepAsideS: number): { before: Pose; after: Pose; track: string } {
+    const robot = new PointRobot(hall, { pose: { xM: 2.5, yM: 2.5, headingRad: 0 }, rangeMaxM: 3 });
+    const controller = tnfFor({ stepAsideS }, seed);
+    for (let t = 0; t < 6; t++) {
+      controller.tick(robot);
+      robot.step();
+    }
+    robot.bumpNextStep = true;
+    controller.tick(robot);
+    robot.step();
+    const before = robot.state().pose;
+    controller.tick(robot);
+    robot.step();
+    const after = robot.state().pose;
+    const track: string[] = [];
+    for (let t = 0; t < 8; t++) {
+      controller.tick(robot);
+      robot.step();
+      const { xM, yM } = robot.state().pose;
+      track.push(`${xM.toFixed(3)},${yM.toFixed(3)}`);
+    }
+    return { before, after, track: track.join(' ') };
+  }
+
+  it('backs up 0.1 m (0.1 s at half of 2 m/s) after hitting a wall', () => {
+    const { before, after } = bumped(1, 0.5);
+    expect(after.xM).toBeLessThan(before.xM);
+    expect(Math.hypot(after.xM - before.xM, after.yM - before.yM)).toBeCloseTo(0.1, 6);
+  });
+
+  it('then steps to a random clear neighbour: the track depends on the seed, and not without the step', () => {
+    const seeds = [1, 2, 3, 4, 5, 6];
+    expect(bumped(3, 0.5).track).toBe(bumped(3, 0.5).track);
+    expect(new Set(seeds.map((seed) => bumped(seed, 0.5).track)).size).toBeGreaterThan(1);
+    expect(new Set(seeds.map((seed) => bumped(seed, 0).track)).size).toBe(1);
   });
 });
