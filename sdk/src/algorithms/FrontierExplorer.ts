@@ -156,8 +156,9 @@ export class FrontierExplorerController implements Controller {
     this.shareOffset = this.shareEveryTicks > 0 ? context.robotIndex % this.shareEveryTicks : 0;
     this.maxVisits = p.maxSearchCells > 0 ? p.maxSearchCells : Number.POSITIVE_INFINITY;
     this.tickS = tickS;
-    this.stepAsideTicks = (options.stepAsideS ?? 0) > 0 ? ticks(options.stepAsideS ?? 0) : 0;
-    this.hardResetTicks = (options.hardResetS ?? 0) > 0 ? ticks(options.hardResetS ?? 0) : 0;
+    const { stepAsideS = 0, hardResetS = 0 } = options;
+    this.stepAsideTicks = stepAsideS > 0 ? ticks(stepAsideS) : 0;
+    this.hardResetTicks = hardResetS > 0 ? ticks(hardResetS) : 0;
   }
 
   /** True once no reachable frontier remains (until a re-check finds one). */
