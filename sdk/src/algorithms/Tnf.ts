@@ -14,14 +14,17 @@
  * Every `shareEveryS` (MAES: 20 ticks) while it senses another robot it broadcasts its SLAM map's
  * bytes and its destination (targetMessage.ts; the sender's id is the radio's), and merges every
  * map it hears. A destination heard in the last `forgetS` adds a coordination wavefront as a
- * sensed robot standing there would, so robots that met do not head for the same frontier.
+ * sensed robot standing there would, so robots that met do not head for the same frontier (MAES's
+ * TNF sends destinations without reading them; its FF-TNF variant subtracts a wavefront from them).
  *
- * Where the paper and MAES's code disagree the paper is followed: MAES computes the distance d as
- * the square root of a sum of ratios and the information as a Gaussian of each cell's state
- * divided by the number of frontiers, stops the robot to exchange maps, and aims at the mean of a
- * frontier's first, middle and last cells (which may lie in a wall); here d is the plain
- * normalised path distance, the information is a count of unknown cells normalised to 0..1, the
- * robot keeps driving, and it aims at a frontier cell. The distance term is divided by its peak so
+ * Where MAES's code departs from the paper's description (utility as information, coordination
+ * and a beta-shaped distance term of the normalised distance to the frontier) the paper is
+ * followed: MAES computes d as the square root of a sum of ratios and the information as a
+ * Gaussian of each cell's state divided by the number of frontiers, stops the robot to exchange
+ * maps, and aims at the mean of a frontier's first, middle and last cells (not necessarily a
+ * frontier cell); here d is the BFS path distance over the farthest frontier's, the information
+ * a count of unknown cells normalised to 0..1, the robot keeps driving, and it aims at a frontier
+ * cell. The distance term is divided by its peak (a choice of this implementation) so
  * the three terms share a scale for any alpha, beta. Collisions as MAES has them, on the frontier
  * controller (FrontierExplorer.ts): back up for `backoffS`, step to a random clear neighbouring
  * cell (`stepAsideS`, the context's seeded rng), then plan again; touching something for
