@@ -23,15 +23,15 @@ import type { Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo, type AlgorithmRng } from './AlgorithmInfo.js';
 import { DIR_DX, DIR_DY } from './bsa.js';
-import { frontierExploration, FrontierExplorerController, frontierParams, type GoalPolicy } from './FrontierExplorer.js';
+import { frontierExploration, FrontierExplorerController, frontierParams, type TargetStrategy } from './FrontierExplorer.js';
 import { decodeTileMessage, looksLikeTileMessage } from './tileMessages.js';
-import { broadcastTileSet, mergeTileBits, TileGrid } from './tiles.js';
+import { broadcastTileSet, mergeTileBits, TileGrid, targetIndexOf } from './tiles.js';
 import { lineOfSight, sortByDirection, voronoiRegion, type TileXY } from './voronoi.js';
 
 type Mode = 'region' | 'occlusion' | 'frontier';
 
-/** The lvd goal policy: one per robot. Exported for its unit tests. */
-export class LvdPolicy implements GoalPolicy {
+/** The lvd target strategy: one per robot. Exported for its unit tests. */
+export class LvdStrategy implements TargetStrategy {
   tiles: TileGrid | null = null;
   /** 1: explored (by this robot or, as heard, another). */
   explored = new Uint8Array(0);
@@ -44,6 +44,8 @@ export class LvdPolicy implements GoalPolicy {
   private nextRegionTick = 0;
   private regionTick = -1;
   private tick = 0;
+  /** The robot of this tick (beforeTick), for the messages choose() sends. */
+  private robot: Robot | null = null;
   /** The state of this tick: where this robot and the robots it senses are. */
   private state: RobotState | null = null;
   private selfXY: TileXY = { x: 0, y: 0 };
@@ -75,7 +77,8 @@ export class LvdPolicy implements GoalPolicy {
     this.shareOffset = this.shareEveryTicks > 0 ? context.robotIndex % this.shareEveryTicks : 0;
   }
 
-  observe(robot: Robot, state: RobotState): void {
+  beforeTick(robot: Robot, state: RobotState): boolean {
+    this.robot = robot;
     this.tick = state.tick;
     const tiles = this.tilesOf(robot.map);
     this.markExplored(tiles, state.pose.xM, state.pose.yM);
@@ -93,9 +96,15 @@ export class LvdPolicy implements GoalPolicy {
     }
     this.state = state;
     if (state.tick >= this.nextRegionTick) this.decompose(tiles);
+    return false;
   }
 
-  nextGoal(robot: Robot, _state: RobotState, from: CellXY, skip: (index: number) => boolean): CellXY | null | 'wait' {
+  choose(map: SlamMapView, from: number, state: RobotState, skip: (index: number) => boolean): number {
+    if (this.robot === null) return -1;
+    return targetIndexOf(map, this.nextGoal(this.robot, state, { x: from % map.width, y: Math.floor(from / map.width) }, skip));
+  }
+
+  private nextGoal(robot: Robot, _state: RobotState, from: CellXY, skip: (index: number) => boolean): CellXY | null | 'wait' {
     const tiles = this.tilesOf(robot.map);
     let goal = this.nextRegionTile(tiles, skip);
     if (goal < 0 && this.regionTick !== this.tick) {
@@ -230,13 +239,13 @@ export class LvdPolicy implements GoalPolicy {
 /** Parameters lvd passes through to the frontier follower unchanged (same name, unit, doc). */
 const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM', 'stuckS']);
 
-/** An lvd robot: the frontier follower driven by a LvdPolicy (returned too, for tests to inspect). */
-export function lvdController(context: AlgorithmContext): { controller: FrontierExplorerController; policy: LvdPolicy } {
+/** An lvd robot: the frontier follower driven by a LvdStrategy (returned too, for tests to inspect). */
+export function lvdController(context: AlgorithmContext): { controller: FrontierExplorerController; strategy: LvdStrategy } {
   const p = context.params;
   const params = frontierParams({});
   for (const name of SHARED) params[name] = p[name];
-  const policy = new LvdPolicy(context);
-  return { controller: new FrontierExplorerController({ ...context, params }, policy), policy };
+  const strategy = new LvdStrategy(context);
+  return { controller: new FrontierExplorerController({ ...context, params }, { strategy }), strategy };
 }
 
 export const lvd: AlgorithmInfo = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Random } from '@swarmgate/protocols';
 import type { Grid } from '@swarmgate/maps';
 import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
-import { ssbController, type SsbPolicy } from './Ssb.js';
+import { ssbController, type SsbStrategy } from './Ssb.js';
 import { decodeTileMessage, encodeTileMessage, type TileMessage } from './tileMessages.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
@@ -18,7 +18,7 @@ function ssbOn(grid: Grid, xM: number, yM: number, params: Record<string, number
     tileSizeM: 1,
     params: resolveAlgorithmParams(findAlgorithm('ssb'), params),
   };
-  const { controller, policy } = ssbController(context);
+  const { controller, strategy } = ssbController(context);
   const robot = new PointRobot(grid, { pose: { xM, yM, headingRad: 0 } });
   const sent: TileMessage[] = [];
   const run = (ticks: number, until: () => boolean = () => false) => {
@@ -31,22 +31,22 @@ function ssbOn(grid: Grid, xM: number, yM: number, params: Record<string, number
       robot.step();
     }
   };
-  return { policy, controller, robot, sent, run };
+  return { strategy, controller, robot, sent, run };
 }
 
-/** Open tiles of the grid (1 m tiles: the grid's cells) not covered by the policy. */
-function uncovered(grid: Grid, policy: SsbPolicy): number[] {
+/** Open tiles of the grid (1 m tiles: the grid's cells) not covered by the strategy. */
+function uncovered(grid: Grid, strategy: SsbStrategy): number[] {
   const out: number[] = [];
-  for (let i = 0; i < grid.width * grid.height; i++) if (grid.cells[i] === 0 && policy.covered[i] === 0) out.push(i);
+  for (let i = 0; i < grid.width * grid.height; i++) if (grid.cells[i] === 0 && strategy.covered[i] === 0) out.push(i);
   return out;
 }
 
 describe('ssb spiral', () => {
   it('covers a small empty room in one spiral, with no backtracking', () => {
     const grid = gridFromAscii(['#########', '#.......#', '#.......#', '#.......#', '#.......#', '#########']);
-    const { policy, controller, robot, sent, run } = ssbOn(grid, 1.5, 1.5);
+    const { strategy, controller, robot, sent, run } = ssbOn(grid, 1.5, 1.5);
     run(1500, () => controller.done);
-    expect(uncovered(grid, policy)).toEqual([]);
+    expect(uncovered(grid, strategy)).toEqual([]);
     expect(sent.filter((m) => m.kind === 'claim')).toEqual([]);
     expect(controller.done).toBe(true);
     expect(robot.collisions).toBe(0);
@@ -56,23 +56,23 @@ describe('ssb spiral', () => {
     // A wall stub with a gap at the bottom: the first spiral closes in the left room, leaving the
     // right room's tiles (seen through the gap) as backtracking points.
     const grid = gridFromAscii(['#########', '#...#...#', '#...#...#', '#...#...#', '#.......#', '#########']);
-    const { policy, controller, sent, run } = ssbOn(grid, 1.5, 1.5);
+    const { strategy, controller, sent, run } = ssbOn(grid, 1.5, 1.5);
     run(1500, () => sent.some((m) => m.kind === 'claim'));
     const claim = sent.find((m) => m.kind === 'claim');
     expect(claim).toBeDefined();
     if (claim?.kind !== 'claim') return;
-    const recorded = [...policy.recorded.keys()].filter((t) => policy.recorded[t] === 1);
+    const recorded = [...strategy.recorded.keys()].filter((t) => strategy.recorded[t] === 1);
     expect(recorded).toContain(claim.tile);
-    expect(policy.covered[claim.tile]).toBe(0);
-    expect(robotMap(policy).state(claim.tile)).toBe(SlamCell.Open);
+    expect(strategy.covered[claim.tile]).toBe(0);
+    expect(robotMap(strategy).state(claim.tile)).toBe(SlamCell.Open);
     expect(claim.bidM).toBeGreaterThan(0);
     run(3000, () => controller.done);
-    expect(uncovered(grid, policy)).toEqual([]);
+    expect(uncovered(grid, strategy)).toEqual([]);
   });
 
   it('leaves a backtracking point to a robot that bids less, and bids on another', () => {
     const grid = gridFromAscii(['#########', '#...#...#', '#...#...#', '#...#...#', '#.......#', '#########']);
-    const { policy, robot, sent, run } = ssbOn(grid, 1.5, 1.5);
+    const { strategy, robot, sent, run } = ssbOn(grid, 1.5, 1.5);
     run(1500, () => sent.some((m) => m.kind === 'claim'));
     const first = sent.find((m) => m.kind === 'claim');
     if (first?.kind !== 'claim') throw new Error('no claim');
@@ -80,7 +80,7 @@ describe('ssb spiral', () => {
     run(3, () => sent.filter((m) => m.kind === 'claim').length > 1);
     const second = sent.filter((m) => m.kind === 'claim')[1];
     expect(second?.kind === 'claim' && second.tile).not.toBe(first.tile);
-    expect(policy.mode).toBe('auction');
+    expect(strategy.mode).toBe('auction');
   });
 
   it('waits waitS for a tile another robot reserved, then spirals round it', () => {
@@ -107,28 +107,28 @@ describe('ssb spiral', () => {
 
   it('counts malformed coordination bytes and carries on', () => {
     const grid = gridFromAscii(['######', '#....#', '#....#', '######']);
-    const { policy, robot, run } = ssbOn(grid, 1.5, 1.5);
+    const { strategy, robot, run } = ssbOn(grid, 1.5, 1.5);
     robot.pendingInbox.push({ from: 'r1', sentTick: 0, payload: Uint8Array.of(0x53, 0x54, 1, 2, 9) });
     robot.pendingInbox.push({ from: 'r1', sentTick: 0, payload: encodeTileMessage({ kind: 'tiles', width: 3, height: 3, bits: new Uint8Array(2) }) });
     robot.pendingInbox.push({ from: 'r1', sentTick: 0, payload: encodeTileMessage({ kind: 'claim', tile: 1e6, bidM: 1 }) });
     expect(() => run(3)).not.toThrow();
-    expect(policy.malformed).toBe(3);
+    expect(strategy.malformed).toBe(3);
   });
 
   it('merges the covered tiles another robot broadcasts', () => {
     const grid = gridFromAscii(['######', '#....#', '#....#', '######']);
-    const { policy, robot, run } = ssbOn(grid, 1.5, 1.5);
+    const { strategy, robot, run } = ssbOn(grid, 1.5, 1.5);
     run(1);
     const bits = new Uint8Array(Math.ceil((grid.width * grid.height) / 8));
     const far = 2 * grid.width + 4;
     bits[far >> 3] |= 1 << (far & 7);
     robot.pendingInbox.push({ from: 'r1', sentTick: 0, payload: encodeTileMessage({ kind: 'tiles', width: grid.width, height: grid.height, bits }) });
     run(2);
-    expect(policy.covered[far]).toBe(1);
+    expect(strategy.covered[far]).toBe(1);
   });
 });
 
-function robotMap(policy: SsbPolicy) {
-  if (policy.tiles === null) throw new Error('no tiles yet');
-  return policy.tiles;
+function robotMap(strategy: SsbStrategy) {
+  if (strategy.tiles === null) throw new Error('no tiles yet');
+  return strategy.tiles;
 }

@@ -32,9 +32,9 @@ import type { Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
 import { recordBacktrackingPoints, spiralStep, startsHugging, DIR_DX, DIR_DY } from './bsa.js';
-import { frontierExploration, FrontierExplorerController, frontierParams, type GoalPolicy } from './FrontierExplorer.js';
+import { frontierExploration, FrontierExplorerController, frontierParams, type TargetStrategy } from './FrontierExplorer.js';
 import { decodeTileMessage, encodeTileMessage, looksLikeTileMessage } from './tileMessages.js';
-import { broadcastTileSet, mergeTileBits, TileGrid } from './tiles.js';
+import { broadcastTileSet, mergeTileBits, TileGrid, targetIndexOf } from './tiles.js';
 
 /** start: the first spiral, from the spawn; backtrack: driving to a won backtracking point. */
 type Mode = 'start' | 'spiral' | 'auction' | 'backtrack' | 'frontier';
@@ -48,8 +48,8 @@ const BID_MAX_EXPANSIONS = 40_000;
 /** The spiral turns counter-clockwise: obstacles and covered tiles on the left. */
 const REF_SIDE = 1;
 
-/** The ssb goal policy: one per robot. Exported for its unit tests. */
-export class SsbPolicy implements GoalPolicy {
+/** The ssb target strategy: one per robot. Exported for its unit tests. */
+export class SsbStrategy implements TargetStrategy {
   tiles: TileGrid | null = null;
   /** 1: covered (by this robot or, as heard, another). */
   covered = new Uint8Array(0);
@@ -73,6 +73,8 @@ export class SsbPolicy implements GoalPolicy {
   private waitSinceTick = 0;
   private lastReserveTick = -1;
   private tick = 0;
+  /** The robot of this tick (beforeTick), for the messages choose() sends. */
+  private robot: Robot | null = null;
   private readonly tileM: number;
   private readonly shareEveryTicks: number;
   private readonly shareOffset: number;
@@ -104,7 +106,8 @@ export class SsbPolicy implements GoalPolicy {
     this.dir = context.robotIndex % 4;
   }
 
-  observe(robot: Robot, state: RobotState): void {
+  beforeTick(robot: Robot, state: RobotState): boolean {
+    this.robot = robot;
     this.tick = state.tick;
     const tiles = this.tilesOf(robot.map);
     const here = tiles.tileAtWorld(state.pose.xM, state.pose.yM);
@@ -115,9 +118,15 @@ export class SsbPolicy implements GoalPolicy {
     if (this.shareEveryTicks > 0 && state.tick % this.shareEveryTicks === this.shareOffset) {
       broadcastTileSet(robot, tiles, this.covered);
     }
+    return false;
   }
 
-  nextGoal(robot: Robot, state: RobotState, from: CellXY, skip: (index: number) => boolean): CellXY | null | 'wait' {
+  choose(map: SlamMapView, from: number, state: RobotState, skip: (index: number) => boolean): number {
+    if (this.robot === null) return -1;
+    return targetIndexOf(map, this.nextGoal(this.robot, state, { x: from % map.width, y: Math.floor(from / map.width) }, skip));
+  }
+
+  private nextGoal(robot: Robot, state: RobotState, from: CellXY, skip: (index: number) => boolean): CellXY | null | 'wait' {
     const tiles = this.tilesOf(robot.map);
     const map = robot.map;
     const here = this.reachedTile >= 0 ? this.reachedTile : tiles.tileOfCell(from.y * map.width + from.x);
@@ -339,13 +348,13 @@ function pathLengthM(path: readonly CellXY[], cellSizeM: number): number {
 /** Parameters ssb passes through to the frontier follower unchanged (same name, unit, doc). */
 const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM']);
 
-/** An ssb robot: the frontier follower driven by a SsbPolicy (returned too, for tests to inspect). */
-export function ssbController(context: AlgorithmContext): { controller: FrontierExplorerController; policy: SsbPolicy } {
+/** An ssb robot: the frontier follower driven by a SsbStrategy (returned too, for tests to inspect). */
+export function ssbController(context: AlgorithmContext): { controller: FrontierExplorerController; strategy: SsbStrategy } {
   const p = context.params;
   const params = frontierParams({ shareEveryS: p.shareEveryS, stuckS: p.stuckS });
   for (const name of SHARED) params[name] = p[name];
-  const policy = new SsbPolicy(context);
-  return { controller: new FrontierExplorerController({ ...context, params }, policy), policy };
+  const strategy = new SsbStrategy(context);
+  return { controller: new FrontierExplorerController({ ...context, params }, { strategy }), strategy };
 }
 
 export const ssb: AlgorithmInfo = {

@@ -5,7 +5,8 @@
  */
 import { MAX_BROADCAST_PAYLOAD_BYTES } from '@swarmgate/protocols';
 import type { Robot } from '../Robot.js';
-import type { SlamCellValue, SlamMapView } from '../SlamMapView.js';
+import type { CellXY, SlamCellValue, SlamMapView } from '../SlamMapView.js';
+import { WAIT_FOR_TARGET } from './FrontierExplorer.js';
 import { coarseTileState } from '../slam/CoarseSlamMap.js';
 import { encodeTileMessage, tileBitBytes } from './tileMessages.js';
 
@@ -102,4 +103,10 @@ export function broadcastTileSet(robot: Robot, tiles: TileGrid, set: Uint8Array)
   const { width, height } = tiles;
   if (width > 0xffff || height > 0xffff || 8 + tileBitBytes(width, height) > MAX_BROADCAST_PAYLOAD_BYTES) return;
   robot.broadcast(encodeTileMessage({ kind: 'tiles', width, height, bits: packTileSet(set, width, height) }));
+}
+
+/** A goal as TargetStrategy.choose returns it: the cell's index, -1 for none, or WAIT_FOR_TARGET. */
+export function targetIndexOf(map: SlamMapView, goal: CellXY | null | 'wait'): number {
+  if (goal === 'wait') return WAIT_FOR_TARGET;
+  return goal === null ? -1 : goal.y * map.width + goal.x;
 }
