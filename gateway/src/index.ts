@@ -16,4 +16,4 @@ export * from './hil/index.js';
 export * from './trial/index.js';
 export * from './web/index.js';
 // One headless trial as `swarmgate run` runs it, for notebooks, scripts and tests.
-export { runTrial, type RunTrialConfig, type RunReport } from './cli/run.js';
+export { runTrial, runTrialSampled, type RunTrialConfig, type RunReport, type SampledRun } from './cli/run.js';
