@@ -1,5 +1,4 @@
 /** `swarmgate experiment report DIR`: the report of an experiment's results.jsonl, written to DIR/report/. */
-import { writeReport } from '../experiment/writeReport.js';
 import { CliUsageError, type Command } from './Command.js';
 import { parseCommandArgs } from './args.js';
 
@@ -30,6 +29,8 @@ export const experimentReportCommand: Command = {
     const [dir, ...extra] = parsed.positionals;
     if (dir === undefined) throw new CliUsageError(`missing DIR\n\n${HELP}`);
     if (extra.length > 0) throw new CliUsageError(`unexpected argument '${extra[0]}'\n\n${HELP}`);
+    // Loaded here, not at the top: vega, vega-lite and resvg are for this command only, and every other command would pay their load time.
+    const { writeReport } = await import('../experiment/writeReport.js');
     const report = await writeReport(dir);
     for (const warning of report.warnings) process.stderr.write(`swarmgate experiment report: warning: ${warning}\n`);
     process.stdout.write(`${report.runs} runs in ${report.configurations} configurations: wrote ${report.files.join(', ')} in ${report.folder}\n`);
