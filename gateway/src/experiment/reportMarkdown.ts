@@ -1,5 +1,5 @@
 /**
- * report.md: the Minotaur table per configuration (Kaiser et al., 2023), the mean and standard
+ * report.md: the Minotaur table per configuration (Schmidt, Sørensen and Beregaard, "The Minotaur Exploration Algorithm", 2024), the mean and standard
  * deviation of every metric, the failed runs, the warnings, and the plots.
  */
 import { isFailed } from './resultsLine.js';

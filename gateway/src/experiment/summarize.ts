@@ -1,6 +1,6 @@
 /**
  * Groups an experiment's runs into configurations (one distinct `vector`) and computes what the
- * report shows of each: the table of Kaiser et al.'s Minotaur paper (average ticks over the
+ * report shows of each: the table of Schmidt, Sørensen and Beregaard's "The Minotaur Exploration Algorithm" (2024) (average ticks over the
  * successful runs, successes, timeouts, success rate, fastest, slowest) plus the spread of every
  * numeric metric of the results.
  */
