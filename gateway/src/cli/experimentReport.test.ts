@@ -10,6 +10,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failedRunLine, finishedRunLine } from '../experiment/runLine.js';
 import { runTrialSampled } from './run.js';
 import { runSwarmgate } from './testing/runSwarmgate.js';
 
@@ -38,23 +39,12 @@ async function fixtureLines(): Promise<Line[]> {
       const seed = 1000 * vectorIndex + iteration;
       // Small and short: a 30 x 30 cave seen with a 2 m lidar, some configurations reaching 80 % before 800 ticks and some not.
       const config = { map: 'cave:30x30:seed=2', 'lidar-range': 2, 'max-ticks': 800, target: 0.8, ...vector, seed };
-      const base = {
-        format: 'swarmgate-results/1',
-        designHash: DESIGN_HASH,
-        runKey: `${DESIGN_HASH.slice(0, 12)}:${vectorIndex}:${iteration}`,
-        vectorIndex,
-        iteration,
-        vector,
-        config,
-        seed,
-        swarmgateVersion: '0.1.0',
-      };
+      const run = { designHash: DESIGN_HASH, vectorIndex, iteration, vector, config, seed, swarmgateVersion: '0.1.0' };
       try {
         const { report, samples } = await runTrialSampled(config);
-        const series = { tick: samples.map((s) => s.tick), explored: samples.map((s) => s.exploredFraction), covered: samples.map((s) => s.coveredFraction) };
-        out.push({ ...base, result: report, series, wallSeconds: report.wallSeconds } as Line);
+        out.push(finishedRunLine(run, report, samples, report.wallSeconds) as unknown as Line);
       } catch (error) {
-        out.push({ ...base, error: (error as Error).message, wallSeconds: 0 } as Line);
+        out.push(failedRunLine(run, error, 0) as unknown as Line);
       }
     }
   }

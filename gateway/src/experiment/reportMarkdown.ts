@@ -46,7 +46,7 @@ export function reportMarkdown({ summary, source, warnings, charts }: MarkdownIn
     '',
     '## Metrics (mean ± standard deviation)',
     '',
-    'Over the finished runs of each configuration (runs with an error have no metrics); the sample standard deviation, – with one run.',
+    'Over the runs of each configuration that report the metric as a number (a run with an error reports none, a timeout no explorationTicks); the sample standard deviation, – with one run.',
     '',
     `| metric | ${configurations.map((c) => escapeCell(c.label)).join(' | ')} |`,
     `|---|${configurations.map(() => '--:').join('|')}|`,
