@@ -1,4 +1,5 @@
 /** `swarmgate experiment report DIR`: the report of an experiment's results.jsonl, written to DIR/report/. */
+import { count } from '../experiment/count.js';
 import { CliUsageError, type Command } from './Command.js';
 import { parseCommandArgs } from './args.js';
 
@@ -33,7 +34,9 @@ export const experimentReportCommand: Command = {
     const { writeReport } = await import('../experiment/writeReport.js');
     const report = await writeReport(dir);
     for (const warning of report.warnings) process.stderr.write(`swarmgate experiment report: warning: ${warning}\n`);
-    process.stdout.write(`${report.runs} runs in ${report.configurations} configurations: wrote ${report.files.join(', ')} in ${report.folder}\n`);
+    process.stdout.write(
+      `${count(report.runs, 'run')} in ${count(report.configurations, 'configuration')}: wrote ${report.files.join(', ')} in ${report.folder}\n`,
+    );
     return 0;
   },
 };

@@ -6,6 +6,7 @@ import { isFailed } from './resultsLine.js';
 import type { ExperimentSummary } from './summarize.js';
 import type { Spread } from './stats.js';
 import type { Chart } from './charts.js';
+import { count } from './count.js';
 
 export interface MarkdownInputs {
   readonly summary: ExperimentSummary;
@@ -21,7 +22,7 @@ export function reportMarkdown({ summary, source, warnings, charts }: MarkdownIn
   const out: string[] = [
     '# Experiment report',
     '',
-    `${runs} runs in ${configurations.length} configurations, from \`${source}\`.`,
+    `${count(runs, 'run')} in ${count(configurations.length, 'configuration')}, from \`${source}\`.`,
     ...(warnings.length > 0 ? ['', '## Warnings', '', ...warnings.map((w) => `- ${escapeCell(w)}`)] : []),
     '',
     '## Runs per configuration',
@@ -48,9 +49,13 @@ export function reportMarkdown({ summary, source, warnings, charts }: MarkdownIn
     '',
     'Over the runs of each configuration that report the metric as a number (a run with an error reports none, a timeout no explorationTicks); the sample standard deviation, – with one run.',
     '',
-    `| metric | ${configurations.map((c) => escapeCell(c.label)).join(' | ')} |`,
-    `|---|${configurations.map(() => '--:').join('|')}|`,
-    ...summary.metrics.map((m) => row([m, ...configurations.map((c) => spreadText(c.metrics.get(m)))])),
+    ...(summary.metrics.length === 0
+      ? ['No run finished: there is no metric to show.']
+      : [
+          `| metric | ${configurations.map((c) => escapeCell(c.label)).join(' | ')} |`,
+          `|---|${configurations.map(() => '--:').join('|')}|`,
+          ...summary.metrics.map((m) => row([m, ...configurations.map((c) => spreadText(c.metrics.get(m)))])),
+        ]),
   ];
   const failed = configurations.flatMap((c) => c.runs.flatMap(({ line, run }) => (isFailed(run) ? [{ line, run, label: c.label }] : [])));
   if (failed.length > 0) {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { meanCurve } from './charts.js';
 import { toCsv } from './csv.js';
-import { formatNumber } from './reportMarkdown.js';
+import { formatNumber, reportMarkdown } from './reportMarkdown.js';
 import type { FinishedRunLine, ResultsLine } from './resultsLine.js';
 import { spreadOf } from './stats.js';
 import { canonicalJson, summarize } from './summarize.js';
@@ -132,5 +132,16 @@ describe('toCsv', () => {
 describe('formatNumber', () => {
   it('keeps integers, four significant digits below 1000 and one decimal above', () => {
     expect([formatNumber(624), formatNumber(702.6666), formatNumber(0.123456), formatNumber(12345.678)]).toEqual(['624', '702.7', '0.1235', '12345.7']);
+  });
+});
+
+describe('reportMarkdown', () => {
+  it('lists the runs with an error, a pipe in a message kept inside its cell, and says when no run finished', () => {
+    const summary = summarize([{ line: 4, run: run(0, { algorithm: 'a|b' }, 'bad | input') }]);
+    const md = reportMarkdown({ summary, source: 'results.jsonl', warnings: [], charts: [] });
+    expect(md).toContain('1 run in 1 configuration, from `results.jsonl`.');
+    expect(md).toContain('| algorithm=a\\|b | – | 0 | 0 | 1 | 0.0 % | – | – |');
+    expect(md).toMatch(/\| 4 \| d:0:\d+ \| algorithm=a\\\|b \| bad \\\| input \|/);
+    expect(md).toContain('No run finished: there is no metric to show.');
   });
 });
