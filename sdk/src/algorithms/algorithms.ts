@@ -7,8 +7,10 @@ import type { AlgorithmInfo } from './AlgorithmInfo.js';
 import { frontierExploration } from './FrontierExplorer.js';
 import { greed } from './Greed.js';
 import { randomWalk } from './RandomWalk.js';
+import { cme } from './Cme.js';
+import { tnf } from './Tnf.js';
 
-export const algorithms: readonly AlgorithmInfo[] = [randomWalk, frontierExploration, greed];
+export const algorithms: readonly AlgorithmInfo[] = [randomWalk, frontierExploration, greed, cme, tnf];
 
 /** The algorithm registered as `name`; throws SG_UNKNOWN_ALGORITHM listing the known names. */
 export function findAlgorithm(name: string): AlgorithmInfo {
