@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import { parseResultsLine, type ResultsLine } from './resultsLine.js';
 
-export const RESULTS_FILE = 'results.jsonl';
+const RESULTS_FILE = 'results.jsonl';
 
 export interface ResultsSet {
   readonly file: string;

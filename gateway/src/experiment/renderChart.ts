@@ -13,7 +13,7 @@ import { CHART_FONT } from './charts.js';
 const FONT_FILE = createRequire(import.meta.url).resolve('@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf');
 
 /** PNG pixels per SVG unit: sharp on a high-density screen and in a printed page. */
-export const PNG_SCALE = 2;
+const PNG_SCALE = 2;
 
 export async function renderSvg(spec: TopLevelSpec): Promise<string> {
   const view = new View(parse(compile(spec).spec), { renderer: 'none' });

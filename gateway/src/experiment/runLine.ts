@@ -33,7 +33,7 @@ export function failedRunLine(run: RunIdentity, error: unknown, wallSeconds: num
 }
 
 /** The `series` of a line: every sampled tick of the trial. */
-export function seriesOf(samples: readonly MetricsSample[]): RunSeries {
+function seriesOf(samples: readonly MetricsSample[]): RunSeries {
   return { tick: samples.map((s) => s.tick), explored: samples.map((s) => s.exploredFraction), covered: samples.map((s) => s.coveredFraction) };
 }
 

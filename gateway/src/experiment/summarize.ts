@@ -14,7 +14,7 @@ import { spreadOf, type Spread } from './stats.js';
  */
 const SETTINGS = new Set(['seed', 'robots', 'target', 'maxTicks']);
 
-export type RunStatus = 'success' | 'timeout' | 'error';
+type RunStatus = 'success' | 'timeout' | 'error';
 
 export interface ConfigurationSummary {
   /** The vector as canonical JSON (keys sorted): the configuration's identity. */

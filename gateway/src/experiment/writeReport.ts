@@ -11,7 +11,7 @@ import { reportMarkdown } from './reportMarkdown.js';
 import { summarize } from './summarize.js';
 import { runsCsv, summaryCsv } from './tables.js';
 
-export const REPORT_FOLDER = 'report';
+const REPORT_FOLDER = 'report';
 
 export interface WrittenReport {
   readonly folder: string;
