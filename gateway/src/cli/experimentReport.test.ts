@@ -11,6 +11,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedRunLine, finishedRunLine } from '../experiment/runLine.js';
+import { writeReport } from '../experiment/writeReport.js';
 import { runTrialSampled } from './run.js';
 import { runSwarmgate } from './testing/runSwarmgate.js';
 
@@ -188,6 +189,19 @@ describe('swarmgate experiment report', () => {
     }
     expect((await runSwarmgate('experiment', '--help')).stdout).toMatch(/report +write tables/);
     expect((await runSwarmgate('--help')).stdout).toMatch(/experiment +experiments over many trials \(report\)/);
+  }, 60_000);
+
+  it('writes the same tables and plots, byte for byte, from the same results', async () => {
+    const again = newDir();
+    try {
+      writeResults(again, readFileSync(join(dir, 'results.jsonl'), 'utf8'));
+      await writeReport(again);
+      for (const file of readdirSync(join(dir, 'report')).filter((f) => f !== 'report.md')) {
+        expect(readFileSync(join(again, 'report', file)).equals(readFileSync(join(dir, 'report', file))), file).toBe(true);
+      }
+    } finally {
+      rmSync(again, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('reports the lines before a truncated last line, with a warning naming it', async () => {
