@@ -24,7 +24,7 @@
 import type { Robot, RobotState } from '../Robot.js';
 import type { SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
-import { frontierExploration, FrontierExplorerController, type TargetStrategy } from './FrontierExplorer.js';
+import { frontierExploration, FrontierExplorerController, frontierParams, type TargetStrategy } from './FrontierExplorer.js';
 import { FrontierScan } from './frontierScan.js';
 import { encodeTargetMessage, HeardTargets } from './targetMessage.js';
 
@@ -128,8 +128,6 @@ export class CmeStrategy implements TargetStrategy {
   }
 }
 
-/** The frontier controller's defaults, for the settings cme does not set. */
-const frontierDefaults = Object.fromEntries(frontierExploration.parameters.map((p) => [p.name, p.default]));
 /** Parameters cme passes through to the frontier controller unchanged (same name, unit, doc). */
 const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM', 'shareEveryS', 'stuckS', 'maxSearchCells']);
 
@@ -162,7 +160,7 @@ export const cme: AlgorithmInfo = {
   ],
   create: (context) => {
     const p = context.params;
-    const params: Record<string, number> = { ...frontierDefaults, cedeMarginM: -1 };
+    const params = frontierParams({ cedeMarginM: -1 });
     for (const name of SHARED) params[name] = p[name];
     return new FrontierExplorerController({ ...context, params }, { strategy: new CmeStrategy(context) });
   },

@@ -15,8 +15,8 @@
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
  *
- * cme and tnf run on this controller with a TargetStrategy that chooses their targets (and sends
- * their messages); tnf also turns on the step-aside and hard-reset options after collisions.
+ * cme, tnf, ssb and lvd run on this controller with a TargetStrategy that chooses their targets
+ * (and sends their messages; ssb's and lvd's targets are tiles, not frontiers); tnf also turns on the step-aside and hard-reset options after collisions.
  */
 import { wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
@@ -27,17 +27,27 @@ import { pickAsideCell } from './stepAside.js';
 
 type Phase = 'plan' | 'follow' | 'backoff' | 'aside' | 'done';
 
+/** What TargetStrategy.choose returns to stand still and be asked again next tick (an auction in progress). */
+export const WAIT_FOR_TARGET = -2;
+
 /**
- * How a controller built on this one (cme, tnf) chooses targets in place of the nearest frontier;
- * planning the path, following it, collisions and blacklisting stay here.
+ * How a controller built on this one (cme, tnf, ssb, lvd) chooses targets in place of the nearest
+ * frontier; planning the path, following it, collisions and blacklisting stay here.
  */
 export interface TargetStrategy {
   /** Called first every tick (read messages, send its own). True: drop the current target and choose again. */
   beforeTick(robot: Robot, state: RobotState, targetIndex: number): boolean;
-  /** A reachable frontier cell index to go to from cell index `from`, or -1 for none; never one `skip` rejects (blacklisted). */
+  /**
+   * A reachable cell index to go to from cell index `from` (a frontier, unless the strategy says
+   * otherwise through stillWanted), -1 for none, or WAIT_FOR_TARGET; never one `skip` rejects (blacklisted).
+   */
   choose(map: SlamMapView, from: number, state: RobotState, skip: (index: number) => boolean): number;
   /** A new target was chosen and a path to it found. */
   targetChosen?(robot: Robot, state: RobotState, targetIndex: number): void;
+  /** For targets that are not frontiers (ssb's and lvd's tiles): false once the target needs no visit. Default: it is still a frontier. */
+  stillWanted?(map: SlamMapView, targetIndex: number): boolean;
+  /** The robot arrived at the target; false (the default) blacklists it, as a frontier whose unknown side cannot be seen from it. */
+  reached?(targetIndex: number): boolean;
 }
 
 /** What a controller built on this one adds to the `frontier` parameters (all off by default). */
@@ -249,6 +259,7 @@ export class FrontierExplorerController implements Controller {
     this.noteOtherRobots(map, state);
     for (let attempt = 0; attempt < PLAN_ATTEMPTS_PER_TICK; attempt++) {
       const goalIndex = this.chooseGoal(map, from, state, here);
+      if (goalIndex === WAIT_FOR_TARGET) break;
       if (goalIndex < 0) {
         robot.stop();
         this.phase = 'done';
@@ -338,10 +349,14 @@ export class FrontierExplorerController implements Controller {
     return false;
   }
 
-  /** The target is still a frontier and no remaining waypoint has turned solid. */
+  /** The target is still wanted (a frontier, by default) and no remaining waypoint has turned solid. */
   private targetStillValid(map: SlamMapView): boolean {
     const w = map.width;
-    if (!map.isFrontier(this.targetIndex % w, Math.floor(this.targetIndex / w))) return false;
+    const wanted =
+      this.strategy?.stillWanted !== undefined
+        ? this.strategy.stillWanted(map, this.targetIndex)
+        : map.isFrontier(this.targetIndex % w, Math.floor(this.targetIndex / w));
+    if (!wanted) return false;
     if (map.revision === this.checkedRevision) return true;
     for (let i = Math.max(1, this.cursor); i < this.pathLength; i++) {
       const index = this.path[i];
@@ -378,8 +393,10 @@ export class FrontierExplorerController implements Controller {
     }
     const last = this.cursor === this.pathLength - 1;
     if (last && distM < this.arriveM) {
-      // Arrived while the target is still a frontier: its unknown side cannot be seen from here.
-      this.abandonTarget();
+      // A strategy's own target (a tile) is done once reached; a target still a frontier on
+      // arrival has an unknown side that cannot be seen from here.
+      if (this.strategy?.reached?.(this.targetIndex) === true) this.targetIndex = -1;
+      else this.abandonTarget();
       this.phase = 'plan';
       robot.setVelocity(0, 0);
       return;
@@ -497,6 +514,16 @@ function cellIndexAt(map: SlamMapView, xM: number, yM: number): number {
   const y = Math.floor((yM - map.originM.y) / map.cellSizeM);
   if (!(x >= 0 && y >= 0 && x < map.width && y < map.height)) return -1;
   return y * map.width + x;
+}
+
+/**
+ * Parameters for a FrontierExplorerController that a controller built on it (greed, cme, tnf,
+ * ssb, lvd) fills: the frontier defaults, overridden by `settings`.
+ */
+export function frontierParams(settings: Readonly<Record<string, number>>): Record<string, number> {
+  const params: Record<string, number> = {};
+  for (const p of frontierExploration.parameters) params[p.name] = p.default;
+  return { ...params, ...settings };
 }
 
 export const frontierExploration: AlgorithmInfo = {

@@ -34,7 +34,7 @@
 import type { Robot, RobotState } from '../Robot.js';
 import type { SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
-import { frontierExploration, FrontierExplorerController, type TargetStrategy } from './FrontierExplorer.js';
+import { frontierExploration, FrontierExplorerController, frontierParams, type TargetStrategy } from './FrontierExplorer.js';
 import { FrontierClusters } from './frontierClusters.js';
 import { FrontierScan } from './frontierScan.js';
 import { broadcastMap, mergeHeardMaps } from './mapSharing.js';
@@ -154,8 +154,6 @@ export class TnfStrategy implements TargetStrategy {
   }
 }
 
-/** The frontier controller's defaults, for the settings tnf does not set. */
-const frontierDefaults = Object.fromEntries(frontierExploration.parameters.map((p) => [p.name, p.default]));
 /** Parameters tnf passes through to the frontier controller unchanged (same name, unit, doc). */
 const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM', 'stuckS', 'maxSearchCells']);
 
@@ -215,7 +213,7 @@ export const tnf: AlgorithmInfo = {
   ],
   create: (context) => {
     const p = context.params;
-    const params: Record<string, number> = { ...frontierDefaults, shareEveryS: 0, cedeMarginM: -1 };
+    const params = frontierParams({ shareEveryS: 0, cedeMarginM: -1 });
     for (const name of SHARED) params[name] = p[name];
     return new FrontierExplorerController({ ...context, params }, { strategy: new TnfStrategy(context), stepAsideS: p.stepAsideS, hardResetS: p.hardResetS });
   },

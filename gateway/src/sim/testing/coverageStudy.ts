@@ -30,3 +30,40 @@ export function runCoverage(algorithm: string, map: string, robots: number): Fin
   });
   return trial.run();
 }
+
+/** One run's outcome: ticks to 99 % explored, or null when the timeout came first. */
+export interface CoverageOutcome {
+  readonly map: string;
+  readonly robots: number;
+  readonly explorationTicks: number | null;
+}
+
+/**
+ * Every run of the study with `algorithm`, and the failed ones worded for an assertion message
+ * (an algorithm is held to a share of successes rather than to every run).
+ */
+export function runCoverageStudy(algorithm: string): { outcomes: CoverageOutcome[]; successes: number; failed: string } {
+  const outcomes = COVERAGE_RUNS.map(([map, robots]) => ({ map, robots, explorationTicks: runCoverage(algorithm, map, robots).explorationTicks }));
+  const failures = outcomes.filter((o) => o.explorationTicks === null);
+  const failed = failures.length === 0 ? 'none failed' : `failed: ${failures.map((o) => `${o.map} with ${o.robots} robots`).join('; ')}`;
+  return { outcomes, successes: outcomes.length - failures.length, failed };
+}
+
+/** The outcomes as BENCHMARKS.md shows them: mean ticks per robot count, successes, and one row per map. */
+export function coverageTable(outcomes: readonly CoverageOutcome[]): string {
+  const counts = [...new Set(outcomes.map((o) => o.robots))];
+  const maps = [...new Set(outcomes.map((o) => o.map))];
+  const ticksOf = (map: string, robots: number) => outcomes.find((o) => o.map === map && o.robots === robots)?.explorationTicks ?? null;
+  const means = counts.map((n) => {
+    const done = outcomes.filter((o) => o.robots === n && o.explorationTicks !== null).map((o) => o.explorationTicks as number);
+    return `${n} robot${n === 1 ? '' : 's'} ${done.length === 0 ? 'none' : Math.round(done.reduce((a, b) => a + b, 0) / done.length)}`;
+  });
+  const successes = outcomes.filter((o) => o.explorationTicks !== null).length;
+  return [
+    `Successes: ${successes} of ${outcomes.length}. Mean ticks to 99 % over the runs that reached it: ${means.join(', ')}.`,
+    '',
+    `| map | ${counts.map((n) => `${n} robot${n === 1 ? '' : 's'}`).join(' | ')} |`,
+    `|---|${counts.map(() => '---:').join('|')}|`,
+    ...maps.map((m) => `| ${m} | ${counts.map((n) => ticksOf(m, n) ?? 'timeout').join(' | ')} |`),
+  ].join('\n');
+}
