@@ -5,7 +5,8 @@
 // sit on top. Inside gateway/src the layers, lowest first:
 //   gateway/src/errors.ts  <-  sim (engine, with sim/radio), hil (transports, with listenError.ts)
 //   <-  web (HTTP plugins over a read-only LiveView)  <-  trial (live trials, the composition
-//   root)  <-  cli.
+//   root)  <-  cli. Beside web and trial, experiment (results files in, tables and plots out)
+//   may use the engine and nothing above it; the cli composes it into a command.
 // Tests (*.test.ts) may import a layer above their own within their package: web's tests drive
 // a real LiveTrial rather than a stand-in. No module imports a test.
 
@@ -27,6 +28,7 @@ const LAYERS = {
   hil: `${SRC}/(hil/|listenError\\.ts$)`,
   web: `${SRC}/web/`,
   trial: `${SRC}/trial/`,
+  experiment: `${SRC}/experiment/`,
   cli: `${SRC}/cli/`,
 };
 
@@ -68,6 +70,12 @@ export default {
     layer('transports-are-self-contained', 'hil', ['sim', 'trial', 'web', 'cli'], 'The transports (hil) know no engine and no layer above them.'),
     layer('web-below-trial', 'web', ['trial', 'cli'], 'web reads a live trial through its LiveView interface; trial composes web, never the reverse.'),
     layer('trial-below-cli', 'trial', ['cli'], 'Only the cli composes commands; trial does not reach up into it.'),
+    layer(
+      'experiment-below-cli',
+      'experiment',
+      ['hil', 'web', 'trial', 'cli'],
+      'Experiments work on results files and headless trials: no transport, live trial or web UI, and the cli composes them, never the reverse.',
+    ),
     {
       name: 'gateway-base-is-lowest',
       comment: "gateway/src/*.ts (errors.ts) are shared by every layer and import none; index.ts is the package's face, listenError.ts is hil's.",

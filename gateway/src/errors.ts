@@ -45,6 +45,11 @@ export const ERROR_CODES = {
   SG_TRIAL_MQTT:
     'The live trial could not connect to the MQTT broker or subscribe to the command topics (wrong URL, credentials, or an ACL without the fleet tree for the gateway user).',
   SG_HTTP_LISTEN: 'The HTTP API and web UI could not listen on the requested port (in use or no permission).',
+  // Experiment reports (experiment/)
+  SG_RESULTS_READ: 'The experiment folder or its results.jsonl could not be read (missing, not a folder, or no permission); the message names the path.',
+  SG_RESULTS_EMPTY: 'The experiment results.jsonl holds no complete run line, so there is nothing to report; the message names the file.',
+  SG_RESULTS_LINE:
+    'A line of an experiment results.jsonl is not JSON or not a swarmgate-results/1 run line (a field missing or mistyped); the message names the file, the line and the field.',
   // Web UI (web/)
   SG_WEB_CONFIG:
     'A web UI option is out of range (frameHz outside (0, 30], heartbeatMs below 1 ms) or its static/ folder holds a file it cannot serve; the message names it.',

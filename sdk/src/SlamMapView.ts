@@ -39,9 +39,10 @@ export interface FrontierSearchOptions {
   /**
    * Cells (by index y * width + x) for which this returns true never count as a goal: a
    * controller's blacklist, or frontiers another robot is nearer to. Called only for cells that
-   * would otherwise be the goal, so it may cost a little.
+   * would otherwise be the goal, so it may cost a little. `steps` is the cell's BFS distance
+   * from the start in moves (8-connected, a diagonal move counts one).
    */
-  readonly skip?: (index: number) => boolean;
+  readonly skip?: (index: number, steps: number) => boolean;
   /** Stop after visiting this many cells; bounds the cost on huge maps. */
   readonly maxVisits?: number;
   /**

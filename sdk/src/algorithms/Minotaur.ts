@@ -5,7 +5,7 @@
  *
  * Built on the nearest-frontier controller (FrontierExplorer.ts), which keeps the A* path,
  * pure-pursuit follower, collision back-off and deadlock handling; Minotaur chooses the targets
- * (a TargetPolicy), in the paper's order:
+ * (a TargetStrategy), in the paper's order:
  * 1. a doorway it was sent through by an auction (or chose in step 3): drive to a point `passM`
  *    past it;
  * 2. the room: the nearest frontier reachable without crossing a known doorway, those with a wall
@@ -40,7 +40,7 @@ import { MAX_BROADCAST_PAYLOAD_BYTES, MAX_BROADCASTS_PER_TICK } from '@swarmgate
 import type { Controller, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
-import { frontierExploration, FrontierExplorerController, type PolicyTarget, type TargetPolicy } from './FrontierExplorer.js';
+import { frontierExploration, FrontierExplorerController, frontierParams, type TargetStrategy } from './FrontierExplorer.js';
 import { mergeHeardMap } from './mapSharing.js';
 import { auctionWinners, type Bid } from './minotaurAuction.js';
 import {
@@ -57,8 +57,6 @@ import {
 } from './minotaurDoorways.js';
 import { decodeMinotaurMessage, encodeMinotaurMessage, looksLikeMinotaurMessage, type MinotaurMessage } from './minotaurMessages.js';
 
-/** The frontier controller's defaults, for the settings Minotaur does not set. */
-const frontierDefaults = Object.fromEntries(frontierExploration.parameters.map((p) => [p.name, p.default]));
 /** Parameters passed through to the frontier controller unchanged (same name, unit, doc). */
 const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM']);
 /** A robot within this many cells of a doorway's line, in front of its gap, is passing it. */
@@ -88,7 +86,7 @@ interface Auction {
   readonly bids: Bid[];
 }
 
-export class MinotaurController implements Controller, TargetPolicy {
+export class MinotaurController implements Controller, TargetStrategy {
   private readonly explorer: FrontierExplorerController;
   private readonly known: Doorway[] = [];
   /** Per known doorway: the side of its line this robot was last seen on in front of it (0: not). */
@@ -98,6 +96,8 @@ export class MinotaurController implements Controller, TargetPolicy {
   private blockedCount = -1;
   private assigned = -1;
   private assignedSide = 0;
+  /** The cell past the assigned doorway when it is the frontier controller's target, else -1. */
+  private waypoint = -1;
   private auction: Auction | null = null;
   private nextAuctionId = 0;
   private replan = false;
@@ -133,9 +133,9 @@ export class MinotaurController implements Controller, TargetPolicy {
 
   constructor(context: AlgorithmContext) {
     const p = context.params;
-    const params: Record<string, number> = { ...frontierDefaults, shareEveryS: 0, stuckS: p.deadlockS, cedeMarginM: -1 };
+    const params = frontierParams({ shareEveryS: 0, stuckS: p.deadlockS, cedeMarginM: -1 });
     for (const name of SHARED) params[name] = p[name];
-    this.explorer = new FrontierExplorerController({ ...context, params }, this);
+    this.explorer = new FrontierExplorerController({ ...context, params }, { strategy: this });
     this.robotId = context.robotId;
     this.multiRobot = context.robotCount > 1;
     this.settings = { doorWidthM: p.doorWidthM, wallLineM: p.wallLineM };
@@ -195,28 +195,63 @@ export class MinotaurController implements Controller, TargetPolicy {
     return this.replan;
   }
 
-  chooseTarget(map: SlamMapView, from: CellXY, skip: (index: number) => boolean): PolicyTarget | null {
-    if (this.assigned >= 0) {
-      const past = pointPast(map, this.known[this.assigned], this.assignedSide, this.passCells(map));
-      if (past !== null) return { cell: past, waypoint: true };
-      this.assigned = -1;
+  choose(map: SlamMapView, from: number, _state: RobotState, skip: (index: number) => boolean): number {
+    const w = map.width;
+    const here = { x: from % w, y: Math.floor(from / w) };
+    this.waypoint = -1;
+    let past = this.pastAssigned(map);
+    if (past === null) {
+      const room = this.roomFrontier(map, here, skip);
+      if (room !== null) return room.y * w + room.x;
+      const door = this.nearestUnexploredDoorway(map, here);
+      if (door >= 0) {
+        this.assign(door, here);
+        past = this.pastAssigned(map);
+      }
     }
-    const room = this.roomFrontier(map, from, skip);
-    if (room !== null) return { cell: room, waypoint: false };
-    const door = this.nearestUnexploredDoorway(map, from);
-    if (door < 0) return null;
-    this.assign(door, from);
-    const past = pointPast(map, this.known[door], this.assignedSide, this.passCells(map));
-    if (past !== null) return { cell: past, waypoint: true };
-    this.assigned = -1;
-    return null;
+    if (past !== null) return (this.waypoint = past.y * w + past.x);
+    // Greed's rule, the paper's fallback: the nearest frontier anywhere.
+    const goal = map.nearestFrontier(here, { skip });
+    return goal === null ? -1 : goal.y * w + goal.x;
   }
 
-  waypointDone(): void {
-    // Reached: it was crossed on the way. Not reachable: it cannot be passed from here, so it is
-    // not tried again; what lies behind it is left to the nearest-frontier fallback.
+  /** The point past a doorway is wanted while it is open (a frontier target: while a frontier). */
+  stillWanted(map: SlamMapView, targetIndex: number): boolean {
+    const x = targetIndex % map.width;
+    const y = Math.floor(targetIndex / map.width);
+    if (targetIndex !== this.waypoint) return map.isFrontier(x, y);
+    if (map.cellAt(x, y) === SlamCell.Open) return true;
+    this.dropWaypoint(targetIndex);
+    return false;
+  }
+
+  reached(targetIndex: number): boolean {
+    return this.dropWaypoint(targetIndex);
+  }
+
+  abandoned(targetIndex: number): boolean {
+    return this.dropWaypoint(targetIndex);
+  }
+
+  /**
+   * Done with the target: when it is the point past the assigned doorway (true), that doorway is
+   * explored. Reached: it was crossed on the way. Given up: it cannot be passed from here, so it is
+   * not tried again; what lies behind it is left to the nearest-frontier fallback.
+   */
+  private dropWaypoint(targetIndex: number): boolean {
+    if (targetIndex !== this.waypoint) return false;
+    this.waypoint = -1;
     if (this.assigned >= 0) this.markExplored(this.assigned);
     this.assigned = -1;
+    return true;
+  }
+
+  /** The cell `passM` past the assigned doorway; null (and none assigned any more) when there is none. */
+  private pastAssigned(map: SlamMapView): CellXY | null {
+    if (this.assigned < 0) return null;
+    const past = pointPast(map, this.known[this.assigned], this.assignedSide, this.passCells(map));
+    if (past === null) this.assigned = -1;
+    return past;
   }
 
   private passCells(map: SlamMapView): number {

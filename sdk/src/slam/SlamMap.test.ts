@@ -130,6 +130,25 @@ describe('SlamMap planning helpers', () => {
     expect(map.nearestFrontier({ x: 7, y: 1 }, { skip: (i) => exclude.has(i) })).toEqual({ x: 5, y: 1 });
   });
 
+  it('tells skip the BFS steps of each frontier, so a skip that rejects all lists them nearest first', () => {
+    const corridor = slamFrom(['#########', '?.......?', '#########']);
+    const seen: [number, number][] = [];
+    const record = (index: number, steps: number): boolean => {
+      seen.push([index % corridor.width, steps]);
+      return true;
+    };
+    expect(corridor.nearestFrontier({ x: 2, y: 1 }, { skip: record })).toBeNull();
+    expect(seen).toEqual([
+      [1, 1],
+      [7, 5],
+    ]);
+    // A diagonal move counts one step: (1, 1) to (3, 2) is 2 moves.
+    const room = slamFrom(['#####', '#...?', '#...#', '#####']);
+    const steps: number[] = [];
+    room.nearestFrontier({ x: 1, y: 1 }, { skip: (_i, n) => steps.push(n) < 0 });
+    expect(steps).toEqual([2]);
+  });
+
   it('plans the shortest 8-connected path without cutting corners', () => {
     const map = slamFrom(['#####', '#...#', '#.#.#', '#...#', '#####']);
     const path = map.path({ x: 1, y: 1 }, { x: 3, y: 3 });
