@@ -53,6 +53,8 @@ export const TRIAL_KEYS: readonly string[] = Object.entries(SCHEMA).flatMap(([ke
 /** The flags a trial file set, and for each the key and file position it came from. */
 export interface LocatedValues {
   readonly values: RunValues;
+  /** The same settings as runTrial options: numbers kept as numbers. */
+  readonly config: Readonly<Record<string, string | number>>;
   readonly where: ReadonlyMap<string, { readonly key: string; readonly at: string }>;
 }
 
@@ -68,12 +70,14 @@ export function loadTrialFile(file: string): LocatedValues {
  */
 export function trialValues(trial: unknown, at: Locator, baseDir: string): LocatedValues {
   const values: Record<string, string> = {};
+  const config: Record<string, string | number> = {};
   const where = new Map<string, { key: string; at: string }>();
   const fail = (path: YamlPath, message: string, key = false): never => {
     throw new CliUsageError(`${at(path, key)}: ${path.join('.') || 'trial'}: ${message}`);
   };
   const set = (path: readonly string[], f: Field, raw: unknown): void => {
-    values[f.flag] = flagValue(f.kind, raw, baseDir, (message, sub = []) => fail([...path, ...sub], message));
+    config[f.flag] = flagValue(f.kind, raw, baseDir, (message, sub = []) => fail([...path, ...sub], message));
+    values[f.flag] = String(config[f.flag]);
     where.set(f.flag, { key: path.join('.'), at: at(path) });
   };
   const entries = mapping(trial, (message) => fail([], message));
@@ -89,7 +93,7 @@ export function trialValues(trial: unknown, at: Locator, baseDir: string): Locat
       }
     }
   }
-  return { values, where };
+  return { values, config, where };
 }
 
 /**
@@ -122,10 +126,10 @@ export async function withLocatedErrors<T>(where: LocatedValues['where'], body: 
   }
 }
 
-function flagValue(kind: FieldKind, raw: unknown, baseDir: string, fail: (message: string, sub?: readonly string[]) => never): string {
+function flagValue(kind: FieldKind, raw: unknown, baseDir: string, fail: (message: string, sub?: readonly string[]) => never): string | number {
   switch (kind) {
     case 'number':
-      return typeof raw === 'number' ? String(raw) : fail(`must be a number, got ${describeValue(raw)}`);
+      return typeof raw === 'number' ? raw : fail(`must be a number, got ${describeValue(raw)}`);
     case 'string':
       return typeof raw === 'string' ? raw : fail(`must be a string, got ${describeValue(raw)}`);
     case 'path':
