@@ -151,6 +151,24 @@ describe('swarmgate serve (real process)', () => {
     expect(out.stdout).toMatch(/stopped at tick \d+, explored \d+\.\d%, \d+ tick overruns/);
   }, 60_000);
 
+  it('serves a trial file: its keys under the flags given, run-only keys ignored with a warning, bad values located', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swarmgate-serve-trial-'));
+    try {
+      const file = join(dir, 'trial.yaml');
+      writeFileSync(file, 'map: building:20x20:seed=1\nrobots: 3\nalgorithm: random\ntargets: {maxTicks: 100}\n');
+      const { out } = await startServe(['serve', file, '--robots', '2', '--mqtt-port', '0'], /virtual robots on/);
+      expect(out.stdout).toMatch(/swarmgate serve: 2 virtual robots on building:20x20:seed=1, algorithm random;/);
+      expect(out.stderr).toContain(`${file}: targets.maxTicks: not used by this command, ignored`);
+      child!.kill('SIGKILL');
+      writeFileSync(file, 'map: building:20x20:seed=1\nrobots: -1\n');
+      const bad = spawnSync(process.execPath, [BIN, 'serve', file], { encoding: 'utf8', timeout: 60_000 });
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toContain(`swarmgate serve: ${file}:2:9: robots: must be >= 0, got -1`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('listens on --bind for HTTP and MQTT, prints those URLs, and on loopback without a fleet asks no token', async () => {
     // 127.0.0.2 is loopback on Linux: a bind that is not the default, without leaving the machine.
     const args = ['serve', '--map', 'building:20x20:seed=1', '--bind', '127.0.0.2', '--mqtt-port', '0', '--port', '0'];
