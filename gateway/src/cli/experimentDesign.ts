@@ -13,7 +13,7 @@ import { unknownKeyMessage } from './nearestName.js';
 import { checkRunValues, type RunTrialConfig } from './run.js';
 import { describeValue, locateFlagErrors, TRIAL_KEYS, trialValues, withLocatedErrors } from './trialFile.js';
 import { loadGrid } from './trialFlags.js';
-import { readYamlFile, type Locator, type YamlPath } from './yamlSource.js';
+import { readYamlFile, type Locator, type YamlPath, type YamlSource } from './yamlSource.js';
 
 /** One run of a design: a vector at one iteration, as runTrial options. */
 export interface PlannedRun {
@@ -78,8 +78,12 @@ const NOT_DESIGN_KEYS = (key: string): string | undefined =>
 type Fail = (path: YamlPath, message: string, key?: boolean) => never;
 
 /** Reads a design file, expands it to its runs and checks every run; bad input is a located CliUsageError. */
-export async function loadDesign(file: string): Promise<Design> {
-  const { value, at } = readYamlFile(file);
+export function loadDesign(file: string): Promise<Design> {
+  return designOf(readYamlFile(file), dirname(resolve(file)));
+}
+
+/** A parsed design file expanded and checked; paths in it are relative to `baseDir`. */
+export async function designOf({ value, at }: YamlSource, baseDir: string): Promise<Design> {
   const fail: Fail = (path, message, key = false) => {
     throw new CliUsageError(`${at(path, key)}: ${path.join('.') || 'design'}: ${message}`);
   };
@@ -100,7 +104,6 @@ export async function loadDesign(file: string): Promise<Design> {
   const vectors = expandVectors(design.vectors, fail);
   const canonical = canonicalJson(value);
   const hash = createHash('sha256').update(canonical).digest('hex');
-  const baseDir = dirname(resolve(file));
 
   const runs: PlannedRun[] = [];
   const checked: { run: PlannedRun; where: ReturnType<typeof trialValues>['where']; flags: ReturnType<typeof checkRunValues>['flags'] }[] = [];
