@@ -75,7 +75,7 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
       const worker = startWorker();
       let current: PlannedRun | undefined = first;
       let started = performance.now();
-      let crash = 'the worker thread stopped';
+      let crash: string | undefined;
       const send = (run: PlannedRun): void => {
         current = run;
         started = performance.now();
@@ -92,10 +92,11 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
       worker.on('error', (error) => {
         crash = `the worker thread failed: ${error.message}`;
       });
-      worker.on('exit', () => {
+      worker.on('exit', (code) => {
         running--;
         const lost = current;
-        if (lost !== undefined && !finish(lost, { error: crash, wallSeconds: (performance.now() - started) / 1000 })) return;
+        const error = crash ?? `the worker thread exited with code ${code} during the run`;
+        if (lost !== undefined && !finish(lost, { error, wallSeconds: (performance.now() - started) / 1000 })) return;
         if (lost !== undefined) launch();
         if (running === 0 && queue.length === 0) resolvePool();
       });
