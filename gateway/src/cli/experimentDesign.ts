@@ -10,7 +10,7 @@ import { dirname, resolve } from 'node:path';
 import { CliUsageError } from './Command.js';
 import { loadControllerModule } from './controllerModule.js';
 import { unknownKeyMessage } from './nearestName.js';
-import { checkRunValues, type RunTrialConfig } from './run.js';
+import { checkRunValues, type RunReport, type RunTrialConfig } from './run.js';
 import { describeValue, locateFlagErrors, TRIAL_KEYS, trialValues, withLocatedErrors } from './trialFile.js';
 import { loadGrid } from './trialFlags.js';
 import { readYamlFile, type Locator, type YamlPath, type YamlSource } from './yamlSource.js';
@@ -63,7 +63,7 @@ export const REPORT_METRICS = [
   'unreachableFreeFraction',
   'simSeconds',
   'wallSeconds',
-] as const;
+] as const satisfies readonly (keyof RunReport)[];
 
 const DESIGN_KEYS = ['name', 'description', 'seed', 'iterations', 'fixed', 'vectors', 'stop', 'measurements', 'metrics'];
 const STOP_KEYS: Readonly<Record<string, string>> = { explored: 'targets.explored', maxTicks: 'targets.maxTicks' };

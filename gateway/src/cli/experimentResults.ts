@@ -3,7 +3,7 @@
  * appended and fsync'd as each run ends, so a runner killed at any point leaves every finished
  * run on disk and at most one torn last line.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, truncateSync, writeSync } from 'node:fs';
 import type { MetricsSample } from '../sim/TrialMetrics.js';
 import { CliUsageError } from './Command.js';
 import type { PlannedRun } from './experimentDesign.js';
@@ -67,6 +67,8 @@ export function readResultKeys(file: string, designHash: string, warn: (message:
     }
     if (parsed.designHash !== designHash) throw new CliUsageError(`${file}:${lineNumber}: a line of another design (hash ${parsed.designHash.slice(0, 12)})`);
     keys.add(parsed.runKey);
+    // A whole line whose newline the kill cut off: ended, so the next line starts on its own.
+    if (end < 0) appendFileSync(file, '\n');
     offset = end < 0 ? text.length : end + 1;
   }
   return keys;
