@@ -66,7 +66,7 @@ describe('experiment designs', () => {
 
   it('locates a value any run refuses where the design gives it: fixed, a vector value, a row, the stop conditions', async () => {
     expect(await errorOf(lines('  robots: 0'))).toBe('design.yaml:4:11: robots: must be >= 1, got 0');
-    expect(await errorOf(lines('vectors:', '  cross:', '    robots: [1, 2.5]'))).toBe("design.yaml:6:17: robots: must be an integer, got '2.5'");
+    expect(await errorOf(lines('vectors:', '  cross:', '    robots: [1, 2.5]'))).toBe("design.yaml:6:17: robots: must be an integer in [1, 100000], got '2.5'");
     expect(await errorOf(lines('vectors:', '  rows:', '    - {radio.loss: 2}'))).toBe('design.yaml:6:20: radio.loss: must be <= 1, got 2');
     expect(await errorOf(lines('stop: {maxTicks: -5}'))).toBe('design.yaml:4:18: targets.maxTicks: must be >= 1, got -5');
     expect(await errorOf(lines('seed: 2147483647', 'iterations: 2'))).toBe('design.yaml:4:7: seed: must be <= 2147483647, got 2147483648');

@@ -69,7 +69,7 @@ describe('trial files', () => {
   });
 
   it("refuses a value through the flag's own check, at the file's line and column, naming the key", () => {
-    expect(errorOf('map: cave:30x30:seed=4\nrobots: 2.5\n')).toBe("trial.yaml:2:9: robots: must be an integer, got '2.5'");
+    expect(errorOf('map: cave:30x30:seed=4\nrobots: 2.5\n')).toBe("trial.yaml:2:9: robots: must be an integer in [1, 100000], got '2.5'");
     expect(errorOf('map: m\nradio:\n  model: los\n  loss: 1.5\n')).toBe('trial.yaml:4:9: radio.loss: must be <= 1, got 1.5');
     expect(errorOf('map: m\ntargets: {maxTicks: 0}')).toBe('trial.yaml:2:21: targets.maxTicks: must be >= 1, got 0');
     expect(errorOf('map: m\nalgorithm: nosuch')).toMatch(/^trial\.yaml:2:12: algorithm: SG_UNKNOWN_ALGORITHM: no algorithm named 'nosuch'; registered: /);
@@ -156,7 +156,7 @@ describe('swarmgate run trial.yaml (real process)', () => {
     writeFileSync(file, 'map: cave:30x30:seed=4\n\nrobots: 2.5\n');
     const r = swarmgate('run', file);
     expect(r.status).toBe(2);
-    expect(r.stderr).toBe(`swarmgate run: ${file}:3:9: robots: must be an integer, got '2.5'\n`);
+    expect(r.stderr).toBe(`swarmgate run: ${file}:3:9: robots: must be an integer in [1, 100000], got '2.5'\n`);
     // The flag given on the command line is the one refused, so the message names the flag.
     expect(swarmgate('run', file, '--robots', '0').stderr).toBe('swarmgate run: --robots must be >= 1, got 0\n');
     expect(swarmgate('run', join(dir, 'missing.yaml')).stderr).toMatch(/^swarmgate run: .*missing\.yaml: cannot read: ENOENT/);
