@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,6 +73,28 @@ describe('results.jsonl', () => {
     expect(() => readResultKeys(file, HASH, () => {})).toThrow(new CliUsageError(`${file}:1: not a ${RESULTS_FORMAT} line; is DIR another experiment's?`));
     const other = fileWith('other.jsonl', line('k:0:0', 'b'.repeat(64)));
     expect(() => readResultKeys(other, HASH, () => {})).toThrow(/other\.jsonl:1: a line of another design \(hash bbbbbbbbbbbb\)/);
+  });
+
+  it('reads any file content to the keys of its whole lines or refuses it with a CliUsageError, never a crash (property)', () => {
+    const good = JSON.stringify(line('k:0:0'));
+    const piece = fc.oneof(fc.constant(good), fc.constant(JSON.stringify(line('k:9:9', 'c'.repeat(64)))), fc.string({ maxLength: 30 }), fc.constant('\n'));
+    let n = 0;
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 8 }), (pieces) => {
+        const file = join(dir, `property-${n++}.jsonl`);
+        writeFileSync(file, pieces.join(''));
+        try {
+          const keys = readResultKeys(file, HASH, () => {});
+          // What is left is whole lines, each one of the keys read.
+          const left = readFileSync(file, 'utf8');
+          expect(left === '' || left.endsWith('\n')).toBe(true);
+          for (const key of keys) expect(left).toContain(`"runKey":"${key}"`);
+        } catch (error) {
+          expect(error).toBeInstanceOf(CliUsageError);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keeps the samples at the sampling interval as parallel series', () => {
