@@ -105,17 +105,21 @@ async function runPending(design: Design, pending: Design['runs'], dir: string, 
   );
   const writer = new ResultsWriter(join(dir, RESULTS_FILE));
   const finishedBefore = done;
+  // Time left at this invocation's pace: runs recorded before it took none of its time.
+  const redraw = (force: boolean): void =>
+    bar?.draw((columns) => formatExperimentProgress(done, total, failed, elapsed(), columns, done - finishedBefore), force);
+  // Between run ends too, so elapsed time moves while long runs run.
+  const ticker = bar ? setInterval(() => redraw(false), 1000) : undefined;
   try {
     await runExperiment(design, pending, workers, (line: ResultLine) => {
       writer.append(line);
       done++;
       if (line.error !== undefined) failed++;
-      if (bar) {
-        // Time left at this invocation's pace: runs recorded before it took none of its time.
-        bar.draw((columns) => formatExperimentProgress(done, total, failed, elapsed(), columns, done - finishedBefore), done === total);
-      } else say(`[${done}/${total}] ${line.runKey} ${outcome(line)}`);
+      if (bar) redraw(done === total);
+      else say(`[${done}/${total}] ${line.runKey} ${outcome(line)}`);
     });
   } finally {
+    clearInterval(ticker);
     writer.close();
   }
   if (bar) bar.finish();
