@@ -3,7 +3,7 @@
  * reported as `file:line:col: field: problem` (trial files, experiment designs).
  */
 import { readFileSync } from 'node:fs';
-import { isMap, isScalar, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
 import { CliUsageError } from './Command.js';
 
 export type YamlPath = readonly (string | number)[];
@@ -58,15 +58,13 @@ export function parseYamlText(text: string, file: string): YamlSource {
 function nodeAt(root: unknown, path: YamlPath, key: boolean): Node | undefined {
   let node: unknown = root;
   for (const [i, step] of path.entries()) {
-    if (!isMap(node) && !(node !== null && typeof node === 'object' && 'items' in node)) return undefined;
-    const items = (node as { items: unknown[] }).items;
     if (isMap(node)) {
       const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === String(step));
       if (pair === undefined) return undefined;
       node = key && i === path.length - 1 ? pair.key : pair.value;
-    } else {
-      node = typeof step === 'number' ? items[step] : undefined;
-    }
+    } else if (isSeq(node) && typeof step === 'number') {
+      node = node.items[step];
+    } else return undefined;
   }
   return node as Node | undefined;
 }
