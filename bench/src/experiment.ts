@@ -57,7 +57,19 @@ function busyNote(): string {
   if (load < cores) return '';
   return `\n\nThe machine was busier than its cores while timing (load average ${load.toFixed(1)} on ${cores}), so a second worker had
 no idle core to run on and this ratio says more about the machine's load than about the runner's scaling (each run's
-own \`wallSeconds\` in results.jsonl grows with it); re-run it on an idle machine.`;
+own \`wallSeconds\` in results.jsonl grows with it)${autogroup() ? AUTOGROUP_NOTE : ''}; re-run it on an idle machine.`;
+}
+
+const AUTOGROUP_NOTE = `. With Linux's scheduler autogroups on, as here, the CPU is shared out per session: all the
+threads of one process share their session's share, so under load a second worker splits that share rather than adding to it`;
+
+/** Whether Linux shares the CPU out per session (sched autogroup); false where the setting cannot be read. */
+function autogroup(): boolean {
+  try {
+    return readFileSync('/proc/sys/kernel/sched_autogroup_enabled', 'utf8').trim() === '1';
+  } catch {
+    return false;
+  }
 }
 
 export function benchExperiment(): BenchReport {
