@@ -2,7 +2,8 @@
  * `swarmgate run`: one headless trial on a map, with results as JSON, a CSV time series and
  * heatmap PNGs. Every flag is checked before the trial starts; bad input exits 2 naming it.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { gridHash, renderPng, type Grid } from '@swarmgate/maps';
 import type { Pose } from '@swarmgate/sdk';
 import { Trial } from '../sim/Trial.js';
@@ -11,7 +12,7 @@ import { DEFAULT_ROBOT_PROFILE, findRobotProfile } from '../sim/robotProfiles.js
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import { CliUsageError, type Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
-import { NOT_TRIAL_OPTIONS, RUN_OPTIONS, type RunFlagName, type RunValues } from './runOptions.js';
+import { NOT_TRIAL_OPTIONS, OUTPUT_OPTIONS, RUN_OPTIONS, type RunFlagName, type RunValues } from './runOptions.js';
 import { withLocatedErrors, withTrialFile } from './trialFile.js';
 import { ProgressBar } from './ProgressBar.js';
 import { loadControllerModule } from './controllerModule.js';
@@ -70,6 +71,11 @@ export const runCommand: Command = {
       (message) => process.stderr.write(`swarmgate run: ${message}\n`),
     );
     const { report, trial, grid } = await withLocatedErrors(where, () => executeRun(v, process.stderr.isTTY));
+    // A trial file's outputs go to folders it names relative to itself: made on first use.
+    for (const flag of OUTPUT_OPTIONS) {
+      const path = v[flag];
+      if (path !== undefined && path !== '-' && where.has(flag)) mkdirSync(dirname(path), { recursive: true });
+    }
     if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
     if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));

@@ -24,5 +24,8 @@ export type RunFlagName = keyof typeof RUN_OPTIONS;
 /** The values of `swarmgate run`'s flags, as strings (parseArgs' shape). */
 export type RunValues = { readonly [K in RunFlagName]?: string };
 
+/** The flags of `swarmgate run` that name where its outputs go. */
+export const OUTPUT_OPTIONS = ['json', 'csv', 'heatmap', 'coverage-heatmap'] as const satisfies readonly RunFlagName[];
+
 /** The flags of `swarmgate run` that do not decide the trial: where outputs go, and a retired one. */
-export const NOT_TRIAL_OPTIONS = ['json', 'csv', 'heatmap', 'coverage-heatmap', 'merge-every'] as const satisfies readonly RunFlagName[];
+export const NOT_TRIAL_OPTIONS = [...OUTPUT_OPTIONS, 'merge-every'] as const satisfies readonly RunFlagName[];

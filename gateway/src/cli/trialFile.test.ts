@@ -140,10 +140,11 @@ describe('swarmgate run trial.yaml (real process)', () => {
 
   it('runs the file as the same flags would, writes its outputs beside it, and a flag given overrides the file', () => {
     const file = join(dir, 'trial.yaml');
-    writeFileSync(file, 'map: cave:30x30:seed=4\nrobots: 2\nseed: 3\ntargets: {maxTicks: 200}\noutputs: {json: result.json}\n');
+    writeFileSync(file, 'map: cave:30x30:seed=4\nrobots: 2\nseed: 3\ntargets: {maxTicks: 200}\noutputs: {json: out/result.json}\n');
     const fromFile = swarmgate('run', file);
     expect(fromFile.status, fromFile.stderr).toBe(0);
-    const report = JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')) as { finalStateHash: string; robots: number };
+    // The file's output folder is made on first use.
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'result.json'), 'utf8')) as { finalStateHash: string; robots: number };
     const flags = swarmgate('run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--seed', '3', '--max-ticks', '200', '--json', '-');
     expect(JSON.parse(flags.stdout).finalStateHash).toBe(report.finalStateHash);
     const overridden = swarmgate('run', file, '--robots', '1', '--json', '-');
