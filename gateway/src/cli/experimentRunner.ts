@@ -43,7 +43,8 @@ function startWorker(): Worker {
 /** Runs `runs` on `workers` threads; resolves when every run has its line. */
 export function runExperiment(design: Design, runs: readonly PlannedRun[], workers: number, onLine: (line: ResultLine) => void): Promise<void> {
   const queue = [...runs];
-  let running = 0;
+  const live = new Set<Worker>();
+  let failed = false;
   return new Promise((resolvePool, rejectPool) => {
     const lineOf = (run: PlannedRun, reply: Omit<WorkerReply, 'runKey'>): ResultLine => ({
       format: RESULTS_FORMAT,
@@ -63,7 +64,10 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
         onLine(lineOf(run, reply));
         return true;
       } catch (error) {
-        // Recording failed (a full disk): stop the pool rather than run on unrecorded.
+        // Recording failed (a full disk): stop every worker rather than run on unrecorded.
+        failed = true;
+        queue.length = 0;
+        for (const worker of live) void worker.terminate();
         rejectPool(error);
         return false;
       }
@@ -71,8 +75,8 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
     const launch = (): void => {
       const first = queue.shift();
       if (first === undefined) return;
-      running++;
       const worker = startWorker();
+      live.add(worker);
       let current: PlannedRun | undefined = first;
       let started = performance.now();
       let crash: string | undefined;
@@ -84,7 +88,7 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
       worker.on('message', (reply: WorkerReply) => {
         const run = current;
         current = undefined;
-        if (run === undefined || !finish(run, reply)) return void worker.terminate();
+        if (failed || run === undefined || !finish(run, reply)) return void worker.terminate();
         const next = queue.shift();
         if (next === undefined) void worker.terminate();
         else send(next);
@@ -93,12 +97,13 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
         crash = `the worker thread failed: ${error.message}`;
       });
       worker.on('exit', (code) => {
-        running--;
+        live.delete(worker);
         const lost = current;
+        if (failed) return;
         const error = crash ?? `the worker thread exited with code ${code} during the run`;
         if (lost !== undefined && !finish(lost, { error, wallSeconds: (performance.now() - started) / 1000 })) return;
         if (lost !== undefined) launch();
-        if (running === 0 && queue.length === 0) resolvePool();
+        if (live.size === 0 && queue.length === 0) resolvePool();
       });
       send(first);
     };
