@@ -11,7 +11,7 @@ import { runCommand } from './run.js';
 import { listCommand } from './list.js';
 import { serveCommand } from './serve.js';
 
-const commands: readonly Command[] = [fleetCommand, mapCommand, runCommand, listCommand, serveCommand, experimentCommand];
+const commands: readonly Command[] = [fleetCommand, mapCommand, runCommand, experimentCommand, listCommand, serveCommand];
 
 function usage(): string {
   const lines = commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);

@@ -19,9 +19,11 @@ import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fle
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
 import { loadControllerModule } from './controllerModule.js';
+import { locateFlagErrors, withLocatedErrors, withTrialFile } from './trialFile.js';
 import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
+       swarmgate serve trial.yaml [options]   (a trial file, docs/experiments.md; flags override it)
 
 Runs a live trial paced to wall-clock time: N virtual robots, plus every physical robot
 that sends a Birth (it joins as a twin and runs the same algorithm host-side). Remote
@@ -166,10 +168,10 @@ function gatewayLogin(fleet: Fleet | null): { username?: string; password?: stri
 }
 
 async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
+  const parsed = parseCommandArgs(argv, OPTIONS, HELP);
   if (!parsed) return 0;
-  const v = parsed.values;
-  const flags = parseTrialFlags(v, HELP, { min: 0, max: 10_000 });
+  const { values: v, where } = withTrialFile(parsed.positionals, parsed.values, (flag) => Object.hasOwn(OPTIONS, flag), stderrLogger.warn);
+  const flags = locateFlagErrors(where, () => parseTrialFlags(v, HELP, { min: 0, max: 10_000 }));
   const { mapSpec, robots, algorithm } = flags;
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
@@ -200,8 +202,8 @@ async function run(argv: string[]): Promise<number> {
     const problem = idProblem(id);
     if (problem) throw new CliUsageError(`--remote '${id}' ${problem}`);
   }
-  const grid = loadGrid(flags);
-  const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
+  const grid = locateFlagErrors(where, () => loadGrid(flags));
+  const controller = flags.controller === undefined ? undefined : (await withLocatedErrors(where, () => loadControllerModule(flags.controller ?? ''))).info;
   let fleet: Fleet | null = null;
   if (v.fleet !== undefined) {
     try {
