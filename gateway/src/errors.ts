@@ -45,6 +45,11 @@ export const ERROR_CODES = {
   SG_TRIAL_MQTT:
     'The live trial could not connect to the MQTT broker or subscribe to the command topics (wrong URL, credentials, or an ACL without the fleet tree for the gateway user).',
   SG_HTTP_LISTEN: 'The HTTP API and web UI could not listen on the requested port (in use or no permission).',
+  // Recordings (record/)
+  SG_RECORDING_FORMAT:
+    'The file given as a recording is not an MCAP file, or is truncated or corrupt (no summary or footer: a recording whose writer was killed); the message names the file and the reader error.',
+  SG_RECORDING_NO_TRIAL:
+    'The MCAP file holds no swarmgate trial configuration and final state hash (a live trial with physical robots, or another tool wrote it), so there is nothing to re-run.',
   // Web UI (web/)
   SG_WEB_CONFIG:
     'A web UI option is out of range (frameHz outside (0, 30], heartbeatMs below 1 ms) or its static/ folder holds a file it cannot serve; the message names it.',

@@ -9,6 +9,10 @@ import { Trial } from '../sim/Trial.js';
 import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
 import { DEFAULT_ROBOT_PROFILE, findRobotProfile } from '../sim/robotProfiles.js';
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
+import { SwarmgateError } from '../errors.js';
+import { McapRecorder } from '../record/McapRecorder.js';
+import { WorldRecorder } from '../record/WorldRecorder.js';
+import { readRecordedTrialFile, resultMetadata, TRIAL_CONFIG_METADATA, TRIAL_RESULT_METADATA } from '../record/trialRecording.js';
 import { CliUsageError, type Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
@@ -52,7 +56,13 @@ ${ROBOT_PROFILE_HELP}
                           settings (bandwidthBytesPerS null = unlimited) and startPoses
   --csv <file>            write the time series (one row every 10 ticks)
   --heatmap <file.png>    write the exploration heatmap (last tick each cell was seen)
-  --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)`;
+  --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)
+  --record <file.mcap>    record the trial as MCAP (docs/recording.md): poses, scans, commands and
+                          radio traffic every tick, SLAM and explored maps and metrics every 1 s,
+                          and the configuration and final state hash, so --verify can re-run it
+  --verify <file.mcap>    re-run the trial a --record file holds (no other flag) and compare final
+                          state hashes: exit 0 'verified', 1 naming both hashes, 2 when the file
+                          is not a readable recording of a 'swarmgate run'`;
 
 const OPTIONS = {
   ...TRIAL_FLAG_OPTIONS,
@@ -67,6 +77,8 @@ const OPTIONS = {
   csv: { type: 'string' },
   heatmap: { type: 'string' },
   'coverage-heatmap': { type: 'string' },
+  record: { type: 'string' },
+  verify: { type: 'string' },
 } as const;
 
 export const runCommand: Command = {
@@ -76,7 +88,8 @@ export const runCommand: Command = {
     const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
     if (!parsed) return 0;
     const v = parsed.values;
-    const { report, trial, grid } = await executeRun(v, process.stderr.isTTY);
+    if (v.verify !== undefined) return verifyRecording(v.verify, Object.keys(v));
+    const { report, trial, grid } = await executeRun(v, process.stderr.isTTY, v.record);
     if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
     if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
@@ -92,7 +105,15 @@ export const runCommand: Command = {
 type RunValues = { readonly [K in keyof typeof OPTIONS]?: string };
 
 /** The flags of `swarmgate run` that do not decide the trial: where outputs go, and a retired one. */
-const NOT_TRIAL_OPTIONS = ['json', 'csv', 'heatmap', 'coverage-heatmap', 'merge-every'] as const satisfies readonly (keyof typeof OPTIONS)[];
+const NOT_TRIAL_OPTIONS = [
+  'json',
+  'csv',
+  'heatmap',
+  'coverage-heatmap',
+  'merge-every',
+  'record',
+  'verify',
+] as const satisfies readonly (keyof typeof OPTIONS)[];
 type TrialOptionName = Exclude<keyof typeof OPTIONS, (typeof NOT_TRIAL_OPTIONS)[number]>;
 
 /**
@@ -120,8 +141,39 @@ export async function runTrial(config: RunTrialConfig): Promise<RunReport> {
   return (await executeRun(values, false)).report;
 }
 
-/** Checks the flags, runs the trial to its end, and builds the report. */
-async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report: RunReport; trial: Trial; grid: Grid }> {
+/** The flags that decide the trial, as given: what a recording keeps so --verify can re-run it. */
+function trialOptionsOf(v: RunValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(v)) {
+    if (typeof value === 'string' && !(NOT_TRIAL_OPTIONS as readonly string[]).includes(name)) out[name] = value;
+  }
+  return out;
+}
+
+/** `run --verify FILE`: re-runs the recorded configuration and compares final state hashes. */
+async function verifyRecording(path: string, given: readonly string[]): Promise<number> {
+  const others = given.filter((name) => name !== 'verify');
+  if (others.length > 0) throw new CliUsageError(`--verify takes no other flag (the recording holds the configuration), got --${others.join(', --')}`);
+  let recorded;
+  try {
+    recorded = await readRecordedTrialFile(path);
+  } catch (error) {
+    if (error instanceof SwarmgateError) throw new CliUsageError(`--verify: ${error.message}`);
+    throw error;
+  }
+  const { report } = await executeRun(recorded.config, false);
+  if (report.finalStateHash === recorded.finalStateHash && report.ticks === recorded.ticks) {
+    process.stdout.write(`verified: ${path}: final state hash ${report.finalStateHash} after ${report.ticks} ticks, as recorded\n`);
+    return 0;
+  }
+  process.stdout.write(
+    `not verified: ${path}: recorded final state hash ${recorded.finalStateHash} after ${recorded.ticks} ticks, re-run gave ${report.finalStateHash} after ${report.ticks} ticks\n`,
+  );
+  return 1;
+}
+
+/** Checks the flags, runs the trial to its end (recording it to `recordPath` when given), and builds the report. */
+async function executeRun(v: RunValues, showProgress: boolean, recordPath?: string): Promise<{ report: RunReport; trial: Trial; grid: Grid }> {
   const flags = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
   const { mapSpec, robots, algorithm, commSpec, radio, spawn, seed } = flags;
   const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
@@ -151,7 +203,8 @@ async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report
   const startMs = performance.now();
   const wallSeconds = (): number => (performance.now() - startMs) / 1000;
   const bar = showProgress ? new ProgressBar(process.stderr, maxTicks) : null;
-  const result = trial.run(bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined);
+  const onTick = bar ? (t: Trial) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined;
+  const result = recordPath === undefined ? trial.run(onTick) : await runRecorded(trial, recordPath, trialOptionsOf(v), onTick);
   const wall = wallSeconds();
   if (bar) {
     bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
@@ -164,6 +217,27 @@ async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report
     wall,
   );
   return { report, trial, grid };
+}
+
+/** Runs the trial to its end as Trial.run does, recording it: the tick loop yields to write each tick's messages. */
+async function runRecorded(trial: Trial, path: string, config: Record<string, string>, onTick?: (trial: Trial) => void): Promise<FinalMetrics> {
+  const recorder = await McapRecorder.create(path);
+  try {
+    await recorder.metadata(TRIAL_CONFIG_METADATA, config);
+    const cfg = trial.world.config;
+    const tickNs = BigInt(Math.round(cfg.physicsStepS * cfg.stepsPerTick * 1e9));
+    trial.world.addObserver(new WorldRecorder(recorder, trial.metrics, { timeNs: (world) => BigInt(world.tick) * tickNs }));
+    while (!trial.finished) {
+      trial.world.step();
+      onTick?.(trial);
+      await recorder.flush();
+    }
+    const result = trial.metrics.final();
+    await recorder.metadata(TRIAL_RESULT_METADATA, resultMetadata(result.finalStateHash, result.ticks));
+    return result;
+  } finally {
+    await recorder.close();
+  }
 }
 
 interface RunInputs {

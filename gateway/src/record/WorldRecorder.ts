@@ -1,0 +1,224 @@
+/**
+ * Records a World as it runs, as a tick observer (after control, so a tick's commands are
+ * latched): every tick each robot's pose, lidar scan, the commands its controller latched and
+ * its radio traffic; every `mapEveryTicks` (1 Hz by default) each robot's SLAM map, the
+ * explored cells, the robots as a scene, and the metrics; the ground-truth map once.
+ *
+ * Topics: /map, /explored, /metrics, /robots (scene), and per robot /<id>/pose, /<id>/scan,
+ * /<id>/slam, /<id>/cmd, /<id>/radio. Frame: `map` (metres, y up, the map's own frame).
+ * It reads the engine's tables and writes nothing back: a recorded trial steps exactly as an
+ * unrecorded one (the same final state hash).
+ */
+import type { Grid } from '@swarmgate/maps';
+import { Cell, isWall } from '@swarmgate/maps';
+import { swarmgate } from '@swarmgate/protocols';
+import { SlamCell } from '@swarmgate/sdk';
+import { Latch } from '../sim/RobotTable.js';
+import type { TickObserver, World } from '../sim/World.js';
+import type { TrialMetrics } from '../sim/TrialMetrics.js';
+import type { McapRecorder } from './McapRecorder.js';
+import { messageType } from './recordingSchemas.js';
+
+export const MAP_FRAME = 'map';
+/** Occupancy values of a recorded grid (ROS's convention, which Foxglove's grid colour maps suit). */
+const OCCUPANCY = { unknown: -1, free: 0, wall: 100 } as const;
+
+export interface WorldRecorderOptions {
+  /** Ticks between map, scene and metrics messages (default 10: 1 Hz at 0.1 s ticks). */
+  readonly mapEveryTicks?: number;
+  /** Log time of the current tick, ns: sim time for a headless trial, wall time for a live one. */
+  readonly timeNs: (world: World) => bigint;
+}
+
+interface Timestamp {
+  seconds: number;
+  nanos: number;
+}
+
+function timestampOf(ns: bigint): Timestamp {
+  return { seconds: Number(ns / 1_000_000_000n), nanos: Number(ns % 1_000_000_000n) };
+}
+
+function poseOf(xM: number, yM: number, headingRad: number): object {
+  return { position: { x: xM, y: yM, z: 0 }, orientation: { x: 0, y: 0, z: Math.sin(headingRad / 2), w: Math.cos(headingRad / 2) } };
+}
+
+/** A foxglove.Grid message of one int8 occupancy field, cells row-major from the bottom row (as Grid). */
+function gridMessage(timestamp: Timestamp, width: number, cellSizeM: number, origin: { x: number; y: number }, occupancy: Int8Array): object {
+  return {
+    timestamp,
+    frame_id: MAP_FRAME,
+    pose: poseOf(origin.x, origin.y, 0),
+    column_count: width,
+    cell_size: { x: cellSizeM, y: cellSizeM },
+    row_stride: width,
+    cell_stride: 1,
+    fields: [{ name: 'occupancy', offset: 0, type: 2 /* INT8 */ }],
+    data: new Uint8Array(occupancy.buffer, occupancy.byteOffset, occupancy.byteLength),
+  };
+}
+
+function groundTruthOccupancy(grid: Grid): Int8Array {
+  const out = new Int8Array(grid.cells.length);
+  for (let c = 0; c < out.length; c++) {
+    const v = grid.cells[c];
+    out[c] = v === Cell.Free ? OCCUPANCY.free : v === Cell.Unknown ? OCCUPANCY.unknown : OCCUPANCY.wall;
+  }
+  return out;
+}
+
+export class WorldRecorder implements TickObserver {
+  private readonly types = {
+    pose: messageType('foxglove.PoseInFrame'),
+    scan: messageType('foxglove.LaserScan'),
+    grid: messageType('foxglove.Grid'),
+    scene: messageType('foxglove.SceneUpdate'),
+    metrics: messageType('swarmgate.recording.v1.Metrics'),
+    radio: messageType('swarmgate.recording.v1.RadioTraffic'),
+  };
+  private readonly mapEveryTicks: number;
+  /** Radio totals at the end of the previous tick, per slot: [sent, bytesSent, received, bytesReceived]. */
+  private lastRadio: number[][] = [[], [], [], []];
+  private mapWritten = false;
+
+  constructor(
+    private readonly recorder: McapRecorder,
+    private readonly metrics: TrialMetrics,
+    private readonly options: WorldRecorderOptions,
+  ) {
+    this.mapEveryTicks = options.mapEveryTicks ?? 10;
+  }
+
+  afterTick(world: World): void {
+    const ns = this.options.timeNs(world);
+    const timestamp = timestampOf(ns);
+    const t = world.table;
+    const lidar = world.sensing.lidar;
+    const rays = lidar.rayCount;
+    const rec = this.recorder;
+    if (!this.mapWritten) {
+      this.mapWritten = true;
+      const g = world.grid;
+      rec.add('/map', 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, g.width, g.cellSizeM, g.originM, groundTruthOccupancy(g))));
+    }
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i]) continue;
+      const id = world.idOf(i);
+      const pose = poseOf(t.xM[i], t.yM[i], t.angleRad[i]);
+      rec.add(`/${id}/pose`, 'foxglove.PoseInFrame', ns, this.encode(this.types.pose, { timestamp, frame_id: MAP_FRAME, pose }));
+      rec.add(
+        `/${id}/scan`,
+        'foxglove.LaserScan',
+        ns,
+        this.encode(this.types.scan, {
+          timestamp,
+          frame_id: MAP_FRAME,
+          pose,
+          start_angle: 0,
+          end_angle: (rays - 1) * lidar.angleIncrementRad,
+          ranges: world.sensing.scanRanges(i),
+          intensities: [],
+        }),
+      );
+      const command = latchedCommand(t.latch[i], t.latchA[i], t.latchB[i]);
+      if (command) rec.add(`/${id}/cmd`, 'swarmgate.v1.Command', ns, swarmgate.v1.Command.encode(command).finish());
+    }
+    this.recordRadio(world, ns);
+    if (world.tick % this.mapEveryTicks === 0 || world.tick === 1) this.recordMaps(world, ns, timestamp);
+  }
+
+  private recordRadio(world: World, ns: bigint): void {
+    if (world.comms.radioNetwork === null) return;
+    const totals = world.comms.totals();
+    const now = [totals.messagesSent, totals.bytesSent, totals.messagesReceived, totals.bytesReceived];
+    const last = this.lastRadio;
+    for (let i = 0; i < now[0].length; i++) {
+      const sent = now[0][i] - (last[0][i] ?? 0);
+      const received = now[2][i] - (last[2][i] ?? 0);
+      if (sent === 0 && received === 0) continue;
+      this.recorder.add(
+        `/${world.idOf(i)}/radio`,
+        'swarmgate.recording.v1.RadioTraffic',
+        ns,
+        this.encode(this.types.radio, {
+          tick: world.tick,
+          robot_id: world.idOf(i),
+          messages_sent: sent,
+          bytes_sent: now[1][i] - (last[1][i] ?? 0),
+          messages_delivered: received,
+          bytes_delivered: now[3][i] - (last[3][i] ?? 0),
+        }),
+      );
+    }
+    this.lastRadio = now;
+  }
+
+  private recordMaps(world: World, ns: bigint, timestamp: Timestamp): void {
+    const rec = this.recorder;
+    const t = world.table;
+    const g = world.grid;
+    const seen = world.sensing.lidar.lastSeenTick;
+    const explored = new Int8Array(seen.length);
+    for (let c = 0; c < seen.length; c++) explored[c] = seen[c] === 0 ? OCCUPANCY.unknown : isWall(g.cells[c]) ? OCCUPANCY.wall : OCCUPANCY.free;
+    rec.add('/explored', 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, g.width, g.cellSizeM, g.originM, explored)));
+    const entities = [];
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i]) continue;
+      const id = world.idOf(i);
+      const slam = world.sensing.slamMaps[i];
+      if (slam) {
+        const occupancy = new Int8Array(slam.cells.length);
+        for (let c = 0; c < occupancy.length; c++) {
+          const v = slam.cells[c];
+          occupancy[c] = v === SlamCell.Open ? OCCUPANCY.free : v === SlamCell.Solid ? OCCUPANCY.wall : OCCUPANCY.unknown;
+        }
+        rec.add(`/${id}/slam`, 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, slam.width, slam.cellSizeM, slam.originM, occupancy)));
+      }
+      const diameterM = 2 * world.config.robot.radiusM;
+      entities.push({
+        timestamp,
+        frame_id: MAP_FRAME,
+        id,
+        cylinders: [{ pose: poseOf(t.xM[i], t.yM[i], t.angleRad[i]), size: { x: diameterM, y: diameterM, z: 0.1 }, color: { r: 0.2, g: 0.5, b: 1, a: 1 } }],
+        texts: [{ pose: poseOf(t.xM[i], t.yM[i], 0), billboard: true, font_size: 12, scale_invariant: true, color: { r: 1, g: 1, b: 1, a: 1 }, text: id }],
+      });
+    }
+    rec.add('/robots', 'foxglove.SceneUpdate', ns, this.encode(this.types.scene, { deletions: [], entities }));
+    const m = this.metrics.sample();
+    rec.add(
+      '/metrics',
+      'swarmgate.recording.v1.Metrics',
+      ns,
+      this.encode(this.types.metrics, {
+        tick: m.tick,
+        explored_fraction: m.exploredFraction,
+        covered_fraction: m.coveredFraction,
+        distance_total_m: m.distanceTotalM,
+        collisions: m.collisions,
+        messages_sent: m.messagesSent,
+        comm_groups: m.commGroups,
+        largest_group_fraction: m.largestGroupFraction,
+      }),
+    );
+  }
+
+  private encode(type: { encode(message: object): { finish(): Uint8Array } }, message: object): Uint8Array {
+    return type.encode(message).finish();
+  }
+}
+
+/** The wire Command a robot's latch holds (what its controller asked for this tick), or null. */
+function latchedCommand(latch: number, a: number, b: number): swarmgate.v1.ICommand | null {
+  switch (latch) {
+    case Latch.Move:
+      return { move: { distanceM: a } };
+    case Latch.Rotate:
+      return { rotate: { angleDeg: (a * 180) / Math.PI } };
+    case Latch.Velocity:
+      return { velocity: { linearMps: a, angularRadps: b } };
+    case Latch.Stop:
+      return { stop: {} };
+    default:
+      return null;
+  }
+}
