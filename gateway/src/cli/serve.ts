@@ -3,9 +3,7 @@
  * The N virtual robots start at once; a physical robot that sends a Birth joins as a twin and
  * runs the same algorithm host-side. Runs until SIGINT/SIGTERM, then shuts down in order.
  */
-import { readFileSync } from 'node:fs';
-import { idProblem, isTlsMqttUrl } from '@swarmgate/protocols';
-import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
+import { idProblem } from '@swarmgate/protocols';
 import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
 import { DEFAULT_BIND, checkBind } from '../hil/NetworkAccess.js';
@@ -19,6 +17,7 @@ import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fle
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
 import { loadControllerModule } from './controllerModule.js';
+import { MQTT_CA_HELP, fleetFlag, gatewayLogin, mqttCaFlag, readPem } from './mqttFlags.js';
 import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
@@ -54,8 +53,7 @@ Network:
 MQTT:
   --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one;
                           mqtts://HOST:PORT for MQTT over TLS
-  --mqtt-ca FILE          PEM CA certificate the --mqtt mqtts:// broker's certificate must chain
-                          to (default: Node's bundled CAs)
+${MQTT_CA_HELP}
   --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
   --tls-cert FILE         the embedded broker speaks MQTT over TLS only (mqtts://), with this
                           PEM certificate (chain); needs --tls-key FILE, its private key
@@ -137,14 +135,6 @@ function parseArena(raw: string | undefined): ArenaRect | null {
   return { minXM: 0, minYM: 0, maxXM: widthM, maxYM: heightM };
 }
 
-function readPem(flag: string, path: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    throw new CliUsageError(`--${flag}: cannot read ${path}: ${(error as Error).message}`);
-  }
-}
-
 /** `--tls-cert` and `--tls-key` go together, and only with the embedded broker. */
 function parseBrokerTls(v: { mqtt?: string; 'tls-cert'?: string; 'tls-key'?: string }): { cert: Buffer; key: Buffer } | undefined {
   const cert = v['tls-cert'];
@@ -153,16 +143,6 @@ function parseBrokerTls(v: { mqtt?: string; 'tls-cert'?: string; 'tls-key'?: str
   if (cert === undefined || key === undefined) throw new CliUsageError('--tls-cert and --tls-key go together');
   if (v.mqtt !== undefined) throw new CliUsageError('--tls-cert/--tls-key configure the embedded broker; with --mqtt the external broker has its own');
   return { cert: readPem('tls-cert', cert), key: readPem('tls-key', key) };
-}
-
-/** The gateway's own MQTT login: the fleet file's gateway user (it must hold a plain password). */
-function gatewayLogin(fleet: Fleet | null): { username?: string; password?: string } {
-  if (!fleet) return {};
-  const credentials: Credentials = fleet.gateway;
-  if (credentials.secret.kind !== 'plain') {
-    throw new CliUsageError(`--fleet: the gateway user '${credentials.username}' needs a plain password (the gateway logs in with it), not a hash`);
-  }
-  return { username: credentials.username, password: credentials.secret.password };
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -176,10 +156,7 @@ async function run(argv: string[]): Promise<number> {
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
   const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });
   const brokerTls = parseBrokerTls(v);
-  if (v['mqtt-ca'] !== undefined && !isTlsMqttUrl(v.mqtt ?? '')) {
-    throw new CliUsageError(`--mqtt-ca needs an mqtts:// --mqtt URL (got ${v.mqtt === undefined ? 'the embedded broker' : `'${v.mqtt}'`})`);
-  }
-  const mqttCa = v['mqtt-ca'] === undefined ? undefined : readPem('mqtt-ca', v['mqtt-ca']);
+  const mqttCa = mqttCaFlag(v.mqtt, v['mqtt-ca']);
   const bind = v.bind ?? DEFAULT_BIND;
   for (const name of v['public-host'] ?? []) {
     // A bare DNS name: the port is the server's, added by the Host check.
@@ -202,15 +179,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const grid = loadGrid(flags);
   const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
-  let fleet: Fleet | null = null;
-  if (v.fleet !== undefined) {
-    try {
-      fleet = await loadFleetFile(v.fleet);
-    } catch (error) {
-      if (error instanceof SwarmgateError) throw new CliUsageError(`--fleet: ${error.message}`);
-      throw error;
-    }
-  }
+  const fleet = await fleetFlag(v.fleet);
   try {
     checkBind(bind, fleet !== null, v.insecure === true);
   } catch (error) {
