@@ -8,6 +8,7 @@ import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
 import { DEFAULT_BIND, checkBind } from '../hil/NetworkAccess.js';
 import { SwarmgateError, type ErrorCode } from '../errors.js';
+import { McapRecorder } from '../record/McapRecorder.js';
 import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
@@ -39,6 +40,9 @@ ${ROBOT_PROFILE_HELP}
                           fleet with robots) the default is mona, and mona is scaled by
                           --arena-scale, so virtual robots and twins match on the map
   --seed S                trial seed, an integer (default 0)
+  --record <file.mcap>    record the trial as MCAP (docs/recording.md): what \`run --record\` records,
+                          on wall-clock time, plus physical robots' Telemetry as received, remote
+                          controllers' Commands and emergency stops; finished when serve stops
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
                           controller instead of the host-side algorithm; repeatable (with
                           --fleet, every robot assigned to a controller is remote already)
@@ -106,6 +110,7 @@ const OPTIONS = {
   serial: { type: 'string', multiple: true },
   'max-physical': { type: 'string' },
   port: { type: 'string' },
+  record: { type: 'string' },
 } as const;
 
 /** What to do about a port that cannot be listened on, by the error's code. */
@@ -211,6 +216,7 @@ async function run(argv: string[]): Promise<number> {
     maxTicks: Number.POSITIVE_INFINITY,
     remoteControlled: new Set(remote),
   };
+  const recorder = v.record === undefined ? undefined : await McapRecorder.create(v.record);
   // Listening from before start: a SIGTERM during start-up still ends in a clean stop.
   const stopRequest = watchStopRequest(logger);
   let service: LiveService;
@@ -234,9 +240,11 @@ async function run(argv: string[]): Promise<number> {
       realtime: true,
       twinSlots,
       logger,
+      recorder,
     });
   } catch (error) {
     stopRequest.dispose();
+    await recorder?.close();
     if (error instanceof SwarmgateError) {
       const hint = LISTEN_HINTS[error.code] ?? '';
       process.stderr.write(`swarmgate serve: ${error.message}${hint}\n`);
@@ -264,10 +272,12 @@ async function run(argv: string[]): Promise<number> {
   logger.info(`serve: ${reason}: stopping: halting the robots, publishing the gateway Death, closing the ports`);
   const final = live.status();
   await service.stop();
+  await recorder?.close();
   stopRequest.dispose();
   process.stdout.write(
     `swarmgate serve: stopped at tick ${final.tick}, explored ${(final.exploredFraction * 100).toFixed(1)}%, ${final.overruns} tick overruns\n`,
   );
+  if (v.record !== undefined) process.stdout.write(`swarmgate serve: recorded to ${v.record}\n`);
   return 0;
 }
 

@@ -41,6 +41,8 @@ export class McapRecorder {
   private readonly channels = new Map<string, number>();
   private readonly schemas = new Map<SchemaName, number>();
   private queue: QueuedMessage[] = [];
+  /** The write in progress: flushes run one after another, as @mcap/core's writer needs. */
+  private writing: Promise<void> = Promise.resolve();
   private sequence = 0;
   private closed = false;
 
@@ -62,10 +64,18 @@ export class McapRecorder {
     if (!this.closed) this.queue.push({ topic, schema, logTimeNs, data });
   }
 
-  /** Writes the queued messages in the order they were added. */
-  async flush(): Promise<void> {
+  /**
+   * Writes the queued messages in the order they were added, after any flush still writing;
+   * a failed write (a full disk) fails this flush and every later one.
+   */
+  flush(): Promise<void> {
     const batch = this.queue;
     this.queue = [];
+    this.writing = this.writing.then(() => this.write(batch));
+    return this.writing;
+  }
+
+  private async write(batch: readonly QueuedMessage[]): Promise<void> {
     for (const m of batch) {
       const channelId = this.channels.get(m.topic) ?? (await this.createChannel(m.topic, m.schema));
       await this.writer.addMessage({ channelId, sequence: this.sequence++, logTime: m.logTimeNs, publishTime: m.logTimeNs, data: m.data });
@@ -74,6 +84,7 @@ export class McapRecorder {
 
   /** A metadata record: a named map of strings (the trial configuration, the final hash). */
   async metadata(name: string, entries: Readonly<Record<string, string>>): Promise<void> {
+    await this.flush();
     await this.writer.addMetadata({ name, metadata: new Map(Object.entries(entries)) });
   }
 

@@ -63,6 +63,7 @@ export const SCHEMA_NAMES = [
   'foxglove.Grid',
   'foxglove.SceneUpdate',
   'swarmgate.v1.Command',
+  'swarmgate.v1.Telemetry',
   'swarmgate.v1.Envelope',
   'swarmgate.recording.v1.Metrics',
   'swarmgate.recording.v1.RadioTraffic',

@@ -21,6 +21,7 @@ import { SwarmgateError } from '../errors.js';
 import { listenError } from '../listenError.js';
 import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
+import type { McapRecorder } from '../record/McapRecorder.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
 import { webUi } from '../web/webUi.js';
@@ -63,6 +64,8 @@ export interface LiveServiceOptions {
   /** Spawn poses reserved for physical robots: at most this many join (LiveTrial's default 16). */
   readonly twinSlots?: number;
   readonly logger?: Logger;
+  /** `serve --record`: the trial records itself here (the caller closes it after stop). */
+  readonly recorder?: McapRecorder;
 }
 
 export class LiveService {
@@ -151,6 +154,7 @@ export class LiveService {
         realtime: options.realtime,
         twinSlots: options.twinSlots,
         logger,
+        recorder: options.recorder,
       });
       cleanups.push(() => live.stop());
       await hil.start();
