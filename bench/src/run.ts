@@ -20,6 +20,7 @@ import { benchHilSerial } from './hilSerial.js';
 import { benchSoak } from './soak.js';
 import { benchYanTerrains } from './yanTerrains.js';
 import { benchMaesRosTest } from './maesRosTest.js';
+import { benchRecord } from './record.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -31,6 +32,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['soak', benchSoak],
   ['yan-terrains', benchYanTerrains],
   ['maes-ros', benchMaesRosTest],
+  ['record', benchRecord],
 ];
 /** Run only when named: too long for "all". */
 const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains']);

@@ -10,9 +10,8 @@ import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
 import { DEFAULT_ROBOT_PROFILE, findRobotProfile } from '../sim/robotProfiles.js';
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import { SwarmgateError } from '../errors.js';
-import { McapRecorder } from '../record/McapRecorder.js';
-import { WorldRecorder } from '../record/WorldRecorder.js';
-import { readRecordedTrialFile, resultMetadata, TRIAL_CONFIG_METADATA, TRIAL_RESULT_METADATA } from '../record/trialRecording.js';
+import { recordTrial } from '../record/recordTrial.js';
+import { readRecordedTrialFile } from '../record/trialRecording.js';
 import { CliUsageError, type Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { ProgressBar } from './ProgressBar.js';
@@ -57,9 +56,11 @@ ${ROBOT_PROFILE_HELP}
   --csv <file>            write the time series (one row every 10 ticks)
   --heatmap <file.png>    write the exploration heatmap (last tick each cell was seen)
   --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)
-  --record <file.mcap>    record the trial as MCAP (docs/recording.md): poses, scans, commands and
-                          radio traffic every tick, SLAM and explored maps and metrics every 1 s,
-                          and the configuration and final state hash, so --verify can re-run it
+  --record <file.mcap>    record the trial as MCAP (docs/recording.md): poses, commands and radio
+                          traffic every tick, lidar scans, SLAM and explored maps and metrics every
+                          1 s, and the configuration and final state hash, so --verify can re-run it
+  --record-scans-every-s S  seconds between each robot's recorded lidar scans, whole 0.1 s ticks
+                          (default 1; 0.1 records every scan, several times the file and its cost)
   --verify <file.mcap>    re-run the trial a --record file holds (no other flag) and compare final
                           state hashes: exit 0 'verified', 1 naming both hashes, 2 when the file
                           is not a readable recording of a 'swarmgate run'`;
@@ -78,6 +79,7 @@ const OPTIONS = {
   heatmap: { type: 'string' },
   'coverage-heatmap': { type: 'string' },
   record: { type: 'string' },
+  'record-scans-every-s': { type: 'string' },
   verify: { type: 'string' },
 } as const;
 
@@ -184,6 +186,8 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
   }
   const mergeIntervalS = numberFlag('merge-every-s', v['merge-every-s'], 0, { min: 0, max: 86_400 });
   const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
+  if (v['record-scans-every-s'] !== undefined && recordPath === undefined) throw new CliUsageError('--record-scans-every-s needs --record');
+  const scanEveryS = numberFlag('record-scans-every-s', v['record-scans-every-s'], 1, { min: 0.1, max: 3600 });
   const grid = loadGrid(flags);
   const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
   const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
@@ -204,7 +208,7 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
   const wallSeconds = (): number => (performance.now() - startMs) / 1000;
   const bar = showProgress ? new ProgressBar(process.stderr, maxTicks) : null;
   const onTick = bar ? (t: Trial) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined;
-  const result = recordPath === undefined ? trial.run(onTick) : await runRecorded(trial, recordPath, trialOptionsOf(v), onTick);
+  const result = recordPath === undefined ? trial.run(onTick) : await recordTrial(trial, recordPath, trialOptionsOf(v), { scanEveryS }, onTick);
   const wall = wallSeconds();
   if (bar) {
     bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
@@ -217,27 +221,6 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
     wall,
   );
   return { report, trial, grid };
-}
-
-/** Runs the trial to its end as Trial.run does, recording it: the tick loop yields to write each tick's messages. */
-async function runRecorded(trial: Trial, path: string, config: Record<string, string>, onTick?: (trial: Trial) => void): Promise<FinalMetrics> {
-  const recorder = await McapRecorder.create(path);
-  try {
-    await recorder.metadata(TRIAL_CONFIG_METADATA, config);
-    const cfg = trial.world.config;
-    const tickNs = BigInt(Math.round(cfg.physicsStepS * cfg.stepsPerTick * 1e9));
-    trial.world.addObserver(new WorldRecorder(recorder, trial.metrics, { timeNs: (world) => BigInt(world.tick) * tickNs }));
-    while (!trial.finished) {
-      trial.world.step();
-      onTick?.(trial);
-      await recorder.flush();
-    }
-    const result = trial.metrics.final();
-    await recorder.metadata(TRIAL_RESULT_METADATA, resultMetadata(result.finalStateHash, result.ticks));
-    return result;
-  } finally {
-    await recorder.close();
-  }
 }
 
 interface RunInputs {

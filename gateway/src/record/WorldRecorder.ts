@@ -1,14 +1,17 @@
 /**
  * Records a World as it runs, as a tick observer (after control, so a tick's commands are
- * latched): every tick each robot's pose, lidar scan, the commands its controller latched and
- * its radio traffic; every `mapEveryTicks` (1 Hz by default) each robot's SLAM map, the
- * explored cells, the robots as a scene, and the metrics; the ground-truth map once.
+ * latched): every tick each robot's pose, the commands its controller latched and its radio
+ * traffic; every `scanEveryS` (1 s by default) each robot's lidar scan; every `mapEveryS` (1 s)
+ * each robot's SLAM map, the explored cells, the robots as a scene, and the metrics; the
+ * ground-truth map once. Both intervals also apply on the first tick. Scans every tick are
+ * what a recording's size and cost mostly are (BENCHMARKS.md), hence their own interval.
  *
  * Topics: /map, /explored, /metrics, /robots (scene), and per robot /<id>/pose, /<id>/scan,
  * /<id>/slam, /<id>/cmd, /<id>/radio. Frame: `map` (metres, y up, the map's own frame).
  * It reads the engine's tables and writes nothing back: a recorded trial steps exactly as an
  * unrecorded one (the same final state hash).
  */
+import { endianness } from 'node:os';
 import type { Grid } from '@swarmgate/maps';
 import { Cell, isWall } from '@swarmgate/maps';
 import { swarmgate } from '@swarmgate/protocols';
@@ -16,16 +19,26 @@ import { SlamCell } from '@swarmgate/sdk';
 import { Latch } from '../sim/RobotTable.js';
 import type { TickObserver, World } from '../sim/World.js';
 import type { TrialMetrics } from '../sim/TrialMetrics.js';
+import { tickSeconds } from '../sim/WorldConfig.js';
 import type { McapRecorder } from './McapRecorder.js';
 import { messageType } from './recordingSchemas.js';
 
 export const MAP_FRAME = 'map';
-/** Occupancy values of a recorded grid (ROS's convention, which Foxglove's grid colour maps suit). */
-const OCCUPANCY = { unknown: -1, free: 0, wall: 100 } as const;
+/**
+ * Every recorded grid has one uint8 field, `state`, in the SLAM map's values (SlamCell: 0
+ * unknown, 1 free, 2 wall), so a robot's SLAM map is written as it is, without a pass over it.
+ */
+const UNKNOWN = SlamCell.Unknown;
+const FREE = SlamCell.Open;
+const WALL = SlamCell.Solid;
+const UINT8 = 1;
+const LITTLE_ENDIAN = endianness() === 'LE';
 
 export interface WorldRecorderOptions {
-  /** Ticks between map, scene and metrics messages (default 10: 1 Hz at 0.1 s ticks). */
-  readonly mapEveryTicks?: number;
+  /** Seconds between map, scene and metrics messages, counted in whole ticks, at least one (default 1). */
+  readonly mapEveryS?: number;
+  /** Seconds between each robot's lidar scans, counted in whole ticks, at least one (default 1; a tick, 0.1 s: every scan). */
+  readonly scanEveryS?: number;
   /** Log time of the current tick, ns: sim time for a headless trial, wall time for a live one. */
   readonly timeNs: (world: World) => bigint;
 }
@@ -43,8 +56,8 @@ function poseOf(xM: number, yM: number, headingRad: number): object {
   return { position: { x: xM, y: yM, z: 0 }, orientation: { x: 0, y: 0, z: Math.sin(headingRad / 2), w: Math.cos(headingRad / 2) } };
 }
 
-/** A foxglove.Grid message of one int8 occupancy field, cells row-major from the bottom row (as Grid). */
-function gridMessage(timestamp: Timestamp, width: number, cellSizeM: number, origin: { x: number; y: number }, occupancy: Int8Array): object {
+/** A foxglove.Grid message of the `state` field, cells row-major from the bottom row (as Grid and SlamMap). */
+function gridMessage(timestamp: Timestamp, width: number, cellSizeM: number, origin: { x: number; y: number }, cells: Uint8Array): object {
   return {
     timestamp,
     frame_id: MAP_FRAME,
@@ -53,16 +66,16 @@ function gridMessage(timestamp: Timestamp, width: number, cellSizeM: number, ori
     cell_size: { x: cellSizeM, y: cellSizeM },
     row_stride: width,
     cell_stride: 1,
-    fields: [{ name: 'occupancy', offset: 0, type: 2 /* INT8 */ }],
-    data: new Uint8Array(occupancy.buffer, occupancy.byteOffset, occupancy.byteLength),
+    fields: [{ name: 'state', offset: 0, type: UINT8 }],
+    data: cells,
   };
 }
 
-function groundTruthOccupancy(grid: Grid): Int8Array {
-  const out = new Int8Array(grid.cells.length);
+function groundTruthCells(grid: Grid): Uint8Array {
+  const out = new Uint8Array(grid.cells.length);
   for (let c = 0; c < out.length; c++) {
     const v = grid.cells[c];
-    out[c] = v === Cell.Free ? OCCUPANCY.free : v === Cell.Unknown ? OCCUPANCY.unknown : OCCUPANCY.wall;
+    out[c] = v === Cell.Free ? FREE : v === Cell.Unknown ? UNKNOWN : WALL;
   }
   return out;
 }
@@ -76,7 +89,10 @@ export class WorldRecorder implements TickObserver {
     metrics: messageType('swarmgate.recording.v1.Metrics'),
     radio: messageType('swarmgate.recording.v1.RadioTraffic'),
   };
-  private readonly mapEveryTicks: number;
+  private mapEveryTicks = 0;
+  private scanEveryTicks = 0;
+  private readonly rangesField = this.types.scan.fields.ranges.id;
+  private rangesScratch = new Float64Array(0);
   /** Radio totals at the end of the previous tick, per slot: [sent, bytesSent, received, bytesReceived]. */
   private lastRadio: number[][] = [[], [], [], []];
   private mapWritten = false;
@@ -85,9 +101,7 @@ export class WorldRecorder implements TickObserver {
     private readonly recorder: McapRecorder,
     private readonly metrics: TrialMetrics,
     private readonly options: WorldRecorderOptions,
-  ) {
-    this.mapEveryTicks = options.mapEveryTicks ?? 10;
-  }
+  ) {}
 
   afterTick(world: World): void {
     const ns = this.options.timeNs(world);
@@ -98,28 +112,23 @@ export class WorldRecorder implements TickObserver {
     const rec = this.recorder;
     if (!this.mapWritten) {
       this.mapWritten = true;
+      const tickS = tickSeconds(world.config);
+      const toTicks = (seconds: number): number => Math.max(1, Math.round(seconds / tickS));
+      this.mapEveryTicks = toTicks(this.options.mapEveryS ?? 1);
+      this.scanEveryTicks = toTicks(this.options.scanEveryS ?? 1);
       const g = world.grid;
-      rec.add('/map', 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, g.width, g.cellSizeM, g.originM, groundTruthOccupancy(g))));
+      rec.add('/map', 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, g.width, g.cellSizeM, g.originM, groundTruthCells(g))));
     }
+    const scans = world.tick % this.scanEveryTicks === 0 || world.tick === 1;
     for (let i = 0; i < t.count; i++) {
       if (!t.active[i]) continue;
       const id = world.idOf(i);
       const pose = poseOf(t.xM[i], t.yM[i], t.angleRad[i]);
       rec.add(`/${id}/pose`, 'foxglove.PoseInFrame', ns, this.encode(this.types.pose, { timestamp, frame_id: MAP_FRAME, pose }));
-      rec.add(
-        `/${id}/scan`,
-        'foxglove.LaserScan',
-        ns,
-        this.encode(this.types.scan, {
-          timestamp,
-          frame_id: MAP_FRAME,
-          pose,
-          start_angle: 0,
-          end_angle: (rays - 1) * lidar.angleIncrementRad,
-          ranges: world.sensing.scanRanges(i),
-          intensities: [],
-        }),
-      );
+      if (scans) {
+        const header = { timestamp, frame_id: MAP_FRAME, pose, start_angle: 0, end_angle: (rays - 1) * lidar.angleIncrementRad };
+        rec.add(`/${id}/scan`, 'foxglove.LaserScan', ns, this.encodeScan(header, world.sensing.scanRanges(i)));
+      }
       const command = latchedCommand(t.latch[i], t.latchA[i], t.latchB[i]);
       if (command) rec.add(`/${id}/cmd`, 'swarmgate.v1.Command', ns, swarmgate.v1.Command.encode(command).finish());
     }
@@ -158,22 +167,16 @@ export class WorldRecorder implements TickObserver {
     const t = world.table;
     const g = world.grid;
     const seen = world.sensing.lidar.lastSeenTick;
-    const explored = new Int8Array(seen.length);
-    for (let c = 0; c < seen.length; c++) explored[c] = seen[c] === 0 ? OCCUPANCY.unknown : isWall(g.cells[c]) ? OCCUPANCY.wall : OCCUPANCY.free;
+    const explored = new Uint8Array(seen.length);
+    for (let c = 0; c < seen.length; c++) explored[c] = seen[c] === 0 ? UNKNOWN : isWall(g.cells[c]) ? WALL : FREE;
     rec.add('/explored', 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, g.width, g.cellSizeM, g.originM, explored)));
     const entities = [];
     for (let i = 0; i < t.count; i++) {
       if (!t.active[i]) continue;
       const id = world.idOf(i);
       const slam = world.sensing.slamMaps[i];
-      if (slam) {
-        const occupancy = new Int8Array(slam.cells.length);
-        for (let c = 0; c < occupancy.length; c++) {
-          const v = slam.cells[c];
-          occupancy[c] = v === SlamCell.Open ? OCCUPANCY.free : v === SlamCell.Solid ? OCCUPANCY.wall : OCCUPANCY.unknown;
-        }
-        rec.add(`/${id}/slam`, 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, slam.width, slam.cellSizeM, slam.originM, occupancy)));
-      }
+      if (slam)
+        rec.add(`/${id}/slam`, 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, slam.width, slam.cellSizeM, slam.originM, slam.cells)));
       const diameterM = 2 * world.config.robot.radiusM;
       entities.push({
         timestamp,
@@ -200,6 +203,22 @@ export class WorldRecorder implements TickObserver {
         largest_group_fraction: m.largestGroupFraction,
       }),
     );
+  }
+
+  /**
+   * A foxglove.LaserScan: the header through protobufjs, the ranges (repeated double, packed)
+   * appended as their raw little-endian bytes. A packed field is its tag, its byte length and
+   * the values, and fields may come in any order, so this is the message protobufjs would write,
+   * without its per-value calls (360 rays per robot per tick).
+   */
+  private encodeScan(header: object, ranges: Float32Array): Uint8Array {
+    // The raw bytes are little-endian only where the machine is (every platform Node runs on in practice).
+    if (!LITTLE_ENDIAN) return this.encode(this.types.scan, { ...header, ranges });
+    if (this.rangesScratch.length !== ranges.length) this.rangesScratch = new Float64Array(ranges.length);
+    this.rangesScratch.set(ranges);
+    const writer = this.types.scan.encode(header);
+    writer.uint32((this.rangesField << 3) | 2).bytes(new Uint8Array(this.rangesScratch.buffer));
+    return writer.finish();
   }
 
   private encode(type: { encode(message: object): { finish(): Uint8Array } }, message: object): Uint8Array {

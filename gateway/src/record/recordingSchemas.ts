@@ -58,7 +58,6 @@ message EmergencyStop {
 /** Every schema a recording may use, by full name. */
 export const SCHEMA_NAMES = [
   'foxglove.PoseInFrame',
-  'foxglove.PosesInFrame',
   'foxglove.LaserScan',
   'foxglove.Grid',
   'foxglove.SceneUpdate',

@@ -39,7 +39,14 @@ describe('LiveTrial with a recorder', () => {
     const clock = new ManualClock(5_000);
     const registry = new RobotRegistry({ clock });
     const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
-    const live = new LiveTrial({ trial: testTrialConfig(grid, 2), hil, twins: DEFAULT_TWIN_OPTIONS, clock, logger: new MemoryLogger(), recorder });
+    const live = new LiveTrial({
+      trial: testTrialConfig(grid, 2),
+      hil,
+      twins: DEFAULT_TWIN_OPTIONS,
+      clock,
+      logger: new MemoryLogger(),
+      record: { recorder, scanEveryS: 0.5 },
+    });
     registry.birth('m1', 'mqtt', BIRTH);
     const TICKS = 12;
     for (let k = 0; k < TICKS; k++) {
@@ -67,6 +74,8 @@ describe('LiveTrial with a recorder', () => {
     // Wall-clock (the trial's clock) time, in ns.
     expect(telemetry[0].logTime).toBe(5_000_000_000n);
     for (const id of ['r0', 'r1', 'm1']) expect(byTopic.get(`/${id}/pose`)?.length, id).toBe(TICKS);
+    // Scans every 0.5 s: ticks 1, 5 and 10.
+    expect(byTopic.get('/r0/scan')?.length).toBe(3);
     const estops = (byTopic.get('/estop') ?? []).map((m) =>
       messageType('swarmgate.recording.v1.EmergencyStop').toObject(messageType('swarmgate.recording.v1.EmergencyStop').decode(m.data)),
     );

@@ -13,20 +13,28 @@ import { messageType } from '../record/recordingSchemas.js';
 import { WorldRecorder } from '../record/WorldRecorder.js';
 import type { Trial } from '../sim/Trial.js';
 
+export interface LiveRecordingOptions {
+  readonly recorder: McapRecorder;
+  /** Seconds between each robot's recorded lidar scans (WorldRecorderOptions.scanEveryS). */
+  readonly scanEveryS?: number;
+}
+
 export class LiveRecording {
+  private readonly recorder: McapRecorder;
   private readonly estopType = messageType('swarmgate.recording.v1.EmergencyStop');
   private readonly onTelemetry = (robotId: string, telemetry: Telemetry): void => {
     this.recorder.add(`/${robotId}/telemetry`, 'swarmgate.v1.Telemetry', this.nowNs(), swarmgate.v1.Telemetry.encode(telemetry).finish());
   };
 
   constructor(
-    private readonly recorder: McapRecorder,
+    options: LiveRecordingOptions,
     trial: Trial,
     private readonly registry: RobotRegistry | null,
     private readonly clock: Clock,
     private readonly onWriteError: (error: unknown) => void,
   ) {
-    trial.world.addObserver(new WorldRecorder(recorder, trial.metrics, { timeNs: () => this.nowNs() }));
+    this.recorder = options.recorder;
+    trial.world.addObserver(new WorldRecorder(options.recorder, trial.metrics, { scanEveryS: options.scanEveryS, timeNs: () => this.nowNs() }));
     // After the WorldRecorder: each tick's messages are written once it has queued them.
     trial.world.addObserver({ afterTick: () => this.flush() });
     registry?.on('telemetry', this.onTelemetry);

@@ -46,8 +46,7 @@ import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
 import { spawnPoses, type SpawnStrategy } from '../sim/Spawn.js';
 import { Trial, type TrialConfig } from '../sim/Trial.js';
 import type { World } from '../sim/World.js';
-import type { McapRecorder } from '../record/McapRecorder.js';
-import { LiveRecording } from './LiveRecording.js';
+import { LiveRecording, type LiveRecordingOptions } from './LiveRecording.js';
 import type { MqttControllerPort } from './MqttControllerPort.js';
 import { PhysicalTwins, type TrackerSource, type TwinHost, type TwinOptions } from './PhysicalTwins.js';
 import { TickPacer } from './TickPacer.js';
@@ -75,7 +74,7 @@ export interface LiveTrialOptions {
   readonly clock?: Clock;
   readonly logger?: Logger;
   /** `serve --record`: the recording the trial writes as it runs (the caller closes it after stop). */
-  readonly recorder?: McapRecorder;
+  readonly record?: LiveRecordingOptions;
 }
 
 /** A robot link as the trial sees its faults (MqttBridge and SerialBridge fit). */
@@ -206,8 +205,8 @@ export class LiveTrial implements TwinHost {
       this.fault('controller', 'trial: a controller threw; its robot is stopped for this tick', { robotId, error: errorText(error) });
     };
     // After the trial's own observer, so a tick's emergency stops are among its recorded commands.
-    this.recording = options.recorder
-      ? new LiveRecording(options.recorder, this.trial, options.hil?.registry ?? null, this.clock, (error) =>
+    this.recording = options.record
+      ? new LiveRecording(options.record, this.trial, options.hil?.registry ?? null, this.clock, (error) =>
           this.faultLog.error('trial: writing the recording failed', { error: errorText(error) }),
         )
       : null;

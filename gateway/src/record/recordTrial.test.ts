@@ -7,8 +7,8 @@ import protobuf from 'protobufjs';
 import 'protobufjs/ext/descriptor.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Trial } from '../sim/Trial.js';
-import { McapRecorder } from './McapRecorder.js';
-import { WorldRecorder } from './WorldRecorder.js';
+import { recordTrial } from './recordTrial.js';
+import { readRecordedTrialFile } from './trialRecording.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-record-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,19 +49,16 @@ function readAll(path: string): Recorded {
   return out;
 }
 
-describe('WorldRecorder', () => {
+describe('WorldRecorder (through recordTrial)', () => {
   const path = join(dir, 'trial.mcap');
   const recorded = trial();
 
   it('records a trial without changing it: the same final state hash as an unrecorded run', async () => {
-    const recorder = await McapRecorder.create(path);
-    recorded.world.addObserver(new WorldRecorder(recorder, recorded.metrics, { timeNs: (w) => BigInt(w.tick) * 100_000_000n }));
-    while (!recorded.finished) {
-      recorded.world.step();
-      await recorder.flush();
-    }
-    await recorder.close();
-    expect(recorded.metrics.final().finalStateHash).toBe(trial().run().finalStateHash);
+    // Every scan (0.1 s); the default interval is the live trial test's.
+    const result = await recordTrial(recorded, path, { map: 'cave:30x30:seed=4' }, { scanEveryS: 0.1 });
+    expect(result.finalStateHash).toBe(trial().run().finalStateHash);
+    expect(result.ticks).toBe(TICKS);
+    expect(await readRecordedTrialFile(path)).toEqual({ config: { map: 'cave:30x30:seed=4' }, finalStateHash: result.finalStateHash, ticks: TICKS });
   });
 
   it('writes the documented channels, Foxglove protobuf schemas, and a message count per rate', () => {
@@ -121,7 +118,15 @@ describe('WorldRecorder', () => {
     expect(metrics.tick).toBe(30);
     expect(metrics.explored_fraction).toBeGreaterThan(0);
     expect(metrics.explored_fraction).toBeLessThanOrEqual(recorded.metrics.exploredFraction);
-    const scan = decode('/r0/scan')[0] as { ranges: number[] };
-    expect(scan.ranges).toHaveLength(recorded.world.sensing.lidar.rayCount);
+    // The last scan, whose ranges are appended by hand: the values the lidar holds, as doubles.
+    const scan = decode('/r0/scan').at(-1) as { ranges: number[]; start_angle: number; frame_id: string };
+    expect(scan.ranges).toEqual(Array.from(recorded.world.sensing.scanRanges(recorded.world.slotOf('r0'))));
+    expect(scan.frame_id).toBe('map');
+    const slam = decode('/r2/slam').at(-1) as { column_count: number; data: Uint8Array };
+    const slamMap = recorded.world.sensing.slamMaps[recorded.world.slotOf('r2')];
+    expect(slam.column_count).toBe(slamMap?.width);
+    // Tick 30's SLAM map; the robot has sensed five more ticks since, which only add cells.
+    expect(slam.data.length).toBe(slamMap?.cells.length);
+    expect(slam.data.some((v) => v === 2)).toBe(true);
   });
 });
