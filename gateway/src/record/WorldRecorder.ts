@@ -2,9 +2,10 @@
  * Records a World as it runs, as a tick observer (after control, so a tick's commands are
  * latched): every tick each robot's pose, the commands its controller latched and its radio
  * traffic; every `scanEveryS` (1 s by default) each robot's lidar scan; every `mapEveryS` (1 s)
- * each robot's SLAM map, the explored cells, the robots as a scene, and the metrics; the
- * ground-truth map once. Both intervals also apply on the first tick. Scans every tick are
- * what a recording's size and cost mostly are (BENCHMARKS.md), hence their own interval.
+ * each robot's SLAM map (when it changed since last written), the explored cells, the robots
+ * as a scene, and the metrics; the ground-truth map once. Both intervals also apply on the
+ * first tick. SLAM maps and scans are most of a recording's bytes and cost (BENCHMARKS.md),
+ * hence the intervals.
  *
  * Topics: /map, /explored, /metrics, /robots (scene), and per robot /<id>/pose, /<id>/scan,
  * /<id>/slam, /<id>/cmd, /<id>/radio. Frame: `map` (metres, y up, the map's own frame).
@@ -96,6 +97,8 @@ export class WorldRecorder implements TickObserver {
   /** Radio totals at the end of the previous tick, per slot: [sent, bytesSent, received, bytesReceived]. */
   private lastRadio: number[][] = [[], [], [], []];
   private mapWritten = false;
+  /** The revision of each slot's SLAM map when it was last written. */
+  private readonly slamRevisions: number[] = [];
 
   constructor(
     private readonly recorder: McapRecorder,
@@ -175,8 +178,11 @@ export class WorldRecorder implements TickObserver {
       if (!t.active[i]) continue;
       const id = world.idOf(i);
       const slam = world.sensing.slamMaps[i];
-      if (slam)
+      // SLAM maps are most of a recording's bytes: one unchanged since it was last written is not written again.
+      if (slam && slam.revision !== this.slamRevisions[i]) {
+        this.slamRevisions[i] = slam.revision;
         rec.add(`/${id}/slam`, 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, slam.width, slam.cellSizeM, slam.originM, slam.cells)));
+      }
       const diameterM = 2 * world.config.robot.radiusM;
       entities.push({
         timestamp,
