@@ -59,8 +59,9 @@ ${ROBOT_PROFILE_HELP}
   --record <file.mcap>    record the trial as MCAP (docs/recording.md): poses, commands and radio
                           traffic every tick, lidar scans, SLAM and explored maps and metrics every
                           1 s, and the configuration and final state hash, so --verify can re-run it
-  --record-scans-every-s S  seconds between each robot's recorded lidar scans, whole 0.1 s ticks
-                          (default 1; 0.1 records every scan, several times the file and its cost)
+  --record-every-s S      seconds between recorded scans, SLAM and explored maps and metrics, in
+                          whole 0.1 s ticks (default 1; 0.1 records every scan, at several times
+                          the file size and cost: BENCHMARKS.md)
   --verify <file.mcap>    re-run the trial a --record file holds (no other flag) and compare final
                           state hashes: exit 0 'verified', 1 naming both hashes, 2 when the file
                           is not a readable recording of a 'swarmgate run'`;
@@ -79,7 +80,7 @@ const OPTIONS = {
   heatmap: { type: 'string' },
   'coverage-heatmap': { type: 'string' },
   record: { type: 'string' },
-  'record-scans-every-s': { type: 'string' },
+  'record-every-s': { type: 'string' },
   verify: { type: 'string' },
 } as const;
 
@@ -186,8 +187,8 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
   }
   const mergeIntervalS = numberFlag('merge-every-s', v['merge-every-s'], 0, { min: 0, max: 86_400 });
   const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
-  if (v['record-scans-every-s'] !== undefined && recordPath === undefined) throw new CliUsageError('--record-scans-every-s needs --record');
-  const scanEveryS = numberFlag('record-scans-every-s', v['record-scans-every-s'], 1, { min: 0.1, max: 3600 });
+  if (v['record-every-s'] !== undefined && recordPath === undefined) throw new CliUsageError('--record-every-s needs --record');
+  const recordEveryS = numberFlag('record-every-s', v['record-every-s'], 1, { min: 0.1, max: 3600 });
   const grid = loadGrid(flags);
   const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
   const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
@@ -208,7 +209,7 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
   const wallSeconds = (): number => (performance.now() - startMs) / 1000;
   const bar = showProgress ? new ProgressBar(process.stderr, maxTicks) : null;
   const onTick = bar ? (t: Trial) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined;
-  const result = recordPath === undefined ? trial.run(onTick) : await recordTrial(trial, recordPath, trialOptionsOf(v), { scanEveryS }, onTick);
+  const result = recordPath === undefined ? trial.run(onTick) : await recordTrial(trial, recordPath, trialOptionsOf(v), recordEveryS, onTick);
   const wall = wallSeconds();
   if (bar) {
     bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);

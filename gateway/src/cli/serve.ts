@@ -43,7 +43,7 @@ ${ROBOT_PROFILE_HELP}
   --record <file.mcap>    record the trial as MCAP (docs/recording.md): what \`run --record\` records,
                           on wall-clock time, plus physical robots' Telemetry as received, remote
                           controllers' Commands and emergency stops; finished when serve stops
-  --record-scans-every-s S  seconds between each robot's recorded lidar scans (default 1; 0.1: all)
+  --record-every-s S      seconds between recorded scans, maps and metrics (default 1; 0.1: all)
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
                           controller instead of the host-side algorithm; repeatable (with
                           --fleet, every robot assigned to a controller is remote already)
@@ -112,7 +112,7 @@ const OPTIONS = {
   'max-physical': { type: 'string' },
   port: { type: 'string' },
   record: { type: 'string' },
-  'record-scans-every-s': { type: 'string' },
+  'record-every-s': { type: 'string' },
 } as const;
 
 /** What to do about a port that cannot be listened on, by the error's code. */
@@ -218,8 +218,8 @@ async function run(argv: string[]): Promise<number> {
     maxTicks: Number.POSITIVE_INFINITY,
     remoteControlled: new Set(remote),
   };
-  if (v['record-scans-every-s'] !== undefined && v.record === undefined) throw new CliUsageError('--record-scans-every-s needs --record');
-  const scanEveryS = numberFlag('record-scans-every-s', v['record-scans-every-s'], 1, { min: 0.1, max: 3600 });
+  if (v['record-every-s'] !== undefined && v.record === undefined) throw new CliUsageError('--record-every-s needs --record');
+  const everyS = numberFlag('record-every-s', v['record-every-s'], 1, { min: 0.1, max: 3600 });
   const recorder = v.record === undefined ? undefined : await McapRecorder.create(v.record);
   // Listening from before start: a SIGTERM during start-up still ends in a clean stop.
   const stopRequest = watchStopRequest(logger);
@@ -244,7 +244,7 @@ async function run(argv: string[]): Promise<number> {
       realtime: true,
       twinSlots,
       logger,
-      record: recorder && { recorder, scanEveryS },
+      record: recorder && { recorder, everyS },
     });
   } catch (error) {
     stopRequest.dispose();

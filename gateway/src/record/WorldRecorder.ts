@@ -1,11 +1,10 @@
 /**
  * Records a World as it runs, as a tick observer (after control, so a tick's commands are
  * latched): every tick each robot's pose, the commands its controller latched and its radio
- * traffic; every `scanEveryS` (1 s by default) each robot's lidar scan; every `mapEveryS` (1 s)
- * each robot's SLAM map (when it changed since last written), the explored cells, the robots
- * as a scene, and the metrics; the ground-truth map once. Both intervals also apply on the
- * first tick. SLAM maps and scans are most of a recording's bytes and cost (BENCHMARKS.md),
- * hence the intervals.
+ * traffic; on the first tick and then every `everyS` (1 s by default) each robot's lidar scan
+ * and SLAM map (when it changed since last written), the explored cells, the robots as a
+ * scene, and the metrics; the ground-truth map once. SLAM maps and scans are most of a
+ * recording's bytes and cost (BENCHMARKS.md), hence the interval.
  *
  * Topics: /map, /explored, /metrics, /robots (scene), and per robot /<id>/pose, /<id>/scan,
  * /<id>/slam, /<id>/cmd, /<id>/radio. Frame: `map` (metres, y up, the map's own frame).
@@ -36,10 +35,8 @@ const UINT8 = 1;
 const LITTLE_ENDIAN = endianness() === 'LE';
 
 export interface WorldRecorderOptions {
-  /** Seconds between map, scene and metrics messages, counted in whole ticks, at least one (default 1). */
-  readonly mapEveryS?: number;
-  /** Seconds between each robot's lidar scans, counted in whole ticks, at least one (default 1; a tick, 0.1 s: every scan). */
-  readonly scanEveryS?: number;
+  /** Seconds between scans, maps, scene and metrics, counted in whole ticks, at least one (default 1; a tick, 0.1 s: all). */
+  readonly everyS?: number;
   /** Log time of the current tick, ns: sim time for a headless trial, wall time for a live one. */
   readonly timeNs: (world: World) => bigint;
 }
@@ -90,8 +87,7 @@ export class WorldRecorder implements TickObserver {
     metrics: messageType('swarmgate.recording.v1.Metrics'),
     radio: messageType('swarmgate.recording.v1.RadioTraffic'),
   };
-  private mapEveryTicks = 0;
-  private scanEveryTicks = 0;
+  private everyTicks = 0;
   private readonly rangesField = this.types.scan.fields.ranges.id;
   private rangesScratch = new Float64Array(0);
   /** Radio totals at the end of the previous tick, per slot: [sent, bytesSent, received, bytesReceived]. */
@@ -115,20 +111,17 @@ export class WorldRecorder implements TickObserver {
     const rec = this.recorder;
     if (!this.mapWritten) {
       this.mapWritten = true;
-      const tickS = tickSeconds(world.config);
-      const toTicks = (seconds: number): number => Math.max(1, Math.round(seconds / tickS));
-      this.mapEveryTicks = toTicks(this.options.mapEveryS ?? 1);
-      this.scanEveryTicks = toTicks(this.options.scanEveryS ?? 1);
+      this.everyTicks = Math.max(1, Math.round((this.options.everyS ?? 1) / tickSeconds(world.config)));
       const g = world.grid;
       rec.add('/map', 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, g.width, g.cellSizeM, g.originM, groundTruthCells(g))));
     }
-    const scans = world.tick % this.scanEveryTicks === 0 || world.tick === 1;
+    const slow = world.tick % this.everyTicks === 0 || world.tick === 1;
     for (let i = 0; i < t.count; i++) {
       if (!t.active[i]) continue;
       const id = world.idOf(i);
       const pose = poseOf(t.xM[i], t.yM[i], t.angleRad[i]);
       rec.add(`/${id}/pose`, 'foxglove.PoseInFrame', ns, this.encode(this.types.pose, { timestamp, frame_id: MAP_FRAME, pose }));
-      if (scans) {
+      if (slow) {
         const header = { timestamp, frame_id: MAP_FRAME, pose, start_angle: 0, end_angle: (rays - 1) * lidar.angleIncrementRad };
         rec.add(`/${id}/scan`, 'foxglove.LaserScan', ns, this.encodeScan(header, world.sensing.scanRanges(i)));
       }
@@ -136,7 +129,7 @@ export class WorldRecorder implements TickObserver {
       if (command) rec.add(`/${id}/cmd`, 'swarmgate.v1.Command', ns, swarmgate.v1.Command.encode(command).finish());
     }
     this.recordRadio(world, ns);
-    if (world.tick % this.mapEveryTicks === 0 || world.tick === 1) this.recordMaps(world, ns, timestamp);
+    if (slow) this.recordMaps(world, ns, timestamp);
   }
 
   private recordRadio(world: World, ns: bigint): void {

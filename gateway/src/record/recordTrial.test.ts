@@ -13,11 +13,13 @@ import { readRecordedTrialFile } from './trialRecording.js';
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-record-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const TICKS = 35;
+/** A multiple of the 1 s interval: the last tick's scans and maps are recorded, and compared with the world's. */
+const TICKS = 30;
 const ROBOTS = 3;
 
-function trial(): Trial {
+function trial(remoteControlled?: ReadonlySet<string>): Trial {
   return new Trial({
+    remoteControlled,
     grid: loadMap('cave:30x30:seed=4'),
     robots: ROBOTS,
     algorithm: 'frontier',
@@ -54,8 +56,7 @@ describe('WorldRecorder (through recordTrial)', () => {
   const recorded = trial();
 
   it('records a trial without changing it: the same final state hash as an unrecorded run', async () => {
-    // Every scan (0.1 s); the default interval is the live trial test's.
-    const result = await recordTrial(recorded, path, { map: 'cave:30x30:seed=4' }, { scanEveryS: 0.1 });
+    const result = await recordTrial(recorded, path, { map: 'cave:30x30:seed=4' });
     expect(result.finalStateHash).toBe(trial().run().finalStateHash);
     expect(result.ticks).toBe(TICKS);
     expect(await readRecordedTrialFile(path)).toEqual({ config: { map: 'cave:30x30:seed=4' }, finalStateHash: result.finalStateHash, ticks: TICKS });
@@ -72,11 +73,11 @@ describe('WorldRecorder (through recordTrial)', () => {
       const channel = [...channels.values()].find((c) => c.topic === topic);
       return channel && schemas.get(channel.schemaId);
     };
-    // Ticks 1, 10, 20 and 30: the first tick and then once a simulated second.
+    // Ticks 1, 10, 20 and 30: the first tick and then once a simulated second (the default).
     const mapRate = 4;
     for (let r = 0; r < ROBOTS; r++) {
       expect(count.get(`/r${r}/pose`)).toBe(TICKS);
-      expect(count.get(`/r${r}/scan`)).toBe(TICKS);
+      expect(count.get(`/r${r}/scan`)).toBe(mapRate);
       expect(count.get(`/r${r}/slam`)).toBe(mapRate);
       // A frontier robot latches a command on its first tick at least.
       expect(count.get(`/r${r}/cmd`)).toBeGreaterThan(0);
@@ -118,15 +119,23 @@ describe('WorldRecorder (through recordTrial)', () => {
     expect(metrics.tick).toBe(30);
     expect(metrics.explored_fraction).toBeGreaterThan(0);
     expect(metrics.explored_fraction).toBeLessThanOrEqual(recorded.metrics.exploredFraction);
-    // The last scan, whose ranges are appended by hand: the values the lidar holds, as doubles.
+    // The last scan (tick 30, the last tick), whose ranges are appended by hand: the values the lidar holds, as doubles.
     const scan = decode('/r0/scan').at(-1) as { ranges: number[]; start_angle: number; frame_id: string };
     expect(scan.ranges).toEqual(Array.from(recorded.world.sensing.scanRanges(recorded.world.slotOf('r0'))));
     expect(scan.frame_id).toBe('map');
     const slam = decode('/r2/slam').at(-1) as { column_count: number; data: Uint8Array };
     const slamMap = recorded.world.sensing.slamMaps[recorded.world.slotOf('r2')];
     expect(slam.column_count).toBe(slamMap?.width);
-    // Tick 30's SLAM map; the robot has sensed five more ticks since, which only add cells.
-    expect(slam.data.length).toBe(slamMap?.cells.length);
+    expect(Uint8Array.from(slam.data)).toEqual(slamMap?.cells);
     expect(slam.data.some((v) => v === 2)).toBe(true);
+  });
+
+  it('writes a SLAM map again only when it changed: robots that stand still (no controller) have one each', async () => {
+    const still = join(dir, 'still.mcap');
+    await recordTrial(trial(new Set(['r0', 'r1', 'r2'])), still, {});
+    const { channels, messages } = readAll(still);
+    const topics = messages.map((m) => channels.get(m.channelId)?.topic);
+    expect(topics.filter((t) => t === '/r0/slam')).toHaveLength(1);
+    expect(topics.filter((t) => t === '/r0/scan')).toHaveLength(4);
   });
 });

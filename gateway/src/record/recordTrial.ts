@@ -8,25 +8,19 @@ import type { FinalMetrics } from '../sim/TrialMetrics.js';
 import type { Trial } from '../sim/Trial.js';
 import { McapRecorder } from './McapRecorder.js';
 import { resultMetadata, TRIAL_CONFIG_METADATA, TRIAL_RESULT_METADATA, type RecordedConfig } from './trialRecording.js';
-import { WorldRecorder, type WorldRecorderOptions } from './WorldRecorder.js';
+import { WorldRecorder } from './WorldRecorder.js';
 import { tickSeconds } from '../sim/WorldConfig.js';
 
 /**
- * `config`: what re-creates the trial (`swarmgate run`'s flags as given); `rates`: the
- * recorder's scan and map intervals; `onTick` as Trial.run's.
+ * `config`: what re-creates the trial (`swarmgate run`'s flags as given); `everyS`: the
+ * interval of scans and maps (WorldRecorderOptions); `onTick` as Trial.run's.
  */
-export async function recordTrial(
-  trial: Trial,
-  path: string,
-  config: RecordedConfig,
-  rates: Pick<WorldRecorderOptions, 'scanEveryS' | 'mapEveryS'> = {},
-  onTick?: (trial: Trial) => void,
-): Promise<FinalMetrics> {
+export async function recordTrial(trial: Trial, path: string, config: RecordedConfig, everyS?: number, onTick?: (trial: Trial) => void): Promise<FinalMetrics> {
   const recorder = await McapRecorder.create(path);
   try {
     await recorder.metadata(TRIAL_CONFIG_METADATA, config);
     const tickNs = BigInt(Math.round(tickSeconds(trial.world.config) * 1e9));
-    trial.world.addObserver(new WorldRecorder(recorder, trial.metrics, { ...rates, timeNs: (world) => BigInt(world.tick) * tickNs }));
+    trial.world.addObserver(new WorldRecorder(recorder, trial.metrics, { everyS, timeNs: (world) => BigInt(world.tick) * tickNs }));
     while (!trial.finished) {
       trial.world.step();
       onTick?.(trial);

@@ -45,7 +45,7 @@ describe('LiveTrial with a recorder', () => {
       twins: DEFAULT_TWIN_OPTIONS,
       clock,
       logger: new MemoryLogger(),
-      record: { recorder, scanEveryS: 0.5 },
+      record: { recorder, everyS: 0.5 },
     });
     registry.birth('m1', 'mqtt', BIRTH);
     const TICKS = 12;
@@ -74,8 +74,9 @@ describe('LiveTrial with a recorder', () => {
     // Wall-clock (the trial's clock) time, in ns.
     expect(telemetry[0].logTime).toBe(5_000_000_000n);
     for (const id of ['r0', 'r1', 'm1']) expect(byTopic.get(`/${id}/pose`)?.length, id).toBe(TICKS);
-    // Scans every 0.5 s: ticks 1, 5 and 10.
+    // Scans and metrics every 0.5 s: ticks 1, 5 and 10.
     expect(byTopic.get('/r0/scan')?.length).toBe(3);
+    expect(byTopic.get('/metrics')?.length).toBe(3);
     const estops = (byTopic.get('/estop') ?? []).map((m) =>
       messageType('swarmgate.recording.v1.EmergencyStop').toObject(messageType('swarmgate.recording.v1.EmergencyStop').decode(m.data)),
     );

@@ -15,8 +15,8 @@ import type { Trial } from '../sim/Trial.js';
 
 export interface LiveRecordingOptions {
   readonly recorder: McapRecorder;
-  /** Seconds between each robot's recorded lidar scans (WorldRecorderOptions.scanEveryS). */
-  readonly scanEveryS?: number;
+  /** Seconds between recorded scans, maps and metrics (WorldRecorderOptions.everyS). */
+  readonly everyS?: number;
 }
 
 export class LiveRecording {
@@ -34,7 +34,7 @@ export class LiveRecording {
     private readonly onWriteError: (error: unknown) => void,
   ) {
     this.recorder = options.recorder;
-    trial.world.addObserver(new WorldRecorder(options.recorder, trial.metrics, { scanEveryS: options.scanEveryS, timeNs: () => this.nowNs() }));
+    trial.world.addObserver(new WorldRecorder(options.recorder, trial.metrics, { everyS: options.everyS, timeNs: () => this.nowNs() }));
     // After the WorldRecorder: each tick's messages are written once it has queued them.
     trial.world.addObserver({ afterTick: () => this.flush() });
     registry?.on('telemetry', this.onTelemetry);
