@@ -92,7 +92,7 @@ export async function benchRecord(): Promise<BenchReport> {
     markdown: [
       rows.join('\n'),
       '',
-      "Medians; CPU is this process's (the loop, plus the recording: encoding, MCAP chunks and their CRCs, writing). Poses, commands and radio traffic are recorded every tick; scans, SLAM maps (each only when it changed), the explored map, the scene and metrics every `--record-every-s`. SLAM maps and scans are most of a file and of its cost: uncompressed chunks (a robot's SLAM map is a byte per cell; Foxglove's LaserScan holds 360 ranges as doubles, 2.9 kB), over which @mcap/core computes two CRC-32s in JavaScript.",
+      "Medians; CPU is this process's (the loop, plus the recording: encoding, MCAP chunks and their CRCs, writing). Poses, commands and radio traffic are recorded every tick; scans, SLAM maps (each only when it changed), the explored map, the scene and metrics every `--record-every-s`. SLAM maps and scans are most of a file and of its cost: uncompressed chunks (a robot's SLAM map is a byte per cell; Foxglove's LaserScan holds its ranges as doubles, 125 of them, 1 kB, at the default 10 m lidar range), over which @mcap/core computes two CRC-32s in JavaScript.",
     ].join('\n'),
   };
 }

@@ -208,7 +208,7 @@ export class WorldRecorder implements TickObserver {
    * A foxglove.LaserScan: the header through protobufjs, the ranges (repeated double, packed)
    * appended as their raw little-endian bytes. A packed field is its tag, its byte length and
    * the values, and fields may come in any order, so this is the message protobufjs would write,
-   * without its per-value calls (360 rays per robot per tick).
+   * without its per-value calls (a hundred rays and more per robot per scan).
    */
   private encodeScan(header: object, ranges: Float32Array): Uint8Array {
     // The raw bytes are little-endian only where the machine is (every platform Node runs on in practice).
