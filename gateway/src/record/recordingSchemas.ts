@@ -103,9 +103,43 @@ function schemas(): { root: protobuf.Root; descriptorSet: Uint8Array } {
     // One descriptor set holds every type: each schema record carries it whole (a few kB), so
     // each is self-contained as MCAP asks.
     const set = (root as protobuf.Root & { toDescriptor(edition: string): descriptor.IFileDescriptorSet }).toDescriptor('proto3');
-    cache = { root, descriptorSet: descriptor.FileDescriptorSet.encode(set).finish() };
+    cache = { root, descriptorSet: descriptor.FileDescriptorSet.encode(withImports(set)).finish() };
   }
   return cache;
+}
+
+/**
+ * protobufjs writes one file per package and no imports, which protobufjs itself (and so
+ * Foxglove) resolves by name; a strict reader (protoc, Python's descriptor pool) needs each
+ * file's imports, listed before it, and google.protobuf's types in their own well-known files.
+ */
+function withImports(set: descriptor.IFileDescriptorSet): descriptor.IFileDescriptorSet {
+  const files = (set.file ?? []).flatMap((file) =>
+    file.package === 'google.protobuf'
+      ? (file.messageType ?? []).map((type) => ({ ...file, name: `google/protobuf/${(type.name ?? '').toLowerCase()}.proto`, messageType: [type] }))
+      : [file],
+  );
+  const fileOfType = new Map<string, string>();
+  const index = (scope: string, types: readonly descriptor.IDescriptorProto[], enums: readonly descriptor.IEnumDescriptorProto[], file: string): void => {
+    for (const e of enums) fileOfType.set(`${scope}.${e.name}`, file);
+    for (const type of types) {
+      fileOfType.set(`${scope}.${type.name}`, file);
+      index(`${scope}.${type.name}`, type.nestedType ?? [], type.enumType ?? [], file);
+    }
+  };
+  for (const file of files) index(`.${file.package}`, file.messageType ?? [], file.enumType ?? [], file.name ?? '');
+  const referenced = (types: readonly descriptor.IDescriptorProto[]): string[] =>
+    types.flatMap((type) => [...(type.field ?? []).map((field) => field.typeName ?? ''), ...referenced(type.nestedType ?? [])]);
+  return {
+    file: files.map((file) => {
+      const imports = new Set<string>();
+      for (const name of referenced(file.messageType ?? [])) {
+        const source = fileOfType.get(name.startsWith('.') ? name : `.${name}`);
+        if (source !== undefined && source !== file.name) imports.add(source);
+      }
+      return { ...file, dependency: [...imports] };
+    }),
+  };
 }
 
 /** The MCAP schema record of a message type. */
