@@ -92,7 +92,7 @@ async function run(argv: string[]): Promise<number> {
     subscriptions: subscriptions(fleetName, v.robot, kinds),
     firstConnect: 'fail',
   });
-  const stopRequest = watchStopRequest(stderrLogger);
+  const stopRequest = watchStopRequest(stderrLogger, 'echo');
   let printed = 0;
   let done: () => void = () => {};
   const enough = new Promise<void>((resolve) => (done = resolve));

@@ -3,8 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McapStreamReader, type McapTypes } from '@mcap/core';
-import { ManualClock, swarmgate } from '@swarmgate/protocols';
+import mqtt from 'mqtt';
+import { ManualClock, encodeEnvelope, makeEnvelope, robotTopic, swarmgate } from '@swarmgate/protocols';
 import { afterAll, describe, expect, it } from 'vitest';
+import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { MemoryLogger } from '../hil/Logger.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
@@ -12,6 +14,7 @@ import { McapRecorder } from '../record/McapRecorder.js';
 import { messageType } from '../record/recordingSchemas.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
+import { MqttControllerPort } from './MqttControllerPort.js';
 import { twinSafety } from './PhysicalTwins.js';
 import { testTrialConfig } from './testing/testTrialConfig.js';
 import { wireDecoded } from './testing/wireDecoded.js';
@@ -85,4 +88,40 @@ describe('LiveTrial with a recorder', () => {
     const r1Commands = (byTopic.get('/r1/cmd') ?? []).map((m) => swarmgate.v1.Command.decode(m.data));
     expect(r1Commands.filter((c) => c.stop != null).length).toBeGreaterThanOrEqual(TICKS - 6);
   });
+
+  it("records a remote controller's Command as it arrived on cmd, accepted or refused", async () => {
+    const logger = new MemoryLogger();
+    const broker = await EmbeddedBroker.start({ fleet: null, port: 0, logger });
+    const port = await MqttControllerPort.connect({ url: broker.url, fleet: 'lab', logger });
+    const path = join(dir, 'remote.mcap');
+    const recorder = await McapRecorder.create(path);
+    const live = new LiveTrial({ trial: testTrialConfig(grid, 2, ['r1']), port, logger, record: { recorder } });
+    const client = await mqtt.connectAsync(broker.url);
+    try {
+      const acked = new Promise<void>((resolve) => client.on('message', () => resolve()));
+      await client.subscribeAsync('swarmgate/v1/lab/r1/ack');
+      const command = { commandId: 7, velocity: { linearMps: 0.5, angularRadps: 0.25 } };
+      await client.publishAsync(robotTopic('lab', 'r1', 'cmd'), Buffer.from(encodeEnvelope(makeEnvelope('r1', { command }, 1, 0))), { qos: 1 });
+      await acked;
+      live.world.step();
+    } finally {
+      live.stop();
+      await recorder.close();
+      await client.endAsync();
+      await port.close();
+      await broker.close();
+    }
+    const reader = new McapStreamReader({ validateCrcs: true });
+    reader.append(readFileSync(path));
+    const channels = new Map<number, string>();
+    const commands: swarmgate.v1.Command[] = [];
+    for (let r = reader.nextRecord(); r; r = reader.nextRecord()) {
+      if (r.type === 'Channel') channels.set(r.id, r.topic);
+      if (r.type === 'Message' && channels.get(r.channelId) === '/r1/cmd') commands.push(swarmgate.v1.Command.decode(r.data));
+    }
+    expect(commands).toHaveLength(1);
+    expect(commands[0].commandId).toBe(7);
+    expect(commands[0].velocity?.linearMps).toBe(0.5);
+    expect(commands[0].velocity?.angularRadps).toBe(0.25);
+  }, 30_000);
 });
