@@ -5,7 +5,9 @@
 // sit on top. Inside gateway/src the layers, lowest first:
 //   gateway/src/errors.ts  <-  sim (engine, with sim/radio), hil (transports, with listenError.ts)
 //   <-  record (MCAP recordings of the engine and of wire messages)  <-  web (HTTP plugins over a
-//   read-only LiveView)  <-  trial (live trials, the composition root)  <-  cli.
+//   read-only LiveView)  <-  trial (live trials, the composition root)  <-  cli. Beside web and
+//   trial, experiment (results files in, tables and plots out) may use the engine and nothing
+//   above it; the cli composes it into a command.
 // Tests (*.test.ts) may import a layer above their own within their package: web's tests drive
 // a real LiveTrial rather than a stand-in. No module imports a test.
 
@@ -28,6 +30,7 @@ const LAYERS = {
   record: `${SRC}/record/`,
   web: `${SRC}/web/`,
   trial: `${SRC}/trial/`,
+  experiment: `${SRC}/experiment/`,
   cli: `${SRC}/cli/`,
 };
 
@@ -70,11 +73,17 @@ export default {
     layer(
       'recordings-above-engine',
       'record',
-      ['hil', 'trial', 'web', 'cli'],
+      ['hil', 'trial', 'web', 'experiment', 'cli'],
       'Recordings (record) read the engine and encode wire messages; a live trial hands them what its links received.',
     ),
     layer('web-below-trial', 'web', ['trial', 'cli'], 'web reads a live trial through its LiveView interface; trial composes web, never the reverse.'),
     layer('trial-below-cli', 'trial', ['cli'], 'Only the cli composes commands; trial does not reach up into it.'),
+    layer(
+      'experiment-below-cli',
+      'experiment',
+      ['hil', 'web', 'trial', 'cli'],
+      'Experiments work on results files and headless trials: no transport, live trial or web UI, and the cli composes them, never the reverse.',
+    ),
     {
       name: 'gateway-base-is-lowest',
       comment: "gateway/src/*.ts (errors.ts) are shared by every layer and import none; index.ts is the package's face, listenError.ts is hil's.",

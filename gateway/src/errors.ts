@@ -50,6 +50,11 @@ export const ERROR_CODES = {
     'The file given as a recording is not an MCAP file, or is truncated or corrupt (no summary or footer: a recording whose writer was killed); the message names the file and the reader error.',
   SG_RECORDING_NO_TRIAL:
     'The MCAP file holds no swarmgate trial configuration and final state hash (a live trial with physical robots, or another tool wrote it), so there is nothing to re-run.',
+  // Experiment reports (experiment/)
+  SG_RESULTS_READ: 'The experiment folder or its results.jsonl could not be read (missing, not a folder, or no permission); the message names the path.',
+  SG_RESULTS_EMPTY: 'The experiment results.jsonl holds no complete run line, so there is nothing to report; the message names the file.',
+  SG_RESULTS_LINE:
+    'A line of an experiment results.jsonl is not JSON or not a swarmgate-results/1 run line (a field missing or mistyped); the message names the file, the line and the field.',
   // Web UI (web/)
   SG_WEB_CONFIG:
     'A web UI option is out of range (frameHz outside (0, 30], heartbeatMs below 1 ms) or its static/ folder holds a file it cannot serve; the message names it.',

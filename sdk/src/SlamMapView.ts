@@ -28,17 +28,28 @@ export interface PathOptions {
   readonly blockedNearWallCells?: number;
   /** Give up (return null) after expanding this many cells; bounds the cost of hopeless searches. */
   readonly maxExpansions?: number;
+  /**
+   * Cells (by index) whose entry is not 0 are not entered, except the goal: a boundary the path
+   * may not cross, such as the doorways that close a room (Minotaur). Must cover the map's cells.
+   */
+  readonly blocked?: Uint8Array;
 }
 
 export interface FrontierSearchOptions {
   /**
    * Cells (by index y * width + x) for which this returns true never count as a goal: a
    * controller's blacklist, or frontiers another robot is nearer to. Called only for cells that
-   * would otherwise be the goal, so it may cost a little.
+   * would otherwise be the goal, so it may cost a little. `steps` is the cell's BFS distance
+   * from the start in moves (8-connected, a diagonal move counts one).
    */
-  readonly skip?: (index: number) => boolean;
+  readonly skip?: (index: number, steps: number) => boolean;
   /** Stop after visiting this many cells; bounds the cost on huge maps. */
   readonly maxVisits?: number;
+  /**
+   * Cells (by index) whose entry is not 0 are never entered nor goals: a boundary the search may
+   * not cross, such as the doorways that close a room (Minotaur). Must cover the map's cells.
+   */
+  readonly blocked?: Uint8Array;
 }
 
 export interface SlamMapView {

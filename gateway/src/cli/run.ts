@@ -134,6 +134,17 @@ export type RunReport = ReturnType<typeof buildReport>;
  * input rejects with a CliUsageError naming the option.
  */
 export async function runTrial(config: RunTrialConfig): Promise<RunReport> {
+  return (await runTrialSampled(config)).report;
+}
+
+/** A trial's result object with its time series (every sampled tick), as an experiment records it. */
+export interface SampledRun {
+  readonly report: RunReport;
+  readonly samples: readonly MetricsSample[];
+}
+
+/** runTrial, also resolving to the trial's time series (`trial.metrics.samples`). */
+export async function runTrialSampled(config: RunTrialConfig): Promise<SampledRun> {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(config)) {
     if (!Object.hasOwn(OPTIONS, name) || (NOT_TRIAL_OPTIONS as readonly string[]).includes(name)) {
@@ -141,7 +152,8 @@ export async function runTrial(config: RunTrialConfig): Promise<RunReport> {
     }
     if (value !== undefined) values[name] = String(value);
   }
-  return (await executeRun(values, false)).report;
+  const { report, trial } = await executeRun(values, false);
+  return { report, samples: trial.metrics.samples };
 }
 
 /** The flags that decide the trial, as given: what a recording keeps so --verify can re-run it. */

@@ -14,14 +14,62 @@
  * is clearly nearer to is left to it (MinPos-style dispersion), and a robot close ahead makes this
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
+ *
+ * cme, tnf, ssb, lvd and minotaur run on this controller with a TargetStrategy that chooses their
+ * targets (and sends their messages; ssb's and lvd's targets are tiles, Minotaur's sometimes a
+ * point past a doorway, not frontiers); tnf also turns on the step-aside and hard-reset options after collisions.
  */
-import { MAX_BROADCAST_PAYLOAD_BYTES, wrapAngle } from '@swarmgate/protocols';
+import { wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
-import { SwarmgateError } from '../errors.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
+import { broadcastMap, mergeHeardMaps } from './mapSharing.js';
+import { pickAsideCell } from './stepAside.js';
 
-type Phase = 'plan' | 'follow' | 'backoff' | 'done';
+type Phase = 'plan' | 'follow' | 'backoff' | 'aside' | 'done';
+
+/** What TargetStrategy.choose returns to stand still and be asked again next tick (an auction in progress). */
+export const WAIT_FOR_TARGET = -2;
+
+/**
+ * How a controller built on this one (cme, tnf, ssb, lvd, minotaur) chooses targets in place of the nearest
+ * frontier; planning the path, following it, collisions and blacklisting stay here.
+ */
+export interface TargetStrategy {
+  /**
+   * Called first every tick (read messages, send its own). True: drop the current target and
+   * choose again, at once even when none was left (a new assignment).
+   */
+  beforeTick(robot: Robot, state: RobotState, targetIndex: number): boolean;
+  /**
+   * A reachable cell index to go to from cell index `from` (a frontier, unless the strategy says
+   * otherwise through stillWanted), -1 for none, or WAIT_FOR_TARGET; never one `skip` rejects (blacklisted).
+   */
+  choose(map: SlamMapView, from: number, state: RobotState, skip: (index: number) => boolean): number;
+  /** A new target was chosen and a path to it found. */
+  targetChosen?(robot: Robot, state: RobotState, targetIndex: number): void;
+  /**
+   * For targets that are not frontiers (ssb's and lvd's tiles, Minotaur's point past a doorway):
+   * false once the target needs no visit. Default: it is still a frontier.
+   */
+  stillWanted?(map: SlamMapView, targetIndex: number): boolean;
+  /** The robot arrived at the target; false (the default) blacklists it, as a frontier whose unknown side cannot be seen from it. */
+  reached?(targetIndex: number): boolean;
+  /**
+   * The target is given up (no path, no progress, collisions); true takes it back (Minotaur's
+   * point past a doorway), false (the default) blacklists it and its neighbourhood.
+   */
+  abandoned?(targetIndex: number): boolean;
+}
+
+/** What a controller built on this one adds to the `frontier` parameters (all off by default). */
+export interface FrontierControllerOptions {
+  readonly strategy?: TargetStrategy;
+  /** After backing off from a collision, drive this long to a random clear neighbouring cell (MAES's TNF); 0 = off. */
+  readonly stepAsideS?: number;
+  /** Touching something this long without a break abandons the target (MAES's TNF hard reset); 0 = off. */
+  readonly hardResetS?: number;
+}
 
 /** Frontier searches tried per tick before waiting for the next tick (bounds one tick's cost). */
 const PLAN_ATTEMPTS_PER_TICK = 3;
@@ -39,6 +87,8 @@ const NO_ROBOTS: readonly NearbyRobot[] = [];
 const CONTACT_M = 0.8;
 /** Less gain than this towards the target does not count as progress. */
 const PROGRESS_M = 0.1;
+/** Stepping aside turns in place until heading within this of the cell, so the short drive stays in the clear cells. */
+const ASIDE_TURN_RAD = Math.PI / 9;
 
 export class FrontierExplorerController implements Controller {
   private phase: Phase = 'plan';
@@ -92,8 +142,19 @@ export class FrontierExplorerController implements Controller {
   private readonly shareOffset: number;
   private readonly maxVisits: number;
 
-  constructor(context: AlgorithmContext) {
+  private readonly strategy: TargetStrategy | undefined;
+  private readonly rng: AlgorithmContext['rng'];
+  private readonly tickS: number;
+  private readonly stepAsideTicks: number;
+  private readonly hardResetTicks: number;
+  private asideIndex = -1;
+  private asideTicksLeft = 0;
+  private touchingTicks = 0;
+
+  constructor(context: AlgorithmContext, options: FrontierControllerOptions = {}) {
     const p = context.params;
+    this.strategy = options.strategy;
+    this.rng = context.rng;
     this.speedMps = p.speedMps;
     this.turnRateRadps = p.turnRateRadps;
     this.headingGainPerS = p.headingGainPerS;
@@ -116,6 +177,10 @@ export class FrontierExplorerController implements Controller {
     // Robots share on different ticks so a swarm's merges spread over time.
     this.shareOffset = this.shareEveryTicks > 0 ? context.robotIndex % this.shareEveryTicks : 0;
     this.maxVisits = p.maxSearchCells > 0 ? p.maxSearchCells : Number.POSITIVE_INFINITY;
+    this.tickS = tickS;
+    const { stepAsideS = 0, hardResetS = 0 } = options;
+    this.stepAsideTicks = stepAsideS > 0 ? ticks(stepAsideS) : 0;
+    this.hardResetTicks = hardResetS > 0 ? ticks(hardResetS) : 0;
   }
 
   /** True once no reachable frontier remains (until a re-check finds one). */
@@ -130,22 +195,35 @@ export class FrontierExplorerController implements Controller {
     this.mapHeight = map.height;
     this.mapCellSizeM = map.cellSizeM;
     if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
+    const replan = this.strategy !== undefined && this.strategy.beforeTick(robot, state, this.targetIndex);
+    if (replan && this.phase === 'follow') this.phase = 'plan';
 
-    if (state.collision.started && this.phase !== 'done') {
+    this.touchingTicks = state.collision.touching ? this.touchingTicks + 1 : 0;
+    if (this.hardResetTicks > 0 && this.touchingTicks >= this.hardResetTicks && this.phase !== 'done') {
+      // Stuck against something: give the target up and start over from here.
+      this.touchingTicks = 0;
+      if (this.targetIndex >= 0) this.abandonTarget();
+      this.phase = 'plan';
+    } else if (state.collision.started && this.phase !== 'done') {
       this.onCollision(robot, state);
       return;
     }
     if (this.phase === 'backoff') {
       if (--this.backoffTicksLeft > 0) return;
-      this.phase = 'plan';
+      this.phase = this.stepAsideTicks > 0 ? 'aside' : 'plan';
+      this.asideIndex = -1;
     }
     const here = cellIndexAt(map, state.pose.xM, state.pose.yM);
     if (here < 0) {
       robot.stop();
       return;
     }
+    if (this.phase === 'aside') {
+      if (this.stepAside(robot, map, state, here)) return;
+      this.phase = 'plan';
+    }
     if (this.phase === 'done') {
-      if (state.tick < this.recheckAtTick) return;
+      if (state.tick < this.recheckAtTick && !replan) return;
       this.blacklist.clear();
       this.phase = 'plan';
     }
@@ -155,8 +233,8 @@ export class FrontierExplorerController implements Controller {
   }
 
   private onCollision(robot: Robot, state: RobotState): void {
-    if (this.phase === 'backoff') {
-      // Backed into something too: stop backing off and plan from here.
+    if (this.phase === 'backoff' || this.phase === 'aside') {
+      // Backed or stepped into something too: stop and plan from here.
       robot.stop();
       this.phase = 'plan';
       return;
@@ -193,15 +271,16 @@ export class FrontierExplorerController implements Controller {
     const from = { x: here % map.width, y: Math.floor(here / map.width) };
     this.noteOtherRobots(map, state);
     for (let attempt = 0; attempt < PLAN_ATTEMPTS_PER_TICK; attempt++) {
-      const goal = this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
-      if (goal === null) {
+      const goalIndex = this.chooseGoal(map, from, state, here);
+      if (goalIndex === WAIT_FOR_TARGET) break;
+      if (goalIndex < 0) {
         robot.stop();
         this.phase = 'done';
         this.targetIndex = -1;
         this.recheckAtTick = tick + this.recheckTicks;
         return false;
       }
-      const goalIndex = goal.y * map.width + goal.x;
+      const goal = { x: goalIndex % map.width, y: Math.floor(goalIndex / map.width) };
       const cells = map.path(from, goal, {
         wallPenaltyCells: this.wallPenaltyM / map.cellSizeM,
         wallClearanceCells: clearanceCells(this.wallClearanceM, map.cellSizeM),
@@ -224,12 +303,20 @@ export class FrontierExplorerController implements Controller {
         this.bestRemainingM = Number.POSITIVE_INFINITY;
         this.lastProgressTick = tick;
         this.targetCollisions = 0;
+        this.strategy?.targetChosen?.(robot, state, goalIndex);
       }
       this.phase = 'follow';
       return true;
     }
     robot.setVelocity(0, 0);
     return false;
+  }
+
+  /** The strategy's target, else the nearest frontier (not ceded to a sensed robot); -1: none. */
+  private chooseGoal(map: SlamMapView, from: CellXY, state: RobotState, here: number): number {
+    if (this.strategy !== undefined) return this.strategy.choose(map, here, state, this.skipGoal);
+    const goal = this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
+    return goal === null ? -1 : goal.y * map.width + goal.x;
   }
 
   /**
@@ -275,10 +362,14 @@ export class FrontierExplorerController implements Controller {
     return false;
   }
 
-  /** The target is still a frontier and no remaining waypoint has turned solid. */
+  /** The target is still wanted (a frontier, by default) and no remaining waypoint has turned solid. */
   private targetStillValid(map: SlamMapView): boolean {
     const w = map.width;
-    if (!map.isFrontier(this.targetIndex % w, Math.floor(this.targetIndex / w))) return false;
+    const wanted =
+      this.strategy?.stillWanted !== undefined
+        ? this.strategy.stillWanted(map, this.targetIndex)
+        : map.isFrontier(this.targetIndex % w, Math.floor(this.targetIndex / w));
+    if (!wanted) return false;
     if (map.revision === this.checkedRevision) return true;
     for (let i = Math.max(1, this.cursor); i < this.pathLength; i++) {
       const index = this.path[i];
@@ -315,8 +406,10 @@ export class FrontierExplorerController implements Controller {
     }
     const last = this.cursor === this.pathLength - 1;
     if (last && distM < this.arriveM) {
-      // Arrived while the target is still a frontier: its unknown side cannot be seen from here.
-      this.abandonTarget();
+      // A strategy's own target (a tile) is done once reached; a target still a frontier on
+      // arrival has an unknown side that cannot be seen from here.
+      if (this.strategy?.reached?.(this.targetIndex) === true) this.targetIndex = -1;
+      else this.abandonTarget();
       this.phase = 'plan';
       robot.setVelocity(0, 0);
       return;
@@ -339,6 +432,29 @@ export class FrontierExplorerController implements Controller {
   }
 
   /**
+   * Drive to a random clear neighbouring cell, chosen when the step starts; false once there, out
+   * of time, or when no neighbour is clear.
+   */
+  private stepAside(robot: Robot, map: SlamMapView, state: RobotState, here: number): boolean {
+    if (this.asideIndex < 0) {
+      this.asideIndex = pickAsideCell(map, here, this.rng);
+      this.asideTicksLeft = this.stepAsideTicks;
+    }
+    if (this.asideIndex < 0 || this.asideTicksLeft-- <= 0) return false;
+    const w = map.width;
+    const { xM, yM, headingRad } = state.pose;
+    const dx = map.originM.x + ((this.asideIndex % w) + 0.5) * map.cellSizeM - xM;
+    const dy = map.originM.y + (Math.floor(this.asideIndex / w) + 0.5) * map.cellSizeM - yM;
+    const distM = Math.hypot(dx, dy);
+    if (distM < 0.5 * this.arriveM) return false;
+    const errorRad = wrapAngle(Math.atan2(dy, dx) - headingRad);
+    const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));
+    const linear = Math.abs(errorRad) > ASIDE_TURN_RAD ? 0 : Math.min(this.speedMps * Math.cos(errorRad), distM / this.tickS);
+    robot.setVelocity(linear, angular);
+    return true;
+  }
+
+  /**
    * Another robot close ahead: stop and turn away from it (to the right when it is dead ahead,
    * so two robots meeting head-on both veer right and pass). True when it took the wheel.
    */
@@ -354,8 +470,12 @@ export class FrontierExplorerController implements Controller {
     return false;
   }
 
-  /** Blacklist the target and the cells around it, and drop it. */
+  /** Blacklist the target and the cells around it (unless the strategy takes it back), and drop it. */
   private abandonTarget(): void {
+    if (this.strategy?.abandoned?.(this.targetIndex) === true) {
+      this.targetIndex = -1;
+      return;
+    }
     const w = this.mapWidth;
     const tx = this.targetIndex % w;
     const ty = Math.floor(this.targetIndex / w);
@@ -370,25 +490,9 @@ export class FrontierExplorerController implements Controller {
 
   /** Broadcast this map on this robot's sharing ticks; merge every map heard. */
   private shareMaps(robot: Robot, state: RobotState): void {
-    for (const message of state.inbox) {
-      if (!looksLikeSlamMap(message.payload)) continue;
-      try {
-        robot.map.mergeFromBytes(message.payload);
-      } catch (error) {
-        // A map of another geometry or damaged bytes from another robot: not ours to fix.
-        if (!(error instanceof SwarmgateError)) throw error;
-      }
-    }
-    if (state.tick % this.shareEveryTicks !== this.shareOffset) return;
-    const bytes = robot.map.toBytes();
-    // A map over the broadcast budget cannot travel (docs/limits.md): this robot explores on unshared.
-    if (bytes.length <= MAX_BROADCAST_PAYLOAD_BYTES) robot.broadcast(bytes);
+    mergeHeardMaps(robot, state);
+    if (state.tick % this.shareEveryTicks === this.shareOffset) broadcastMap(robot);
   }
-}
-
-/** Cheap pre-check before a decode: the SLAM map magic 'SGSM'. */
-function looksLikeSlamMap(payload: Uint8Array): boolean {
-  return payload.length >= 4 && payload[0] === 0x53 && payload[1] === 0x47 && payload[2] === 0x53 && payload[3] === 0x4d;
 }
 
 /** Cells of size cellSizeM that span clearanceM (at least one: the 8-neighbourhood). */
@@ -427,6 +531,16 @@ function cellIndexAt(map: SlamMapView, xM: number, yM: number): number {
   const y = Math.floor((yM - map.originM.y) / map.cellSizeM);
   if (!(x >= 0 && y >= 0 && x < map.width && y < map.height)) return -1;
   return y * map.width + x;
+}
+
+/**
+ * Parameters for a FrontierExplorerController that a controller built on it (greed, cme, tnf,
+ * ssb, lvd) fills: the frontier defaults, overridden by `settings`.
+ */
+export function frontierParams(settings: Readonly<Record<string, number>>): Record<string, number> {
+  const params: Record<string, number> = {};
+  for (const p of frontierExploration.parameters) params[p.name] = p.default;
+  return { ...params, ...settings };
 }
 
 export const frontierExploration: AlgorithmInfo = {

@@ -19,11 +19,9 @@
  * map with the others, while MAES's code merges the maps only in ticks when at least two
  * heartbeats arrive (and passes them by reference); here every heartbeat heard is merged.
  */
-import { frontierExploration, FrontierExplorerController } from './FrontierExplorer.js';
+import { frontierExploration, FrontierExplorerController, frontierParams } from './FrontierExplorer.js';
 import type { AlgorithmInfo } from './AlgorithmInfo.js';
 
-/** The frontier controller's defaults, for the settings Greed does not set. */
-const frontierDefaults = Object.fromEntries(frontierExploration.parameters.map((p) => [p.name, p.default]));
 /** Parameters Greed passes through to the frontier controller unchanged (same name, unit, doc). */
 const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM']);
 
@@ -52,7 +50,7 @@ export const greed: AlgorithmInfo = {
   ],
   create: (context) => {
     const p = context.params;
-    const params: Record<string, number> = { ...frontierDefaults, shareEveryS: p.heartbeatS, stuckS: p.deadlockS, cedeMarginM: -1 };
+    const params = frontierParams({ shareEveryS: p.heartbeatS, stuckS: p.deadlockS, cedeMarginM: -1 });
     for (const name of SHARED) params[name] = p[name];
     return new FrontierExplorerController({ ...context, params });
   },

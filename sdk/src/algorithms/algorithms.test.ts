@@ -44,8 +44,8 @@ const twoRooms = gridFromAscii([
 ]);
 
 describe('algorithm registry', () => {
-  it('registers random, frontier and greed with documented parameters', () => {
-    expect(algorithms.map((a) => a.name)).toEqual(['random', 'frontier', 'greed']);
+  it('registers random, frontier, greed, cme, tnf, ssb, lvd and minotaur with documented parameters', () => {
+    expect(algorithms.map((a) => a.name)).toEqual(['random', 'frontier', 'greed', 'cme', 'tnf', 'ssb', 'lvd', 'minotaur']);
     for (const a of algorithms) {
       expect(a.summary.length).toBeGreaterThan(20);
       for (const p of a.parameters) {
@@ -57,7 +57,9 @@ describe('algorithm registry', () => {
   });
 
   it('names the unknown algorithm and lists the known ones', () => {
-    expect(() => findAlgorithm('nonesuch')).toThrow("SG_UNKNOWN_ALGORITHM: no algorithm named 'nonesuch'; registered: random, frontier, greed");
+    expect(() => findAlgorithm('nonesuch')).toThrow(
+      "SG_UNKNOWN_ALGORITHM: no algorithm named 'nonesuch'; registered: random, frontier, greed, cme, tnf, ssb, lvd, minotaur",
+    );
   });
 
   it('fills defaults and checks given parameters', () => {

@@ -130,6 +130,25 @@ describe('SlamMap planning helpers', () => {
     expect(map.nearestFrontier({ x: 7, y: 1 }, { skip: (i) => exclude.has(i) })).toEqual({ x: 5, y: 1 });
   });
 
+  it('tells skip the BFS steps of each frontier, so a skip that rejects all lists them nearest first', () => {
+    const corridor = slamFrom(['#########', '?.......?', '#########']);
+    const seen: [number, number][] = [];
+    const record = (index: number, steps: number): boolean => {
+      seen.push([index % corridor.width, steps]);
+      return true;
+    };
+    expect(corridor.nearestFrontier({ x: 2, y: 1 }, { skip: record })).toBeNull();
+    expect(seen).toEqual([
+      [1, 1],
+      [7, 5],
+    ]);
+    // A diagonal move counts one step: (1, 1) to (3, 2) is 2 moves.
+    const room = slamFrom(['#####', '#...?', '#...#', '#####']);
+    const steps: number[] = [];
+    room.nearestFrontier({ x: 1, y: 1 }, { skip: (_i, n) => steps.push(n) < 0 });
+    expect(steps).toEqual([2]);
+  });
+
   it('plans the shortest 8-connected path without cutting corners', () => {
     const map = slamFrom(['#####', '#...#', '#.#.#', '#...#', '#####']);
     const path = map.path({ x: 1, y: 1 }, { x: 3, y: 3 });
@@ -159,6 +178,25 @@ describe('SlamMap planning helpers', () => {
     expect(gap.path({ x: 1, y: 2 }, { x: 5, y: 2 })).not.toBeNull();
     // The one-cell gap has walls beside it: with blockedNearWallCells 1 it is no path.
     expect(gap.path({ x: 1, y: 2 }, { x: 5, y: 2 }, { blockedNearWallCells: 1 })).toBeNull();
+  });
+
+  it('never enters blocked cells except the goal, in paths and flood fills', () => {
+    // Two ways round the pillar; blocking the upper one leaves the lower, blocking both leaves none.
+    const map = slamFrom(['#######', '#.....#', '#.###.#', '#.....#', '#######']);
+    const blocked = new Uint8Array(map.width * map.height);
+    blocked[3 * map.width + 3] = 1;
+    const lower = map.path({ x: 1, y: 2 }, { x: 5, y: 2 }, { blocked });
+    expect(lower?.some((c) => c.y === 1)).toBe(true);
+    blocked[1 * map.width + 3] = 1;
+    expect(map.path({ x: 1, y: 2 }, { x: 5, y: 2 }, { blocked })).toBeNull();
+    expect(map.path({ x: 1, y: 2 }, { x: 3, y: 1 }, { blocked })).not.toBeNull();
+    // The flood fill neither crosses nor stops at blocked cells: the unknown beyond them is out of reach.
+    const partly = slamFrom(['#######', '#..?..#', '#.###.#', '#.....#', '#######']);
+    expect(partly.nearestFrontier({ x: 1, y: 1 }, { blocked })).toEqual({ x: 2, y: 3 });
+    const fenced = new Uint8Array(blocked);
+    fenced[3 * map.width + 2] = 1;
+    fenced[3 * map.width + 4] = 1;
+    expect(partly.nearestFrontier({ x: 1, y: 1 }, { blocked: fenced })).toBeNull();
   });
 
   it('reports known fraction and a coarse tile view', () => {

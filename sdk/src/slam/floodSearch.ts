@@ -28,24 +28,35 @@ export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
 /**
  * Breadth-first flood fill from cell index `from` through open cells, 8-connected without
  * corner cutting (the moves A* allows), so the first goal found is nearest in steps.
- * Unknown cells are reached but never expanded. The start may be in any state.
+ * Unknown cells are reached but never expanded; blocked cells (options.blocked) are never
+ * reached. The start may be in any state. `skip` also gets the cell's BFS steps from the start
+ * (a diagonal move is one step), so a skip that records and rejects every goal lists all
+ * reachable goals with their step counts, nearest first.
  * Returns the goal cell index, or -1 when none is reachable (or maxVisits ran out).
  */
 export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, options: FrontierSearchOptions = {}): number {
   const { width, height, cells } = grid;
   const skip = options.skip;
   const maxVisits = options.maxVisits ?? Number.POSITIVE_INFINITY;
+  const blocked = options.blocked;
   const wantUnknown = goal === 'unknown';
   const s = searchScratch;
   const gen = s.begin(width * height);
   const { seen, queue } = s;
   const fromX = from % width;
-  if (isGoalAt(grid, wantUnknown, from, fromX, (from - fromX) / width, skip)) return from;
+  if (isGoalAt(grid, wantUnknown, from, fromX, (from - fromX) / width, skip, 0)) return from;
   seen[from] = gen;
   queue[0] = from;
   let head = 0;
   let tail = 1;
+  // Steps from the start of the cells being expanded: the queue holds one BFS level after another.
+  let steps = 0;
+  let levelEnd = 1;
   while (head < tail && head < maxVisits) {
+    if (head === levelEnd) {
+      steps++;
+      levelEnd = tail;
+    }
     const cur = queue[head++];
     const cx = cur % width;
     const cy = (cur - cx) / width;
@@ -56,17 +67,25 @@ export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, opt
       const next = ny * width + nx;
       if (seen[next] === gen) continue;
       const state = cells[next];
-      if (state === SOLID) continue;
+      if (state === SOLID || (blocked !== undefined && blocked[next] !== 0)) continue;
       if (k >= 4 && (cells[cy * width + nx] !== OPEN || cells[ny * width + cx] !== OPEN)) continue;
       seen[next] = gen;
-      if (isGoalAt(grid, wantUnknown, next, nx, ny, skip)) return next;
+      if (isGoalAt(grid, wantUnknown, next, nx, ny, skip, steps + 1)) return next;
       if (state === OPEN) queue[tail++] = next;
     }
   }
   return -1;
 }
 
-function isGoalAt(grid: SearchGrid, wantUnknown: boolean, index: number, x: number, y: number, skip: ((index: number) => boolean) | undefined): boolean {
+function isGoalAt(
+  grid: SearchGrid,
+  wantUnknown: boolean,
+  index: number,
+  x: number,
+  y: number,
+  skip: ((index: number, steps: number) => boolean) | undefined,
+  steps: number,
+): boolean {
   const found = wantUnknown ? grid.cells[index] === UNKNOWN : isFrontierAt(grid, x, y);
-  return found && (skip === undefined || !skip(index));
+  return found && (skip === undefined || !skip(index, steps));
 }

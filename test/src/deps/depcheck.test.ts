@@ -72,6 +72,8 @@ describe('depcheck', () => {
       'gateway/src/trial/Live.ts': "import { ui } from '../web/Ui.js';\nexport const live = ui;\n",
       // A recorder reading the engine (allowed) and reaching up into a live trial (forbidden).
       'gateway/src/record/Rec.ts': "import { World } from '../sim/World.js';\nimport { live } from '../trial/Live.js';\nexport const rec = [World, live];\n",
+      // An experiment reaching into a live trial.
+      'gateway/src/experiment/Report.ts': "import { live } from '../trial/Live.js';\nexport const report = live;\n",
       // A runtime cycle between two modules.
       'gateway/src/trial/A.ts': "import { b } from './B.js';\nexport const a = () => b;\n",
       'gateway/src/trial/B.ts': "import { a } from './A.js';\nexport const b = () => a;\n",
@@ -91,6 +93,7 @@ describe('depcheck', () => {
         'transports-are-self-contained: gateway/src/hil/Link.ts -> gateway/src/sim/World.ts',
         'web-below-trial: gateway/src/web/Feed.ts -> gateway/src/trial/Live.ts',
         'recordings-above-engine: gateway/src/record/Rec.ts -> gateway/src/trial/Live.ts',
+        'experiment-below-cli: gateway/src/experiment/Report.ts -> gateway/src/trial/Live.ts',
         'package-sdk: sdk/src/Upward.ts -> gateway/src/index.ts',
         'no-deep-import: bench/src/engine.ts -> gateway/src/sim/World.ts',
         'no-circular: gateway/src/trial/A.ts -> gateway/src/trial/B.ts -> gateway/src/trial/A.ts',

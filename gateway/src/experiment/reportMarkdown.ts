@@ -1,0 +1,90 @@
+/**
+ * report.md: the Minotaur table per configuration (Schmidt, Sørensen and Beregaard, "The Minotaur Exploration Algorithm", 2024), the mean and standard
+ * deviation of every metric, the failed runs, the warnings, and the plots.
+ */
+import { isFailed } from './resultsLine.js';
+import type { ExperimentSummary } from './summarize.js';
+import type { Spread } from './stats.js';
+import type { Chart } from './charts.js';
+import { count } from './count.js';
+
+export interface MarkdownInputs {
+  readonly summary: ExperimentSummary;
+  /** The results file as the user named it. */
+  readonly source: string;
+  readonly warnings: readonly string[];
+  readonly charts: readonly Chart[];
+}
+
+export function reportMarkdown({ summary, source, warnings, charts }: MarkdownInputs): string {
+  const configurations = summary.configurations;
+  const runs = configurations.reduce((n, c) => n + c.runs.length, 0);
+  const out: string[] = [
+    '# Experiment report',
+    '',
+    `${count(runs, 'run')} in ${count(configurations.length, 'configuration')}, from \`${source}\`.`,
+    ...(warnings.length > 0 ? ['', '## Warnings', '', ...warnings.map((w) => `- ${escapeCell(w)}`)] : []),
+    '',
+    '## Runs per configuration',
+    '',
+    '| configuration | average ticks [^ticks] | successes | timeouts | errors | success rate | fastest | slowest |',
+    '|---|--:|--:|--:|--:|--:|--:|--:|',
+    ...configurations.map((c) =>
+      row([
+        c.label,
+        c.ticks ? formatNumber(c.ticks.mean) : '–',
+        String(c.successes),
+        String(c.timeouts),
+        String(c.errors),
+        `${(c.successRate * 100).toFixed(1)} %`,
+        c.ticks ? String(c.ticks.min) : '–',
+        c.ticks ? String(c.ticks.max) : '–',
+      ]),
+    ),
+    '',
+    '[^ticks]: Average, fastest and slowest are over the successful runs only (the target explored fraction reached). ' +
+      'A timeout is a run that reached its tick limit first; an error is a run that threw (listed below). Both count as failed in the success rate.',
+    '',
+    '## Metrics (mean ± standard deviation)',
+    '',
+    'Over the runs of each configuration that report the metric as a number (a run with an error reports none, a timeout no explorationTicks); the sample standard deviation, – with one run.',
+    '',
+    ...(summary.metrics.length === 0
+      ? ['No run finished: there is no metric to show.']
+      : [
+          `| metric | ${configurations.map((c) => escapeCell(c.label)).join(' | ')} |`,
+          `|---|${configurations.map(() => '--:').join('|')}|`,
+          ...summary.metrics.map((m) => row([m, ...configurations.map((c) => spreadText(c.metrics.get(m)))])),
+        ]),
+  ];
+  const failed = configurations.flatMap((c) => c.runs.flatMap(({ line, run }) => (isFailed(run) ? [{ line, run, label: c.label }] : [])));
+  if (failed.length > 0) {
+    out.push('', '## Runs with an error', '', '| line | run | configuration | error |', '|--:|---|---|---|');
+    out.push(...failed.map(({ line, run, label }) => row([String(line), run.runKey, label, run.error])));
+  }
+  out.push('', '## Plots', '');
+  for (const chart of charts) out.push(`![${chart.title}](${chart.name}.svg)`, '', `${chart.title} ([PNG](${chart.name}.png)).`, '');
+  out.push('Also here: `summary.csv` (one row per configuration) and `runs.csv` (one row per run).', '');
+  return out.join('\n');
+}
+
+function row(cells: readonly string[]): string {
+  return `| ${cells.map(escapeCell).join(' | ')} |`;
+}
+
+/** A table cell's text: a pipe would end the cell and a line break the row. */
+function escapeCell(text: string): string {
+  return text.replaceAll('|', '\\|').replace(/\r?\n/g, ' ');
+}
+
+function spreadText(spread: Spread | undefined): string {
+  if (!spread) return '–';
+  return `${formatNumber(spread.mean)} ± ${spread.sd === null ? '–' : formatNumber(spread.sd)}`;
+}
+
+/** Four significant digits for fractions, one decimal for large values, integers as they are. */
+export function formatNumber(value: number): string {
+  if (Number.isInteger(value)) return String(value);
+  if (Math.abs(value) >= 1000) return value.toFixed(1);
+  return String(Number(value.toPrecision(4)));
+}
