@@ -1,26 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { isWall, type Grid } from '@swarmgate/maps';
-import { Random } from '@swarmgate/protocols';
 import type { Controller } from '../Robot.js';
 import { SlamCell } from '../SlamMapView.js';
 import { SlamMap } from '../slam/SlamMap.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
-import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
+import { findAlgorithm } from './algorithms.js';
 import type { MinotaurController } from './Minotaur.js';
 import { decodeMinotaurMessage, encodeMinotaurMessage } from './minotaurMessages.js';
 
 function minotaurFor(robotIndex: number, robotCount: number, params: Record<string, number> = {}): MinotaurController {
-  const info = findAlgorithm('minotaur');
-  return info.create({
-    seed: 7,
-    rng: Random.fromSeed(7).fork(`controller:r${robotIndex}`),
-    robotId: `r${robotIndex}`,
-    robotIndex,
-    robotCount,
-    tileSizeM: 1,
-    params: resolveAlgorithmParams(info, params),
-  }) as MinotaurController;
+  return findAlgorithm('minotaur').create(algorithmContext('minotaur', { robotIndex, robotCount, params })) as MinotaurController;
 }
 
 /** Mark the robot's SLAM map as the ground truth where `known(tileX, tileY)` says so. */
@@ -90,16 +81,7 @@ describe('minotaur explores room by room', () => {
     expect(mine.maxXM).toBeLessThan(7.6);
     expect(mine.xM).toBeLessThan(5);
     expect(minotaur.doorways()).toEqual([{ axis: 'column', line: 18, from: 6, to: 9, explored: false }]);
-    const info = findAlgorithm('greed');
-    const greed = info.create({
-      seed: 7,
-      rng: Random.fromSeed(7),
-      robotId: 'r0',
-      robotIndex: 0,
-      robotCount: 1,
-      tileSizeM: 1,
-      params: resolveAlgorithmParams(info),
-    });
+    const greed = findAlgorithm('greed').create(algorithmContext('greed'));
     expect(xs(greed).maxXM).toBeGreaterThan(9);
   });
 

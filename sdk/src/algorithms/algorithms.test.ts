@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isWall, type Grid } from '@swarmgate/maps';
-import { Random } from '@swarmgate/protocols';
 import { algorithms, findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from './algorithms.js';
 import type { AlgorithmContext } from './AlgorithmInfo.js';
 import type { FrontierExplorerController } from './FrontierExplorer.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
 
 function contextFor(name: string, params: Record<string, number> = {}, robotIndex = 0, seed = 7): AlgorithmContext {
-  return {
-    seed,
-    // What the engine passes: the trial's seeded stream, forked per robot.
-    rng: Random.fromSeed(seed).fork(`controller:r${robotIndex}`),
-    robotId: `r${robotIndex}`,
-    robotIndex,
-    robotCount: 1,
-    tileSizeM: 1,
-    params: resolveAlgorithmParams(findAlgorithm(name), params),
-  };
+  return algorithmContext(name, { params, robotIndex, seed });
 }
 
 /** Open SLAM cells over the SLAM cells of free ground-truth tiles. */
