@@ -1,10 +1,14 @@
 /** `swarmgate echo` through the real binary against the embedded broker. */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mqtt from 'mqtt';
 import { encodeEnvelope, makeEnvelope, robotTopic } from '@swarmgate/protocols';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
+import { parseFleetFile } from '../hil/FleetFile.js';
 import { MemoryLogger } from '../hil/Logger.js';
 import { runSwarmgate } from './testing/runSwarmgate.js';
 
@@ -77,6 +81,30 @@ describe('swarmgate echo', () => {
     });
     expect(result.code).toBe(0);
     expect(result.lines).toEqual([expect.objectContaining({ kind: 'cmd', body: 'command', command: expect.objectContaining({ move: { distance_m: 0.5 } }) })]);
+  }, 60_000);
+
+  it("--fleet logs in as the fleet file's gateway user on its fleet's topics (a fleet broker refuses anyone else)", async () => {
+    const fleetText = ['fleet: hall', 'gateway: { username: gw, password: gw-secret }', 'robots: [{ id: m1, password: m1-pw }]', ''].join('\n');
+    const b = await EmbeddedBroker.start({ fleet: parseFleetFile(fleetText), port: 0, logger: new MemoryLogger() });
+    cleanups.push(() => b.close());
+    const dir = mkdtempSync(join(tmpdir(), 'swarmgate-echo-fleet-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const fleetFile = join(dir, 'fleet.yaml');
+    writeFileSync(fleetFile, fleetText);
+    const robot = await mqtt.connectAsync(b.url, { clientId: 'm1', username: 'm1', password: 'm1-pw' });
+    cleanups.push(() => robot.endAsync());
+    const telemetry = encodeEnvelope(makeEnvelope('m1', { telemetry: { encoderLeftTicks: 42 } }, 9, 0));
+    const result = await echoWhilePublishing(['--mqtt', b.url, '--fleet', fleetFile, '--robot', 'm1', '--count', '1'], () => {
+      robot.publish(robotTopic('hall', 'm1', 'telemetry'), Buffer.from(telemetry));
+    });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.lines).toEqual([
+      expect.objectContaining({ topic: 'swarmgate/v1/hall/m1/telemetry', body: 'telemetry', telemetry: expect.objectContaining({ encoder_left_ticks: 42 }) }),
+    ]);
+    const anonymous = await runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'hall', '--count', '1');
+    expect(anonymous.code).toBe(1);
+    expect(anonymous.stderr).toMatch(/SG_MQTT_CONNECT/);
   }, 60_000);
 
   it('refuses bad flags with exit 2, and a broker it cannot reach with exit 1 and one line', async () => {
