@@ -8,6 +8,7 @@ import 'protobufjs/ext/descriptor.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Trial } from '../sim/Trial.js';
 import { recordTrial } from './recordTrial.js';
+import { messageType } from './recordingSchemas.js';
 import { readRecordedTrialFile } from './trialRecording.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-record-'));
@@ -137,5 +138,40 @@ describe('WorldRecorder (through recordTrial)', () => {
     const topics = messages.map((m) => channels.get(m.channelId)?.topic);
     expect(topics.filter((t) => t === '/r0/slam')).toHaveLength(1);
     expect(topics.filter((t) => t === '/r0/scan')).toHaveLength(4);
+  });
+
+  it("records each robot's radio traffic per tick: the sums are the trial's totals", async () => {
+    const sharing = new Trial({
+      grid: loadMap('cave:30x30:seed=4'),
+      robots: ROBOTS,
+      algorithm: 'frontier:shareEveryS=0.5',
+      comm: 'global',
+      spawn: { kind: 'apart' },
+      seed: 5,
+      targetExplored: 1,
+      maxTicks: TICKS,
+    });
+    const radioPath = join(dir, 'radio.mcap');
+    const result = await recordTrial(sharing, radioPath, {});
+    const { channels, messages } = readAll(radioPath);
+    const type = messageType('swarmgate.recording.v1.RadioTraffic');
+    const totals = { sent: 0, bytesSent: 0, delivered: 0, bytesDelivered: 0 };
+    for (const m of messages) {
+      const topic = channels.get(m.channelId)?.topic ?? '';
+      if (!topic.endsWith('/radio')) continue;
+      const r = type.toObject(type.decode(m.data), { longs: Number, defaults: true }) as Record<string, number | string>;
+      expect(topic).toBe(`/${r.robot_id}/radio`);
+      totals.sent += r.messages_sent as number;
+      totals.bytesSent += r.bytes_sent as number;
+      totals.delivered += r.messages_delivered as number;
+      totals.bytesDelivered += r.bytes_delivered as number;
+    }
+    expect(result.messagesSent).toBeGreaterThan(0);
+    expect(totals).toEqual({
+      sent: result.messagesSent,
+      bytesSent: result.bytesSent,
+      delivered: result.messagesReceived,
+      bytesDelivered: result.bytesReceived,
+    });
   });
 });
