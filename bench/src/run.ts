@@ -20,6 +20,7 @@ import { benchHilSerial } from './hilSerial.js';
 import { benchSoak } from './soak.js';
 import { benchYanTerrains } from './yanTerrains.js';
 import { benchMaesRosTest } from './maesRosTest.js';
+import { benchRecord } from './record.js';
 import { benchExperimentReport } from './experimentReport.js';
 import { benchExperiment } from './experiment.js';
 
@@ -33,6 +34,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['soak', benchSoak],
   ['yan-terrains', benchYanTerrains],
   ['maes-ros', benchMaesRosTest],
+  ['record', benchRecord],
   ['experiment-report', benchExperimentReport],
   ['experiment', benchExperiment],
 ];

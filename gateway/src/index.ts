@@ -11,6 +11,8 @@ export * as radio from './sim/radio/index.js';
 export { createWallBody } from './sim/WallBodies.js';
 export { recycleTreeIds } from './sim/recycleTreeIds.js';
 export { forceForSpeed, torqueForRate } from './sim/RobotModel.js';
+// Recordings (MCAP) of trials.
+export * from './record/index.js';
 // The transports, live trials and the web UI.
 export * from './hil/index.js';
 export * from './trial/index.js';

@@ -10,6 +10,9 @@ import { Trial } from '../sim/Trial.js';
 import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
 import { DEFAULT_ROBOT_PROFILE, findRobotProfile } from '../sim/robotProfiles.js';
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
+import { SwarmgateError } from '../errors.js';
+import { recordTrial } from '../record/recordTrial.js';
+import { readRecordedTrialFile } from '../record/trialRecording.js';
 import { CliUsageError, type Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { NOT_TRIAL_OPTIONS, OUTPUT_OPTIONS, RUN_OPTIONS, type RunFlagName, type RunValues } from './runOptions.js';
@@ -56,7 +59,16 @@ ${ROBOT_PROFILE_HELP}
                           settings (bandwidthBytesPerS null = unlimited) and startPoses
   --csv <file>            write the time series (one row every 10 ticks)
   --heatmap <file.png>    write the exploration heatmap (last tick each cell was seen)
-  --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)`;
+  --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)
+  --record <file.mcap>    record the trial as MCAP (docs/recording.md): poses, commands and radio
+                          traffic every tick, lidar scans, SLAM and explored maps and metrics every
+                          1 s, and the configuration and final state hash, so --verify can re-run it
+  --record-every-s S      seconds between recorded scans, SLAM and explored maps and metrics, in
+                          whole 0.1 s ticks (default 1; 0.1 records every scan, at several times
+                          the file size and cost: BENCHMARKS.md)
+  --verify <file.mcap>    re-run the trial a --record file holds (no other flag) and compare final
+                          state hashes: exit 0 'verified', 1 naming both hashes, 2 when the file
+                          is not a readable recording of a 'swarmgate run'`;
 
 export const runCommand: Command = {
   name: 'run',
@@ -70,7 +82,8 @@ export const runCommand: Command = {
       (flag) => Object.hasOwn(RUN_OPTIONS, flag),
       (message) => process.stderr.write(`swarmgate run: ${message}\n`),
     );
-    const { report, trial, grid } = await withLocatedErrors(where, () => executeRun(v, process.stderr.isTTY));
+    if (v.verify !== undefined) return verifyRecording(v.verify, Object.keys(v));
+    const { report, trial, grid } = await withLocatedErrors(where, () => executeRun(v, process.stderr.isTTY, v.record));
     // A trial file's outputs go to folders it names relative to itself: made on first use.
     for (const flag of OUTPUT_OPTIONS) {
       const path = v[flag];
@@ -126,6 +139,37 @@ export function runValuesOf(config: RunTrialConfig): RunValues {
   return values;
 }
 
+/** The flags that decide the trial, as given: what a recording keeps so --verify can re-run it. */
+function trialOptionsOf(v: RunValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(v)) {
+    if (typeof value === 'string' && !(NOT_TRIAL_OPTIONS as readonly string[]).includes(name)) out[name] = value;
+  }
+  return out;
+}
+
+/** `run --verify FILE`: re-runs the recorded configuration and compares final state hashes. */
+async function verifyRecording(path: string, given: readonly string[]): Promise<number> {
+  const others = given.filter((name) => name !== 'verify');
+  if (others.length > 0) throw new CliUsageError(`--verify takes no other flag (the recording holds the configuration), got --${others.join(', --')}`);
+  let recorded;
+  try {
+    recorded = await readRecordedTrialFile(path);
+  } catch (error) {
+    if (error instanceof SwarmgateError) throw new CliUsageError(`--verify: ${error.message}`);
+    throw error;
+  }
+  const { report } = await executeRun(recorded.config, false);
+  if (report.finalStateHash === recorded.finalStateHash && report.ticks === recorded.ticks) {
+    process.stdout.write(`verified: ${path}: final state hash ${report.finalStateHash} after ${report.ticks} ticks, as recorded\n`);
+    return 0;
+  }
+  process.stdout.write(
+    `not verified: ${path}: recorded final state hash ${recorded.finalStateHash} after ${recorded.ticks} ticks, re-run gave ${report.finalStateHash} after ${report.ticks} ticks\n`,
+  );
+  return 1;
+}
+
 /**
  * Every check of \`run\`'s flags that needs neither the map nor the controller module loaded:
  * cheap, so an experiment checks each of its runs with it before any runs.
@@ -143,10 +187,12 @@ export function checkRunValues(v: RunValues) {
   return { flags, target, maxTicks, lidarRangeM, mergeIntervalS, positionErrorM };
 }
 
-/** Checks the flags, runs the trial to its end, and builds the report. */
-async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report: RunReport; trial: Trial; grid: Grid }> {
+/** Checks the flags, runs the trial to its end (recording it to `recordPath` when given), and builds the report. */
+async function executeRun(v: RunValues, showProgress: boolean, recordPath?: string): Promise<{ report: RunReport; trial: Trial; grid: Grid }> {
   const { flags, target, maxTicks, lidarRangeM, mergeIntervalS, positionErrorM } = checkRunValues(v);
   const { mapSpec, robots, algorithm, commSpec, radio, spawn, seed } = flags;
+  if (v['record-every-s'] !== undefined && recordPath === undefined) throw new CliUsageError('--record-every-s needs --record');
+  const recordEveryS = numberFlag('record-every-s', v['record-every-s'], 1, { min: 0.1, max: 3600 });
   const grid = loadGrid(flags);
   const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
   const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
@@ -166,7 +212,8 @@ async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report
   const startMs = performance.now();
   const wallSeconds = (): number => (performance.now() - startMs) / 1000;
   const bar = showProgress ? new ProgressBar(process.stderr, maxTicks) : null;
-  const result = trial.run(bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined);
+  const onTick = bar ? (t: Trial) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined;
+  const result = recordPath === undefined ? trial.run(onTick) : await recordTrial(trial, recordPath, trialOptionsOf(v), recordEveryS, onTick);
   const wall = wallSeconds();
   if (bar) {
     bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);

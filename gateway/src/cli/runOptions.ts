@@ -17,6 +17,9 @@ export const RUN_OPTIONS = {
   csv: { type: 'string' },
   heatmap: { type: 'string' },
   'coverage-heatmap': { type: 'string' },
+  record: { type: 'string' },
+  'record-every-s': { type: 'string' },
+  verify: { type: 'string' },
 } as const;
 
 export type RunFlagName = keyof typeof RUN_OPTIONS;
@@ -27,5 +30,5 @@ export type RunValues = { readonly [K in RunFlagName]?: string };
 /** The flags of `swarmgate run` that name where its outputs go. */
 export const OUTPUT_OPTIONS = ['json', 'csv', 'heatmap', 'coverage-heatmap'] as const satisfies readonly RunFlagName[];
 
-/** The flags of `swarmgate run` that do not decide the trial: where outputs go, and a retired one. */
-export const NOT_TRIAL_OPTIONS = [...OUTPUT_OPTIONS, 'merge-every'] as const satisfies readonly RunFlagName[];
+/** The flags of `swarmgate run` that do not decide the trial: where outputs go, recording, verifying, and a retired one. */
+export const NOT_TRIAL_OPTIONS = [...OUTPUT_OPTIONS, 'record', 'record-every-s', 'verify', 'merge-every'] as const satisfies readonly RunFlagName[];

@@ -22,6 +22,7 @@ import { listenError } from '../listenError.js';
 import { LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
+import type { LiveRecordingOptions } from './LiveRecording.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
 import { webUi } from '../web/webUi.js';
 
@@ -63,6 +64,8 @@ export interface LiveServiceOptions {
   /** Spawn poses reserved for physical robots: at most this many join (LiveTrial's default 16). */
   readonly twinSlots?: number;
   readonly logger?: Logger;
+  /** `serve --record`: the trial records itself (the caller closes the recorder after stop). */
+  readonly record?: LiveRecordingOptions;
 }
 
 export class LiveService {
@@ -151,6 +154,7 @@ export class LiveService {
         realtime: options.realtime,
         twinSlots: options.twinSlots,
         logger,
+        record: options.record,
       });
       cleanups.push(() => live.stop());
       await hil.start();
