@@ -20,5 +20,5 @@ export * from './web/index.js';
 // One headless trial as `swarmgate run` runs it, for notebooks, scripts and tests.
 export { runTrial, runTrialWithSeries, type RunTrialConfig, type RunReport } from './cli/run.js';
 // An experiment's results.jsonl lines (docs/experiments.md), written by a runner and read by `experiment report`.
-export { finishedRunLine, failedRunLine, type RunIdentity } from './experiment/runLine.js';
+export { finishedRunLine, failedRunLine, runKeyOf, type RunIdentity } from './experiment/runLine.js';
 export { RESULTS_FORMAT, type ResultsLine } from './experiment/resultsLine.js';

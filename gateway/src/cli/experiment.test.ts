@@ -8,8 +8,8 @@ import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ResultLine } from './experimentResults.js';
-import { runTrial } from './run.js';
+import { runTrial, type RunTrialConfig } from './run.js';
+import { recordedLines, type RecordedLine } from './testing/recordedLines.js';
 
 const BIN = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
 const DESIGN = `name: runner-test
@@ -35,24 +35,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const swarmgate = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
 
-function results(out: string): ResultLine[] {
-  return readFileSync(join(out, 'results.jsonl'), 'utf8')
-    .trimEnd()
-    .split('\n')
-    .map((line) => JSON.parse(line) as ResultLine);
-}
-
-const hashes = (lines: readonly ResultLine[]): Record<string, string | undefined> =>
-  Object.fromEntries(lines.map((line) => [line.runKey, line.result?.finalStateHash]));
+const hashes = (lines: readonly RecordedLine[]): Record<string, unknown> => Object.fromEntries(lines.map((line) => [line.runKey, line.result?.finalStateHash]));
 
 describe('swarmgate experiment run (real processes)', () => {
-  let uninterrupted: ResultLine[] = [];
+  let uninterrupted: RecordedLine[] = [];
 
   it('runs every vector x iteration on 2 workers: one line per run key, the design and its hash beside them', async () => {
     const out = join(dir, 'two');
     const r = swarmgate('experiment', 'run', design, '--out', out, '--workers', '2');
     expect(r.status, r.stderr).toBe(0);
-    uninterrupted = results(out);
+    uninterrupted = recordedLines(out);
     const keys = uninterrupted.map((line) => line.runKey).sort();
     const record = JSON.parse(readFileSync(join(out, 'design.json'), 'utf8')) as { designHash: string; design: { name: string } };
     expect(keys).toEqual(['0:0', '0:1', '0:2', '1:0', '1:1', '1:2'].map((k) => `${record.designHash.slice(0, 12)}:${k}`));
@@ -66,7 +58,7 @@ describe('swarmgate experiment run (real processes)', () => {
     expect(line.series?.explored).toHaveLength(4);
     expect(line.series?.covered).toHaveLength(4);
     // A run on a worker is the run runTrial makes in this process.
-    expect((await runTrial(line.config)).finalStateHash).toBe(line.result?.finalStateHash);
+    expect((await runTrial(line.config as RunTrialConfig)).finalStateHash).toBe(line.result?.finalStateHash);
     expect(r.stderr).toMatch(/\[6\/6\] \S+ (explored|target)/);
   }, 120_000);
 
@@ -87,7 +79,7 @@ describe('swarmgate experiment run (real processes)', () => {
     const resumed = swarmgate('experiment', 'run', design, '--out', out, '--workers', '2', '--resume');
     expect(resumed.status, resumed.stderr).toBe(0);
     expect(resumed.stderr).toMatch(new RegExp(`results\\.jsonl:${before + 1}: the last line is incomplete .*: dropped`));
-    const lines = results(out);
+    const lines = recordedLines(out);
     expect(lines).toHaveLength(6);
     expect(hashes(lines)).toEqual(hashes(uninterrupted));
   }, 120_000);
@@ -102,7 +94,7 @@ describe('swarmgate experiment run (real processes)', () => {
     const r = swarmgate('experiment', 'run', changed, '--out', out, '--resume');
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^swarmgate experiment: --resume: .*design\.json holds design [0-9a-f]{12}, this design is [0-9a-f]{12}: the design changed/);
-    expect(results(out)).toHaveLength(6);
+    expect(recordedLines(out)).toHaveLength(6);
   }, 120_000);
 
   it('records a run whose worker dies as failed, and runs the others', () => {
@@ -115,7 +107,7 @@ describe('swarmgate experiment run (real processes)', () => {
     const out = join(dir, 'crash');
     const r = swarmgate('experiment', 'run', crashing, '--out', out, '--workers', '1');
     expect(r.status).toBe(1);
-    const [failed, ok] = results(out).sort((a, b) => a.vectorIndex - b.vectorIndex);
+    const [failed, ok] = recordedLines(out).sort((a, b) => a.vectorIndex - b.vectorIndex);
     expect(failed.error).toBe('the worker thread exited with code 3 during the run');
     expect(failed.result).toBeUndefined();
     expect(ok.result?.ticks).toBe(50);

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { dirname, resolve } from 'node:path';
+import { runKeyOf } from '../experiment/runLine.js';
 import { CliUsageError } from './Command.js';
 import { loadControllerModule } from './controllerModule.js';
 import { unknownKeyMessage } from './nearestName.js';
@@ -119,7 +120,7 @@ export async function designOf({ value, at }: YamlSource, baseDir: string): Prom
       where.set('seed', { key: 'seed', at: at(['seed']) });
       const flags = locateFlagErrors(where, () => checkRunValues(located.values)).flags;
       const run: PlannedRun = {
-        runKey: `${hash.slice(0, 12)}:${vectorIndex}:${iteration}`,
+        runKey: runKeyOf(hash, vectorIndex, iteration),
         vectorIndex,
         iteration,
         vector: Object.fromEntries(Object.entries(vector).map(([key, entry]) => [key, entry.value])),

@@ -1,7 +1,7 @@
 /**
  * The trial files in examples/trials, the designs in experiments/ and the YAML blocks of
  * docs/experiments.md: each loads and passes every check, the trials run, and the -small
- * designs run end to end through the real binary.
+ * designs run end to end through the real binary, then are reported.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { designOf, loadDesign } from './experimentDesign.js';
-import type { ResultLine } from './experimentResults.js';
 import { NOT_TRIAL_OPTIONS } from './runOptions.js';
 import { checkRunValues, runTrial, type RunTrialConfig } from './run.js';
 import { loadTrialFile, locateFlagErrors, TRIAL_KEYS, trialValues } from './trialFile.js';
 import { loadGrid } from './trialFlags.js';
+import { recordedLines } from './testing/recordedLines.js';
 import { parseYamlText } from './yamlSource.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -61,7 +61,7 @@ describe('experiments/', () => {
   });
 
   it.each(['minotaur-2024-small.yaml', 'yan-2017-small.yaml'])(
-    '%s runs end to end on 2 workers: a result for every run key, each line as the doc shows it',
+    '%s runs end to end on 2 workers: a result for every run key, each line as the doc shows it, reported one row per configuration',
     async (file) => {
       const out = join(dir, file);
       const r = spawnSync(process.execPath, [BIN, 'experiment', 'run', join(EXPERIMENTS, file), '--out', out, '--workers', '2'], {
@@ -69,10 +69,7 @@ describe('experiments/', () => {
         timeout: 120_000,
       });
       expect(r.status, r.stderr).toBe(0);
-      const recorded = readFileSync(join(out, 'results.jsonl'), 'utf8')
-        .trimEnd()
-        .split('\n')
-        .map((line) => JSON.parse(line) as ResultLine);
+      const recorded = recordedLines(out);
       const design = await loadDesign(join(EXPERIMENTS, file));
       expect(recorded.map((l) => l.runKey).sort()).toEqual(design.runs.map((run) => run.runKey).sort());
       expect(recorded.filter((l) => l.error !== undefined)).toEqual([]);
@@ -80,8 +77,17 @@ describe('experiments/', () => {
       const documented = JSON.parse(/```json\n([\s\S]*?)\n```/.exec(DOC)![1]) as Record<string, unknown>;
       expect(Object.keys(documented).sort()).toEqual(Object.keys(recorded[0]).sort());
       expect(Object.keys(documented.series as object).sort()).toEqual(Object.keys(recorded[0].series!).sort());
+      // The report reads what the runner wrote: one row of its table per configuration (distinct vector).
+      const report = spawnSync(process.execPath, [BIN, 'experiment', 'report', out], { encoding: 'utf8', timeout: 120_000 });
+      expect(report.status, report.stderr).toBe(0);
+      const markdown = readFileSync(join(out, 'report', 'report.md'), 'utf8');
+      const table = /## Runs per configuration\n\n(.*\n)+?\n/.exec(markdown)![0].trim().split('\n').slice(4);
+      const configurations = new Set(recorded.map((l) => JSON.stringify(l.vector))).size;
+      expect(configurations).toBeGreaterThan(1);
+      expect(table).toHaveLength(configurations);
+      for (const row of table) expect(row).toMatch(/^\| .+ \|$/);
     },
-    120_000,
+    240_000,
   );
 });
 

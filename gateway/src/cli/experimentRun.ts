@@ -6,10 +6,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
+import { RESULTS_FILE } from '../experiment/readResults.js';
+import { isFailed, type ResultsLine } from '../experiment/resultsLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { loadDesign, type Design } from './experimentDesign.js';
-import { readResultKeys, ResultsWriter, type ResultLine } from './experimentResults.js';
+import { readResultKeys, ResultsWriter } from './experimentResults.js';
 import { runExperiment } from './experimentRunner.js';
 import { formatDuration, formatExperimentProgress, ProgressBar } from './ProgressBar.js';
 
@@ -35,7 +37,6 @@ const OPTIONS = {
 } as const;
 
 const DESIGN_FILE = 'design.json';
-const RESULTS_FILE = 'results.jsonl';
 
 export const experimentRunCommand: Command = {
   name: 'run',
@@ -122,10 +123,10 @@ async function runPending(design: Design, pending: Design['runs'], dir: string, 
   // Between run ends too, so elapsed time moves while long runs run.
   const ticker = bar ? setInterval(() => redraw(false), 1000) : undefined;
   try {
-    await runExperiment(design, pending, workers, (line: ResultLine) => {
+    await runExperiment(design, pending, workers, (line) => {
       writer.append(line);
       done++;
-      if (line.error !== undefined) failed++;
+      if (isFailed(line)) failed++;
       if (bar) redraw(done === total);
       else say(`[${done}/${total}] ${line.runKey} ${outcome(line)}`);
     });
@@ -138,10 +139,9 @@ async function runPending(design: Design, pending: Design['runs'], dir: string, 
   return failed > 0 ? 1 : 0;
 }
 
-function outcome(line: ResultLine): string {
-  if (line.error !== undefined) return `failed: ${line.error}`;
-  const r = line.result;
-  if (r === undefined) return 'no result';
-  const explored = `${(r.exploredFraction * 100).toFixed(1)}%`;
-  return `${r.success ? `explored ${explored} in ${r.explorationTicks} ticks` : `explored ${explored}, target not reached`} (${line.wallSeconds.toFixed(1)} s)`;
+function outcome(line: ResultsLine): string {
+  if (isFailed(line)) return `failed: ${line.error}`;
+  const { success, exploredFraction, explorationTicks } = line.result;
+  const explored = `${(Number(exploredFraction) * 100).toFixed(1)}%`;
+  return `${success ? `explored ${explored} in ${String(explorationTicks)} ticks` : `explored ${explored}, target not reached`} (${line.wallSeconds.toFixed(1)} s)`;
 }

@@ -6,24 +6,16 @@
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import type { JsonObject, ResultsLine } from '../experiment/resultsLine.js';
+import { failedRunLine, type RunIdentity } from '../experiment/runLine.js';
 import type { Design, PlannedRun } from './experimentDesign.js';
-import { RESULTS_FORMAT, type ResultLine } from './experimentResults.js';
-import type { RunReport, RunTrialConfig } from './run.js';
+import type { RunTrialConfig } from './run.js';
 
-/** What a worker is sent: one run. */
+/** What a worker is sent: one run. It answers with the run's results line. */
 export interface WorkerJob {
-  readonly runKey: string;
+  readonly identity: RunIdentity;
   readonly config: RunTrialConfig;
   readonly sampleEveryTicks: number;
-}
-
-/** What a worker answers: the run's result and series, or its error. */
-export interface WorkerReply {
-  readonly runKey: string;
-  readonly result?: RunReport;
-  readonly series?: ResultLine['series'];
-  readonly error?: string;
-  readonly wallSeconds: number;
 }
 
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -41,27 +33,14 @@ function startWorker(): Worker {
 }
 
 /** Runs `runs` on `workers` threads; resolves when every run has its line. */
-export function runExperiment(design: Design, runs: readonly PlannedRun[], workers: number, onLine: (line: ResultLine) => void): Promise<void> {
+export function runExperiment(design: Design, runs: readonly PlannedRun[], workers: number, onLine: (line: ResultsLine) => void): Promise<void> {
   const queue = [...runs];
   const live = new Set<Worker>();
   let failed = false;
   return new Promise((resolvePool, rejectPool) => {
-    const lineOf = (run: PlannedRun, reply: Omit<WorkerReply, 'runKey'>): ResultLine => ({
-      format: RESULTS_FORMAT,
-      designHash: design.hash,
-      runKey: run.runKey,
-      vectorIndex: run.vectorIndex,
-      iteration: run.iteration,
-      vector: run.vector,
-      config: run.config,
-      seed: run.seed,
-      swarmgateVersion: VERSION,
-      ...(reply.error === undefined ? { result: reply.result, series: reply.series } : { error: reply.error }),
-      wallSeconds: reply.wallSeconds,
-    });
-    const finish = (run: PlannedRun, reply: Omit<WorkerReply, 'runKey'>): boolean => {
+    const finish = (line: ResultsLine): boolean => {
       try {
-        onLine(lineOf(run, reply));
+        onLine(line);
         return true;
       } catch (error) {
         // Recording failed (a full disk): stop every worker rather than run on unrecorded.
@@ -83,12 +62,12 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
       const send = (run: PlannedRun): void => {
         current = run;
         started = performance.now();
-        worker.postMessage({ runKey: run.runKey, config: run.config, sampleEveryTicks: design.sampleEveryTicks } satisfies WorkerJob);
+        worker.postMessage({ identity: identityOf(design, run), config: run.config, sampleEveryTicks: design.sampleEveryTicks } satisfies WorkerJob);
       };
-      worker.on('message', (reply: WorkerReply) => {
-        const run = current;
+      worker.on('message', (line: ResultsLine) => {
+        const busy = current !== undefined;
         current = undefined;
-        if (failed || run === undefined || !finish(run, reply)) return void worker.terminate();
+        if (failed || !busy || !finish(line)) return void worker.terminate();
         const next = queue.shift();
         if (next === undefined) void worker.terminate();
         else send(next);
@@ -101,7 +80,7 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
         const lost = current;
         if (failed) return;
         const error = crash ?? `the worker thread exited with code ${code} during the run`;
-        if (lost !== undefined && !finish(lost, { error, wallSeconds: (performance.now() - started) / 1000 })) return;
+        if (lost !== undefined && !finish(failedRunLine(identityOf(design, lost), error, (performance.now() - started) / 1000))) return;
         if (lost !== undefined) launch();
         if (live.size === 0 && queue.length === 0) resolvePool();
       });
@@ -110,4 +89,18 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
     if (queue.length === 0) resolvePool();
     for (let i = 0; i < Math.min(workers, runs.length); i++) launch();
   });
+}
+
+/** A planned run as a results line names it. */
+function identityOf(design: Design, run: PlannedRun): RunIdentity {
+  return {
+    designHash: design.hash,
+    vectorIndex: run.vectorIndex,
+    iteration: run.iteration,
+    // Values of the design's YAML and the trial options made of them: JSON data.
+    vector: run.vector as JsonObject,
+    config: run.config as JsonObject,
+    seed: run.seed,
+    swarmgateVersion: VERSION,
+  };
 }

@@ -1,11 +1,11 @@
 /**
  * A worker thread of the experiment runner: runs the trials it is sent, one at a time, and
- * posts each one's result or error back. Started by experimentRunner.ts through tsx, as the
+ * posts each one's results line back. Started by experimentRunner.ts through tsx, as the
  * `swarmgate` bin loads the CLI.
  */
 import { parentPort } from 'node:worker_threads';
-import { seriesOf } from './experimentResults.js';
-import type { WorkerJob, WorkerReply } from './experimentRunner.js';
+import { failedRunLine, finishedRunLine } from '../experiment/runLine.js';
+import type { WorkerJob } from './experimentRunner.js';
 import { runTrialWithSeries } from './run.js';
 
 const port = parentPort;
@@ -14,9 +14,7 @@ port.on('message', (job: WorkerJob) => {
   const start = performance.now();
   const seconds = (): number => (performance.now() - start) / 1000;
   runTrialWithSeries(job.config).then(
-    ({ report, samples }) =>
-      port.postMessage({ runKey: job.runKey, result: report, series: seriesOf(samples, job.sampleEveryTicks), wallSeconds: seconds() } satisfies WorkerReply),
-    (error: unknown) =>
-      port.postMessage({ runKey: job.runKey, error: error instanceof Error ? error.message : String(error), wallSeconds: seconds() } satisfies WorkerReply),
+    ({ report, samples }) => port.postMessage(finishedRunLine(job.identity, report, samples, seconds(), job.sampleEveryTicks)),
+    (error: unknown) => port.postMessage(failedRunLine(job.identity, error, seconds())),
   );
 });
