@@ -17,21 +17,13 @@ import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { twinSafety } from './PhysicalTwins.js';
 import { testTrialConfig } from './testing/testTrialConfig.js';
-import { wireDecoded } from './testing/wireDecoded.js';
+import { monaBirth, wireDecoded } from './testing/wireDecoded.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-live-recording-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const grid = borderedRoom(20);
 
-const BIRTH = wireDecoded('birth', {
-  birth: {
-    model: 'mona',
-    firmwareVersion: '1',
-    protocolVersion: { major: 1, minor: 0 },
-    session: 1,
-    capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 },
-  },
-});
+const BIRTH = monaBirth();
 const odometryAt = (xM: number, encoderLeftTicks: number) =>
   wireDecoded('telemetry', { telemetry: { odometry: { xM, yM: 0, headingRad: 0 }, encoderLeftTicks } });
 
