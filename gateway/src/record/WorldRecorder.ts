@@ -8,15 +8,14 @@
  *
  * Topics: /map, /explored, /metrics, /robots (scene), and per robot /<id>/pose, /<id>/scan,
  * /<id>/slam, /<id>/cmd, /<id>/radio. Frame: `map` (metres, y up, the map's own frame).
- * It reads the engine's tables and writes nothing back: a recorded trial steps exactly as an
+ * It reads the engine through World's methods and writes nothing back: a recorded trial steps exactly as an
  * unrecorded one (the same final state hash).
  */
 import { endianness } from 'node:os';
 import type { Grid } from '@swarmgate/maps';
 import { Cell, isWall } from '@swarmgate/maps';
 import { swarmgate } from '@swarmgate/protocols';
-import { SlamCell } from '@swarmgate/sdk';
-import { Latch } from '../sim/RobotTable.js';
+import { SlamCell, type RobotAction } from '@swarmgate/sdk';
 import type { TickObserver, World } from '../sim/World.js';
 import type { TrialMetrics } from '../sim/TrialMetrics.js';
 import { tickSeconds } from '../sim/WorldConfig.js';
@@ -105,7 +104,6 @@ export class WorldRecorder implements TickObserver {
   afterTick(world: World): void {
     const ns = this.options.timeNs(world);
     const timestamp = timestampOf(ns);
-    const t = world.table;
     const lidar = world.sensing.lidar;
     const rays = lidar.rayCount;
     const rec = this.recorder;
@@ -116,16 +114,15 @@ export class WorldRecorder implements TickObserver {
       rec.add('/map', 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, g.width, g.cellSizeM, g.originM, groundTruthCells(g))));
     }
     const slow = world.tick % this.everyTicks === 0 || world.tick === 1;
-    for (let i = 0; i < t.count; i++) {
-      if (!t.active[i]) continue;
-      const id = world.idOf(i);
-      const pose = poseOf(t.xM[i], t.yM[i], t.angleRad[i]);
+    for (const id of world.robotIds()) {
+      const truth = world.truePose(id);
+      const pose = poseOf(truth.xM, truth.yM, truth.headingRad);
       rec.add(`/${id}/pose`, 'foxglove.PoseInFrame', ns, this.encode(this.types.pose, { timestamp, frame_id: MAP_FRAME, pose }));
       if (slow) {
         const header = { timestamp, frame_id: MAP_FRAME, pose, start_angle: 0, end_angle: (rays - 1) * lidar.angleIncrementRad };
-        rec.add(`/${id}/scan`, 'foxglove.LaserScan', ns, this.encodeScan(header, world.sensing.scanRanges(i)));
+        rec.add(`/${id}/scan`, 'foxglove.LaserScan', ns, this.encodeScan(header, world.sensing.scanRanges(world.slotOf(id))));
       }
-      const command = latchedCommand(t.latch[i], t.latchA[i], t.latchB[i]);
+      const command = commandOf(world.latchedAction(id));
       if (command) rec.add(`/${id}/cmd`, 'swarmgate.v1.Command', ns, swarmgate.v1.Command.encode(command).finish());
     }
     this.recordRadio(world, ns);
@@ -160,16 +157,15 @@ export class WorldRecorder implements TickObserver {
 
   private recordMaps(world: World, ns: bigint, timestamp: Timestamp): void {
     const rec = this.recorder;
-    const t = world.table;
     const g = world.grid;
     const seen = world.sensing.lidar.lastSeenTick;
     const explored = new Uint8Array(seen.length);
     for (let c = 0; c < seen.length; c++) explored[c] = seen[c] === 0 ? UNKNOWN : isWall(g.cells[c]) ? WALL : FREE;
     rec.add('/explored', 'foxglove.Grid', ns, this.encode(this.types.grid, gridMessage(timestamp, g.width, g.cellSizeM, g.originM, explored)));
     const entities = [];
-    for (let i = 0; i < t.count; i++) {
-      if (!t.active[i]) continue;
-      const id = world.idOf(i);
+    for (const id of world.robotIds()) {
+      const i = world.slotOf(id);
+      const truth = world.truePose(id);
       const slam = world.sensing.slamMaps[i];
       // SLAM maps are most of a recording's bytes: one unchanged since it was last written is not written again.
       if (slam && slam.revision !== this.slamRevisions[i]) {
@@ -181,8 +177,10 @@ export class WorldRecorder implements TickObserver {
         timestamp,
         frame_id: MAP_FRAME,
         id,
-        cylinders: [{ pose: poseOf(t.xM[i], t.yM[i], t.angleRad[i]), size: { x: diameterM, y: diameterM, z: 0.1 }, color: { r: 0.2, g: 0.5, b: 1, a: 1 } }],
-        texts: [{ pose: poseOf(t.xM[i], t.yM[i], 0), billboard: true, font_size: 12, scale_invariant: true, color: { r: 1, g: 1, b: 1, a: 1 }, text: id }],
+        cylinders: [
+          { pose: poseOf(truth.xM, truth.yM, truth.headingRad), size: { x: diameterM, y: diameterM, z: 0.1 }, color: { r: 0.2, g: 0.5, b: 1, a: 1 } },
+        ],
+        texts: [{ pose: poseOf(truth.xM, truth.yM, 0), billboard: true, font_size: 12, scale_invariant: true, color: { r: 1, g: 1, b: 1, a: 1 }, text: id }],
       });
     }
     rec.add('/robots', 'foxglove.SceneUpdate', ns, this.encode(this.types.scene, { deletions: [], entities }));
@@ -225,16 +223,16 @@ export class WorldRecorder implements TickObserver {
   }
 }
 
-/** The wire Command a robot's latch holds (what its controller asked for this tick), or null. */
-function latchedCommand(latch: number, a: number, b: number): swarmgate.v1.ICommand | null {
-  switch (latch) {
-    case Latch.Move:
-      return { move: { distanceM: a } };
-    case Latch.Rotate:
-      return { rotate: { angleDeg: (a * 180) / Math.PI } };
-    case Latch.Velocity:
-      return { velocity: { linearMps: a, angularRadps: b } };
-    case Latch.Stop:
+/** The wire Command of a latched action (what a controller asked for this tick), or null. */
+function commandOf(action: RobotAction | null): swarmgate.v1.ICommand | null {
+  switch (action?.kind) {
+    case 'move':
+      return { move: { distanceM: action.distanceM } };
+    case 'rotate':
+      return { rotate: { angleDeg: action.degrees } };
+    case 'velocity':
+      return { velocity: { linearMps: action.linearMps, angularRadps: action.angularRadps } };
+    case 'stop':
       return { stop: {} };
     default:
       return null;

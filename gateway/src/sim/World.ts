@@ -10,7 +10,7 @@
  */
 import { Circle, World as PlanckWorld, type Body, type Contact } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps';
-import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose } from '@swarmgate/sdk';
+import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose, type RobotAction } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
 import { driveSetpoint, TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
@@ -259,6 +259,28 @@ export class World {
   /** Distance robot `id` has travelled in the trial (true poses, m). */
   distanceTravelledM(id: string): number {
     return this.table.distanceM[this.slotOf(id)];
+  }
+
+  /**
+   * The command latched in robot `id`'s slot this tick (applied at the next act phase), or null:
+   * what its controller or link asked for, for observers such as a recording. Wheel speeds are
+   * latched as the body velocity they make.
+   */
+  latchedAction(id: string): RobotAction | null {
+    const t = this.table;
+    const i = this.slotOf(id);
+    switch (t.latch[i]) {
+      case Latch.Move:
+        return { kind: 'move', distanceM: t.latchA[i] };
+      case Latch.Rotate:
+        return { kind: 'rotate', degrees: (t.latchA[i] * 180) / Math.PI };
+      case Latch.Velocity:
+        return { kind: 'velocity', linearMps: t.latchA[i], angularRadps: t.latchB[i] };
+      case Latch.Stop:
+        return { kind: 'stop' };
+      default:
+        return null;
+    }
   }
 
   /** The in-process Robot (the controller API) of robot `id`. */
