@@ -4,7 +4,7 @@
  * runs the same algorithm host-side. Runs until SIGINT/SIGTERM, then shuts down in order.
  */
 import { readFileSync } from 'node:fs';
-import { idProblem, isTlsMqttUrl } from '@swarmgate/protocols';
+import { SwarmgateError as BaseSwarmgateError, idProblem, isTlsMqttUrl, parseBrokerUrls } from '@swarmgate/protocols';
 import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
 import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
@@ -53,7 +53,8 @@ Network:
                           check refuses names it does not know); repeatable
 MQTT:
   --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one;
-                          mqtts://HOST:PORT for MQTT over TLS
+                          mqtts://HOST:PORT for MQTT over TLS; the nodes of a cluster separated by
+                          commas (mqtt://n1:1883,mqtt://n2:1883), tried in turn after a drop
   --mqtt-ca FILE          PEM CA certificate the --mqtt mqtts:// broker's certificate must chain
                           to (default: Node's bundled CAs)
   --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
@@ -146,6 +147,16 @@ function readPem(flag: string, path: string): Buffer {
 }
 
 /** `--tls-cert` and `--tls-key` go together, and only with the embedded broker. */
+/** `--mqtt`: one broker URL or a cluster's (`parseBrokerUrls`); a bad entry is a usage error naming it. */
+function brokerUrlsFlag(raw: string): void {
+  try {
+    parseBrokerUrls(raw);
+  } catch (error) {
+    if (error instanceof BaseSwarmgateError) throw new CliUsageError(`--mqtt: ${error.message}`);
+    throw error;
+  }
+}
+
 function parseBrokerTls(v: { mqtt?: string; 'tls-cert'?: string; 'tls-key'?: string }): { cert: Buffer; key: Buffer } | undefined {
   const cert = v['tls-cert'];
   const key = v['tls-key'];
@@ -172,6 +183,7 @@ async function run(argv: string[]): Promise<number> {
   const flags = parseTrialFlags(v, HELP, { min: 0, max: 10_000 });
   const { mapSpec, robots, algorithm } = flags;
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
+  if (v.mqtt !== undefined) brokerUrlsFlag(v.mqtt);
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
   const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });
