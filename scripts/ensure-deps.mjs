@@ -39,7 +39,7 @@ const needed = [
   { pkg: 'mosquitto-dev', file: '/usr/include/mosquitto_broker.h' },
   { pkg: 'libmosquitto-dev', file: '/usr/include/mosquitto.h' },
   // The clustered-broker tests and benchmark (test/src/nats, docs/scale-out.md): NATS with its MQTT support.
-  { bin: 'nats-server', pkg: 'nats-server', path: '/usr/bin/nats-server' },
+  { bin: 'nats-server', pkg: 'nats-server', path: '/usr/sbin/nats-server' },
 ];
 
 function has(entry) {
