@@ -18,7 +18,7 @@ function natsMatches(pattern: string, subject: string): boolean {
   return p.length === s.length;
 }
 
-const level = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,5}$/);
+const level = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_-]{0,5}$/);
 const topic = fc.array(level, { minLength: 1, maxLength: 5 }).map((levels) => levels.join('/'));
 /** A filter drawn near a topic: some levels replaced by +, maybe cut short by #. */
 const topicAndFilter = fc
@@ -34,9 +34,9 @@ fleet: lab
 gateway: { username: gw, password: gw-pw }
 robots:
   - { id: r1, password: r1-pw }
-  - { id: mona.7, password: m-pw }
+  - { id: mona-7, password: m-pw }
 controllers:
-  - { id: c1, password: c1-pw, robots: [mona.7] }
+  - { id: c1, password: c1-pw, robots: [mona-7] }
 `);
 
 describe('NATS config from the fleet file', () => {
@@ -54,7 +54,9 @@ describe('NATS config from the fleet file', () => {
       }),
     );
     expect(natsSubjectsOfFilter('swarmgate/v1/lab/#')).toEqual(['swarmgate.v1.lab', 'swarmgate.v1.lab.>']);
-    expect(natsSubjectsOfFilter('swarmgate/v1/lab/mona.7/+')).toEqual(['swarmgate.v1.lab.mona//7.*']);
+    expect(natsSubjectsOfFilter('swarmgate/v1/lab/mona-7/+')).toEqual(['swarmgate.v1.lab.mona-7.*']);
+    // nats-server 2.9 refuses '.' in MQTT topics, which the id grammar allows.
+    expect(() => natsSubjectsOfFilter('swarmgate/v1/lab/mona.7/cmd')).toThrow(/SG_NATS_TOPIC: topic swarmgate\/v1\/lab\/mona.7\/cmd: level 'mona.7'/);
   });
 
   it('gives each user its TopicAcl rules: a robot publishes only its own birth, death, telemetry, ack and error; a controller commands only its robots', async () => {
@@ -66,9 +68,9 @@ describe('NATS config from the fleet file', () => {
     expect(block('r1')).toContain(
       'subscribe: { allow: ["swarmgate.v1.lab.r1.downlink", "swarmgate.v1.lab.r1.error", "swarmgate.v1.lab.$gateway.state", "$MQTT.sub.>"] }',
     );
-    expect(block('c1')).toContain('publish: { allow: ["swarmgate.v1.lab.mona//7.cmd"] }');
+    expect(block('c1')).toContain('publish: { allow: ["swarmgate.v1.lab.mona-7.cmd"] }');
     expect(block('gw')).toContain('publish: { allow: ["swarmgate.v1.lab", "swarmgate.v1.lab.>"] }');
-    for (const user of ['gw', 'r1', 'mona.7', 'c1']) expect(block(user)).toContain('allowed_connection_types: ["MQTT"]');
+    for (const user of ['gw', 'r1', 'mona-7', 'c1']) expect(block(user)).toContain('allowed_connection_types: ["MQTT"]');
     expect(conf).not.toContain('-pw');
   });
 

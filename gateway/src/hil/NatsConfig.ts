@@ -66,14 +66,21 @@ export function natsClusterLayout(clusterName: string, hosts: readonly string[],
 }
 
 /**
- * One MQTT topic level as NATS's MQTT support names it in a subject: `/` separates levels in
- * MQTT as `.` does in NATS, so a `.` inside a level (robot ids may hold one) becomes `//`;
- * the wildcards `+` and `#` become `*` and `>`.
+ * One MQTT topic level as NATS's MQTT support names it in a subject (`/` separates levels in
+ * MQTT as `.` does in NATS); the wildcards `+` and `#` become `*` and `>`. nats-server 2.9
+ * refuses a `.` or a space in an MQTT topic ("not supported for MQTT topics"), so a fleet
+ * whose ids hold one (the id grammar allows `.`) cannot run on it: refused here, by name.
  */
-function natsToken(level: string): string {
+function natsToken(level: string, filter: string): string {
   if (level === '+') return '*';
   if (level === '#') return '>';
-  return level.replaceAll('.', '//');
+  if (/[. ]/.test(level)) {
+    throw new SwarmgateError(
+      'SG_NATS_TOPIC',
+      `topic ${filter}: level '${level}' holds a '.' or a space, which NATS's MQTT support refuses; rename that robot or fleet`,
+    );
+  }
+  return level;
 }
 
 /**
@@ -82,10 +89,10 @@ function natsToken(level: string): string {
  * support subscribes to both).
  */
 export function natsSubjectsOfFilter(filter: string): string[] {
-  const levels = filter.split('/');
-  const subject = levels.map(natsToken).join('.');
-  if (levels.at(-1) !== '#' || levels.length === 1) return [subject];
-  return [levels.slice(0, -1).map(natsToken).join('.'), subject];
+  const tokens = filter.split('/').map((level) => natsToken(level, filter));
+  const subject = tokens.join('.');
+  if (tokens.at(-1) !== '>' || tokens.length === 1) return [subject];
+  return [tokens.slice(0, -1).join('.'), subject];
 }
 
 /**
