@@ -85,11 +85,13 @@ describe('a live trial on a 3-node NATS cluster', () => {
     const killedAt = Date.now();
     await cluster.node('n1').kill();
     const onN1 = ['mona-01', 'mona-04'];
-    await waitFor('the robots of n1 to re-birth through n2', () => onN1.every((id) => (service.hil.registry.get(id)?.births ?? 0) >= 2), 60_000).catch(
-      (error: Error) => {
-        throw new Error(`${error.message}\n${detail()}`);
-      },
-    );
+    await waitFor(
+      'the robots of n1 to re-birth through a surviving node',
+      () => onN1.every((id) => (service.hil.registry.get(id)?.births ?? 0) >= 2),
+      120_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${detail()}`);
+    });
     const failoverMs = Date.now() - killedAt;
     for (const id of onN1) {
       const log = monas.get(id)!.output();
@@ -108,8 +110,8 @@ describe('a live trial on a 3-node NATS cluster', () => {
     // NATS's MQTT support keeps sessions and QoS 1 subscriptions (R3 consumers) in JetStream: a
     // node loss costs leader elections, and until they settle a surviving node refuses QoS 1
     // subscriptions after its JetStream API timeout, so robots retry along their backoff
-    // (measured: BENCHMARKS.md, failover time; tens of seconds on this loaded 2-core machine).
-    expect(failoverMs).toBeLessThan(60_000);
+    // (measured: BENCHMARKS.md, failover time; 15 to 65 s on a 2-core machine at load 10).
+    expect(failoverMs).toBeLessThan(120_000);
 
     // A robot killed outright: n3 publishes its will, the gateway marks it offline by that Death.
     offline.length = 0;
@@ -117,5 +119,5 @@ describe('a live trial on a 3-node NATS cluster', () => {
     await waitFor('mona-03 to be marked offline', () => offline.some((o) => o.id === 'mona-03'), 10_000);
     expect(offline.find((o) => o.id === 'mona-03')!.reason).toBe('death');
     expect(service.hil.registry.get('mona-03')?.online).toBe(false);
-  }, 150_000);
+  }, 200_000);
 });
