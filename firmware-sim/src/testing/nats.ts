@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { SwarmgateError } from '../errors.js';
 import { until } from './until.js';
 import { terminate } from './processes.js';
@@ -17,9 +17,7 @@ export interface NatsClusterNode {
   readonly url: string;
   /** Ends the node at once (SIGKILL: no goodbye to its clients or peers, as a power loss). */
   kill(): Promise<void>;
-  /** Starts it again with the same config (its JetStream store kept). */
-  restart(): Promise<void>;
-  readonly running: boolean;
+  /** Everything it wrote to stdout and stderr (for failure messages). */
   log(): string;
 }
 
@@ -43,51 +41,34 @@ const DEFAULT_BINARY = '/usr/sbin/nats-server';
 export async function startNatsCluster(specs: readonly NatsNodeSpec[], options: { binary?: string; startTimeoutMs?: number } = {}): Promise<NatsCluster> {
   const timeoutMs = options.startTimeoutMs ?? 30_000;
   const nodes = specs.map((spec) => {
-    let child: ChildProcess | null = null;
     let output = '';
-    const node = {
+    const child = spawn(options.binary ?? DEFAULT_BINARY, ['-c', spec.configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
+    const ready = async (): Promise<void> => {
+      try {
+        await Promise.race([waitForPort(spec.mqttPort, child, timeoutMs, `nats-server ${spec.name}`), spawnError]);
+        await until(() => /metadata leader/.test(output), `nats-server ${spec.name} to know its JetStream leader`, timeoutMs);
+      } catch (cause) {
+        throw new SwarmgateError('SG_HARNESS', `nats-server ${spec.name} did not start: ${output.trim().split('\n').slice(-5).join('\n')}`, { cause });
+      }
+    };
+    return {
       name: spec.name,
       url: `mqtt://127.0.0.1:${spec.mqttPort}`,
-      get running() {
-        return child !== null && child.exitCode === null && child.signalCode === null;
-      },
       log: () => output,
-      launch(): ChildProcess {
-        output = '';
-        const c = spawn(options.binary ?? DEFAULT_BINARY, ['-c', spec.configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
-        c.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        c.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-        child = c;
-        return c;
-      },
-      async ready(c: ChildProcess): Promise<void> {
-        const spawnError = new Promise<never>((_, reject) => c.once('error', reject));
-        try {
-          await Promise.race([waitForPort(spec.mqttPort, c, timeoutMs, `nats-server ${spec.name}`), spawnError]);
-          await until(() => /metadata leader/.test(output), `nats-server ${spec.name} to know its JetStream leader`, timeoutMs);
-        } catch (cause) {
-          await terminate(c);
-          throw new SwarmgateError('SG_HARNESS', `nats-server ${spec.name} did not start: ${output.trim().split('\n').slice(-5).join('\n')}`, { cause });
-        }
-      },
+      ready,
       async kill() {
-        if (!child) return;
         child.kill('SIGKILL');
         await terminate(child);
       },
-      async restart() {
-        if (child) await terminate(child);
-        await node.ready(node.launch());
-      },
-      async stop() {
-        if (child) await terminate(child);
-      },
+      stop: () => terminate(child),
     };
-    return node;
   });
   const stopAll = () => Promise.all(nodes.map((node) => node.stop())).then(() => undefined);
   try {
-    await Promise.all(nodes.map((node) => node.ready(node.launch())));
+    await Promise.all(nodes.map((node) => node.ready()));
   } catch (error) {
     await stopAll();
     throw error;

@@ -12,8 +12,8 @@
  * - Nothing queued while offline: `publish` returns false, and mqtt.js's own offline queue is
  *   off for QoS 0 (a motion command sent late is worse than one never sent).
  * - Several brokers (the nodes of a cluster, `parseBrokerUrls`): each attempt after a failed
- *   one or a drop goes to the next URL in the list, so a client whose node dies is back online
- *   through another node after one backoff delay.
+ *   one or a drop goes to the next URL in the list, so a client whose node dies tries another
+ *   node after one backoff delay.
  */
 import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
