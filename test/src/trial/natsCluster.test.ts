@@ -94,8 +94,13 @@ describe('a live trial on a 3-node NATS cluster', () => {
     });
     const failoverMs = Date.now() - killedAt;
     for (const id of onN1) {
-      const log = monas.get(id)!.output();
-      const afterDrop = log.slice(log.indexOf('offline ('));
+      const sinceDrop = () => {
+        const log = monas.get(id)!.output();
+        return log.slice(log.indexOf('offline ('));
+      };
+      // Its stdout reaches us through a pipe, possibly after the Birth reached the gateway.
+      await waitFor(`${id} to log its reconnect`, () => /online via/.test(sinceDrop()), 10_000);
+      const afterDrop = sinceDrop();
       // Attempts follow the list from n2 on, after backoff delays; the robot is back through a surviving node.
       const lastOnline = [...afterDrop.matchAll(/online via (\S+)/g)].at(-1)?.[1];
       expect([cluster.node('n2').url, cluster.node('n3').url], `${id}: ${afterDrop}`).toContain(lastOnline);
