@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import { loadFleetFile } from '../hil/FleetFile.js';
 import { MOSQUITTO_USER, writeMosquittoConfig } from '../hil/MosquittoConfig.js';
-import { NATS_DEFAULT_PORTS, natsClusterLayout, writeNatsConfig } from '../hil/NatsConfig.js';
+import { NATS_DEFAULT_PORTS, NATS_USER, natsClusterLayout, writeNatsConfig } from '../hil/NatsConfig.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { fleetVirtualIdProblem } from './fleetTrialWarnings.js';
 import { CliUsageError, type Command } from './Command.js';
@@ -32,7 +32,8 @@ const HELP = `Usage:
       Write a NATS cluster for the fleet (nats-server with JetStream and MQTT, docs/scale-out.md):
       DIR/users.conf (mode 0600: the fleet's users, bcrypt-hashed, MQTT-only, with the same
       topic rules as the embedded broker and mosquitto-config, as NATS subjects) and DIR/nK.conf
-      for node K, run as: nats-server -c DIR/nK.conf. One node per --hosts entry (default
+      for node K, run as: nats-server -c DIR/nK.conf. Run as root, users.conf and the store are
+      given to user nats (Debian's service runs nats-server as nats). One node per --hosts entry (default
       127.0.0.1 three times); node K listens on HOST_K at each base port + K - 1 (defaults:
       clients ${NATS_DEFAULT_PORTS.clientPort}, MQTT ${NATS_DEFAULT_PORTS.mqttPort}, routes ${NATS_DEFAULT_PORTS.clusterPort}). JetStream keeps its data in --store
       (default DIR/jetstream), a subdirectory per node. Needs plain passwords in the fleet file.`;
@@ -97,6 +98,11 @@ async function run(argv: string[]): Promise<number> {
           `wrote ${files.nodeFiles[k]}: node ${node.name} on ${node.host}, MQTT ${node.mqttPort}, routes ${node.clusterPort}; run: nats-server -c ${files.nodeFiles[k]}\n`,
         );
       });
+      if (files.owner === null) {
+        process.stdout.write(
+          `${files.usersFile} is mode 0600: if nats-server runs as user ${NATS_USER} (Debian's service), run: chown -R ${NATS_USER}: ${files.usersFile} ${files.storeDir}\n`,
+        );
+      }
       const urls = layout.nodes.map((node) => `mqtt://${node.host}:${node.mqttPort}`).join(',');
       process.stdout.write(`clients: --mqtt ${urls}\n`);
       return 0;

@@ -1,9 +1,13 @@
 import fc from 'fast-check';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SwarmgateError } from '../errors.js';
 import { parseFleetFile } from './FleetFile.js';
 import { hashPasswordScrypt } from './PasswordHash.js';
-import { natsClusterLayout, natsNodeConf, natsSubjectsOfFilter, natsUsersConf } from './NatsConfig.js';
+import { natsClusterLayout, natsNodeConf, natsSubjectsOfFilter, natsUsersConf, writeNatsConfig } from './NatsConfig.js';
+import { systemAccount } from './systemAccount.js';
 import { topicMatches } from './TopicAcl.js';
 
 /** NATS subject matching (`*` one token, `>` one or more trailing tokens), to check the mapping against TopicAcl's MQTT matching. */
@@ -94,5 +98,27 @@ gateway: { username: gw, passwordHash: "${await hashPasswordScrypt('gw-pw')}" }
     expect(conf).toContain('include "users.conf"');
     expect(() => natsClusterLayout('c', [])).toThrow(/SG_NATS_LAYOUT/);
     expect(() => natsClusterLayout('c', ['h', 'h'], { clientPort: 65535, mqttPort: 1, clusterPort: 2 })).toThrow(/node n2's client port would be 65536/);
+  });
+
+  it('writes users.conf 0600 and the store, given to the service account when run as root and it exists', async () => {
+    const layout = natsClusterLayout('c', ['127.0.0.1']);
+    const dir = mkdtempSync(join(tmpdir(), 'nats-config-'));
+    try {
+      const nobody = await writeNatsConfig(FLEET, join(dir, 'a'), layout, undefined, 'no-such-account-xyz');
+      expect(nobody.owner).toBeNull();
+      expect(statSync(nobody.usersFile).mode & 0o777).toBe(0o600);
+      expect(statSync(nobody.usersFile).uid).toBe(process.getuid!());
+      expect(statSync(nobody.storeDir).isDirectory()).toBe(true);
+      const account = await systemAccount('nats');
+      const given = await writeNatsConfig(FLEET, join(dir, 'b'), layout, join(dir, 'store'), 'nats');
+      if (process.getuid!() === 0 && account) {
+        expect(given.owner).toBe('nats');
+        expect([statSync(given.usersFile).uid, statSync(given.storeDir).uid]).toEqual([account.uid, account.uid]);
+      } else {
+        expect(given.owner).toBeNull();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,10 +5,11 @@
  * subjects. Written by `swarmgate fleet nats-config`; docs/scale-out.md.
  */
 import bcrypt from 'bcryptjs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import type { Credentials, Fleet } from './FleetFile.js';
+import { systemAccount } from './systemAccount.js';
 import { fleetAcl, type AclRule } from './TopicAcl.js';
 
 /** One nats-server of the cluster: where MQTT clients, NATS clients and the other nodes reach it. */
@@ -198,10 +199,26 @@ export interface NatsFiles {
   readonly nodeFiles: readonly string[];
   /** Where each node keeps its JetStream data (a subdirectory per node). */
   readonly storeDir: string;
+  /** The system user given users.conf and the store (Debian's `nats`), or null (not root, or no such user). */
+  readonly owner: string | null;
 }
 
-/** Writes users.conf and <node>.conf for every node into dir (created); returns absolute paths. */
-export async function writeNatsConfig(fleet: Fleet, dir: string, layout: NatsClusterLayout, storeDir: string = join(dir, 'jetstream')): Promise<NatsFiles> {
+/** The account Debian's nats-server service runs as (`User=nats`). */
+export const NATS_USER = 'nats';
+
+/**
+ * Writes users.conf and <node>.conf for every node into dir (created), and creates the store;
+ * returns absolute paths. Run as root, users.conf (0600) and the store are given to `owner`
+ * when that account exists, since Debian's service runs nats-server as that user; otherwise the
+ * caller should say how to hand them over.
+ */
+export async function writeNatsConfig(
+  fleet: Fleet,
+  dir: string,
+  layout: NatsClusterLayout,
+  storeDir: string = join(dir, 'jetstream'),
+  owner: string = NATS_USER,
+): Promise<NatsFiles> {
   const root = resolve(dir);
   await mkdir(root, { recursive: true });
   const usersFile = join(root, 'users.conf');
@@ -217,5 +234,11 @@ export async function writeNatsConfig(fleet: Fleet, dir: string, layout: NatsClu
     await write(path, natsNodeConf(fleet, layout, node, files), 0o644);
     nodeFiles.push(path);
   }
-  return { ...files, nodeFiles };
+  await mkdir(files.storeDir, { recursive: true });
+  const account = process.getuid?.() === 0 ? await systemAccount(owner) : null;
+  if (account) {
+    await chown(usersFile, account.uid, account.gid);
+    await chown(files.storeDir, account.uid, account.gid);
+  }
+  return { ...files, nodeFiles, owner: account ? owner : null };
 }
