@@ -38,6 +38,8 @@ const needed = [
   // `fleet mosquitto-config` builds its client-id plugin for Mosquitto (gateway/mosquitto).
   { pkg: 'mosquitto-dev', file: '/usr/include/mosquitto_broker.h' },
   { pkg: 'libmosquitto-dev', file: '/usr/include/mosquitto.h' },
+  // The clustered-broker tests and benchmark (test/src/nats, docs/scale-out.md): NATS with its MQTT support.
+  { bin: 'nats-server', pkg: 'nats-server', path: '/usr/sbin/nats-server' },
 ];
 
 function has(entry) {

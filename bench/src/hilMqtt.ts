@@ -41,14 +41,26 @@ interface RobotProcesses {
   cpuMsPerS(): number;
 }
 
-/** Forks the robot side, ROBOTS split over `processes`; their receipts go into `log`. */
-function startFirmware(mode: 'mona' | 'raw', url: string, level: string, processes: number, log: LatencyLog, telemetryHz = TELEMETRY_HZ): RobotProcesses {
+/** Where and how many robots a phase runs (hil-nats: more robots, a broker list per process, fleet logins). */
+export interface FleetSetup {
+  readonly robots: number;
+  /** The broker URL (list) robot process `p` connects to. */
+  urlFor(process: number): string;
+  /** Robots log in as their id with benchPassword(id); the gateway with these. */
+  readonly gatewayLogin?: { readonly username: string; readonly password: string };
+}
+
+const singleBroker = (url: string): FleetSetup => ({ robots: ROBOTS, urlFor: () => url });
+
+/** Forks the robot side, the setup's robots split over `processes`; their receipts go into `log`. */
+function startFirmware(mode: 'mona' | 'raw', setup: FleetSetup, level: string, processes: number, log: LatencyLog, telemetryHz = TELEMETRY_HZ): RobotProcesses {
   let ready = 0;
   let cpuMsPerS = 0;
-  const perProcess = Math.ceil(ROBOTS / processes);
+  const perProcess = Math.ceil(setup.robots / processes);
   const children = Array.from({ length: processes }, (_, p) => {
     const first = p * perProcess;
-    const args = [mode, url, level, String(first), String(Math.min(perProcess, ROBOTS - first)), String(telemetryHz)];
+    const count = String(Math.min(perProcess, setup.robots - first));
+    const args = [mode, setup.urlFor(p), level, String(first), count, String(telemetryHz), ...(setup.gatewayLogin ? ['auth'] : [])];
     // fork() passes our execArgv (tsx's loader) on, so the child runs TypeScript the same way.
     const child = fork(firmwareScript, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.on('message', (message: FirmwareMessage) => {
@@ -88,7 +100,7 @@ type MqttPhase = PhaseResult & { readonly robotCpuMsPerS: number; readonly notSe
 
 async function rawPhase(url: string, durationS: number, payloadBytes: number, processes: number): Promise<MqttPhase> {
   const log = new LatencyLog(ROBOTS, durationS * 12 * ROBOTS);
-  const firmware = startFirmware('raw', url, RAW_ROOT, processes, log);
+  const firmware = startFirmware('raw', singleBroker(url), RAW_ROOT, processes, log);
   const publisher = await mqtt.connectAsync(url, BARE_MQTT_OPTIONS);
   let result: PhaseResult;
   try {
@@ -107,23 +119,42 @@ async function rawPhase(url: string, durationS: number, payloadBytes: number, pr
   return { ...result, robotCpuMsPerS: firmware.cpuMsPerS(), notSent: 0 };
 }
 
-async function gatewayPhase(url: string, durationS: number, processes: number, telemetryHz = TELEMETRY_HZ): Promise<MqttPhase> {
-  const log = new LatencyLog(ROBOTS, durationS * 12 * ROBOTS);
+export interface GatewayPhaseOptions {
+  readonly name?: string;
+  readonly telemetryHz?: number;
+  /** The gateway's broker URL (list); default the URL of robot process 0. */
+  readonly gatewayUrl?: string;
+  /** Runs after pacing, robots still up (hil-nats kills a node there and times the failover). */
+  readonly after?: (registry: RobotRegistry) => Promise<void>;
+}
+
+export async function gatewayPhase(
+  setup: FleetSetup | string,
+  durationS: number,
+  processes: number,
+  options: GatewayPhaseOptions = {},
+  fleet = FLEET,
+): Promise<MqttPhase> {
+  const fleetSetup = typeof setup === 'string' ? singleBroker(setup) : setup;
+  const robots = fleetSetup.robots;
+  const telemetryHz = options.telemetryHz ?? TELEMETRY_HZ;
+  const log = new LatencyLog(robots, durationS * 12 * robots);
   const registry = new RobotRegistry({ keepaliveMs: 5000 });
-  const hil = new HilGateway({ registry }).register(new MqttBridge({ url, fleet: FLEET, registry, logger: new MemoryLogger() }));
+  const url = options.gatewayUrl ?? fleetSetup.urlFor(0);
+  const hil = new HilGateway({ registry }).register(new MqttBridge({ url, fleet, registry, logger: new MemoryLogger(), ...fleetSetup.gatewayLogin }));
   await hil.start();
-  const firmware = startFirmware('mona', url, FLEET, processes, log, telemetryHz);
+  const firmware = startFirmware('mona', fleetSetup, fleet, processes, log, telemetryHz);
   let result: PhaseResult & { notSent: number };
   try {
-    const ids = Array.from({ length: ROBOTS }, (_, i) => monaId(i));
-    await until(`Births of ${ROBOTS} robots`, () => ids.every((id) => registry.get(id)?.online === true), 60_000);
+    const ids = Array.from({ length: robots }, (_, i) => monaId(i));
+    await until(`Births of ${robots} robots`, () => ids.every((id) => registry.get(id)?.online === true), 180_000);
     const decision = newMotorDecision();
     let notSent = 0;
     measureFirmware(firmware.children);
     const telemetry = telemetryHz === TELEMETRY_HZ ? '' : `, Telemetry at ${telemetryHz} Hz (diagnostic)`;
     const paced = await pace(
-      `swarmgate HilGateway.drive -> MonaSim firmware, ${processes} robot process(es)${telemetry}`,
-      ROBOTS,
+      options.name ?? `swarmgate HilGateway.drive -> MonaSim firmware, ${processes} robot process(es)${telemetry}`,
+      robots,
       durationS,
       log,
       (robot, tick) => {
@@ -132,6 +163,7 @@ async function gatewayPhase(url: string, durationS: number, processes: number, t
       },
     );
     result = { ...paced, notSent };
+    await options.after?.(registry);
   } finally {
     await stopFirmware(firmware.children);
     await hil.stop();
@@ -139,7 +171,11 @@ async function gatewayPhase(url: string, durationS: number, processes: number, t
   return { ...result, robotCpuMsPerS: firmware.cpuMsPerS() };
 }
 
-function row(phase: MqttPhase): string {
+/** The header of `row`'s table. */
+export const ROW_HEADER = `| phase | sent | received | lost | p50 ms | p99 ms | max ms | robot 0 p50 / p99 ms | tick overruns | max tick lateness ms | sender CPU ms/s | robot processes CPU ms/s |
+|---|---|---|---|---|---|---|---|---|---|---|---|`;
+
+export function row(phase: MqttPhase): string {
   const s = phase.log.summary();
   const first = phase.log.summary(0);
   const lost = phase.sent - s.samples - phase.log.unmatched;
@@ -174,7 +210,7 @@ export async function benchHilMqtt(): Promise<BenchReport> {
       const met = g.p99Ms <= 10 && gateway.overruns === 0 ? 'met' : 'NOT met';
       verdicts.push(`${processes} robot process(es): ${ratios(gateway, raw)}; goal p99 <= 10 ms and zero overruns: ${met}.`);
       if (processes !== 1) continue;
-      const diagnostic = await gatewayPhase(broker.url, durationS, processes, DIAGNOSTIC_TELEMETRY_HZ);
+      const diagnostic = await gatewayPhase(broker.url, durationS, processes, { telemetryHz: DIAGNOSTIC_TELEMETRY_HZ });
       rows.push(row(diagnostic));
       verdicts.push(`diagnostic, Telemetry at ${DIAGNOSTIC_TELEMETRY_HZ} Hz, 1 robot process: ${ratios(diagnostic, raw)} (not the goal's setting).`);
     }
@@ -192,8 +228,7 @@ Every mqtt.js client (gateway, robots, baseline) has mqtt.js's \`debug\` logging
 The diagnostic row runs the robots' Telemetry at ${DIAGNOSTIC_TELEMETRY_HZ} Hz (a MonaSim option; the default stays 10 Hz)
 to show what the uplink traffic costs; the goal is judged on the 10 Hz rows only.
 
-| phase | sent | received | lost | p50 ms | p99 ms | max ms | robot 0 p50 / p99 ms | tick overruns | max tick lateness ms | sender CPU ms/s | robot processes CPU ms/s |
-|---|---|---|---|---|---|---|---|---|---|---|---|
+${ROW_HEADER}
 ${rows.join('\n')}
 
 ${verdicts.map((v) => `- ${v}`).join('\n')}`;

@@ -2,7 +2,8 @@
  * The robot side of `npm run bench -- hil-mqtt`, in its own process as real robots would be
  * (forked by hilMqtt.ts, IPC channel): robots first .. first+count-1 on one broker, each on
  * its own MQTT connection, reporting when each MotorCommand arrived.
- *   mona <url> <fleet> <first> <count> [telemetryHz]   MonaSim firmwares (decode, watchdog, Telemetry at 10 Hz), booted in turn
+ *   mona <url> <fleet> <first> <count> [telemetryHz] [auth]   MonaSim firmwares (decode, watchdog, Telemetry at 10 Hz), booted in turn;
+ *       `auth`: each logs in as its id with benchPassword(id) (a fleet file's robots, hil-nats)
  *   raw <url> <topicRoot> <first> <count>   bare mqtt.js subscribers, no decode (the baseline)
  * Messages to the parent: { ready: true } (raw only; mona robots announce themselves by
  * Birth), then { receipts: [robot, slot, atMs, ...] } every 250 ms. On { measure: true } it
@@ -15,6 +16,8 @@ import { CpuMeter, hiResNowMs, probeMotorReceipts } from './hilProbe.js';
 
 export const monaId = (index: number): string => `mona-${String(index).padStart(3, '0')}`;
 export const rawTopic = (root: string, index: number): string => `${root}/${index}`;
+/** The password of robot `id` in the benches' fleet files. */
+export const benchPassword = (id: string): string => `${id}-pw`;
 
 export type FirmwareMessage = { readonly ready: true } | { readonly receipts: readonly number[]; readonly cpuMsPerS?: number };
 export type ParentMessage = { readonly measure: true } | { readonly stop: true };
@@ -46,7 +49,7 @@ async function bootInTurn(sims: readonly MonaSim[], telemetryHz: number): Promis
 }
 
 async function main(): Promise<void> {
-  const [mode, url, level, firstText, countText, telemetryHzText] = process.argv.slice(2);
+  const [mode, url, level, firstText, countText, telemetryHzText, authText] = process.argv.slice(2);
   const first = Number(firstText);
   const count = Number(countText);
   const telemetryHz = Number(telemetryHzText ?? 10);
@@ -67,7 +70,9 @@ async function main(): Promise<void> {
   if (mode === 'mona') {
     const sims = Array.from({ length: count }, (_, k) => {
       const i = first + k;
-      const sim = new MonaSim({ robotId: monaId(i), link: { kind: 'mqtt', url, fleet: level, keepaliveS: 5 }, seed: i + 1, telemetryHz });
+      const id = monaId(i);
+      const login = authText === 'auth' ? { username: id, password: benchPassword(id) } : {};
+      const sim = new MonaSim({ robotId: id, link: { kind: 'mqtt', url, fleet: level, keepaliveS: 5, ...login }, seed: i + 1, telemetryHz });
       probeMotorReceipts(sim, (slot, atMs) => record(i, slot, atMs));
       return sim;
     });

@@ -16,6 +16,7 @@ import { benchMapGeneration } from './mapGeneration.js';
 import { benchRadio } from './radio.js';
 import { benchEngine } from './engine.js';
 import { benchHilMqtt } from './hilMqtt.js';
+import { benchHilNats } from './hilNats.js';
 import { benchHilSerial } from './hilSerial.js';
 import { benchSoak } from './soak.js';
 import { benchYanTerrains } from './yanTerrains.js';
@@ -30,6 +31,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['radio', benchRadio],
   ['engine', benchEngine],
   ['hil-mqtt', benchHilMqtt],
+  ['hil-nats', benchHilNats],
   ['hil-serial', benchHilSerial],
   ['soak', benchSoak],
   ['yan-terrains', benchYanTerrains],

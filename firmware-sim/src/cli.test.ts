@@ -44,6 +44,7 @@ describe('mona-sim CLI usage', () => {
       [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--corrupt', '1.5'], /--corrupt must be <= 1/],
       [['--serial', '/dev/null', '--id', 'a', '--count', '2'], /--count > 1 needs --mqtt/],
       [['--mqtt', 'mqtt://127.0.0.1:1'], /--id ID is required/],
+      [['--mqtt', 'mqtt://127.0.0.1:1,127.0.0.1:2', '--id', 'a'], /--mqtt: SG_MQTT_URL: entry 2 of the broker URL list .* is not a URL: '127.0.0.1:2'/],
       [['--mqtt', 'mqtt://127.0.0.1:1', '--serial', '/dev/null', '--id', 'a'], /exactly one of --mqtt/],
       [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a+b'], /--id 'a\+b' contains/],
       [['--mqtt', 'mqtt://127.0.0.1:1', '--id', 'a', '--pose', '5,5,0'], /--pose .* outside/],

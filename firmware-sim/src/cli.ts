@@ -1,4 +1,4 @@
-import { MONA_SPEC, idProblem, isTlsMqttUrl } from '@swarmgate/protocols';
+import { MONA_SPEC, SwarmgateError as BaseSwarmgateError, idProblem, isTlsMqttUrl, parseBrokerUrls } from '@swarmgate/protocols';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { SwarmgateError } from './errors.js';
@@ -15,6 +15,8 @@ Usage:
 
 Link (exactly one):
   --mqtt URL           broker, e.g. mqtt://127.0.0.1:1883, or mqtts://HOST:PORT for MQTT over TLS;
+                       the nodes of a cluster separated by commas (mqtt://n1:1883,mqtt://n2:1883):
+                       after a drop the robot reconnects to the next one;
                        topics swarmgate/v1/<fleet>/<id>/<kind>
   --ca FILE            PEM CA certificate the mqtts:// broker's certificate must chain to
                        (default: Node's bundled CAs)
@@ -91,6 +93,16 @@ export function robotIds(first: string, count: number): string[] {
   return Array.from({ length: count }, (_, k) => `${prefix}${String(Number(digits) + k).padStart(digits!.length, '0')}`);
 }
 
+/** `--mqtt`: one broker URL or a cluster's, as every MQTT client of the tree takes them. */
+function brokerUrlsFlag(raw: string): void {
+  try {
+    parseBrokerUrls(raw);
+  } catch (error) {
+    if (error instanceof BaseSwarmgateError) throw new UsageError(`--mqtt: ${error.message}`);
+    throw error;
+  }
+}
+
 function parsePose(raw: string): Pose {
   const parts = raw.split(',').map(Number);
   if (parts.length !== 3 || parts.some((v) => !Number.isFinite(v))) {
@@ -133,7 +145,7 @@ function plan(argv: string[]): Plan | null {
   const fleetProblem = idProblem(fleet);
   if (fleetProblem) throw new UsageError(`--fleet '${fleet}' ${fleetProblem}`);
   if ((v.username === undefined) !== (v.password === undefined)) throw new UsageError('--username and --password go together');
-  if (v.mqtt !== undefined && !/^(mqtts?|wss?|tcp):\/\//.test(v.mqtt)) throw new UsageError(`--mqtt must be a URL like mqtt://host:1883, got '${v.mqtt}'`);
+  if (v.mqtt !== undefined) brokerUrlsFlag(v.mqtt);
   if (v.ca !== undefined && !isTlsMqttUrl(v.mqtt ?? '')) throw new UsageError(`--ca needs an mqtts:// (or wss://) --mqtt URL, got '${v.mqtt ?? v.serial}'`);
   const keepaliveS = numberFlag('keepalive', v.keepalive, 5, { min: 1, max: 65535, integer: true });
   const baudRate = numberFlag('baud', v.baud, MONA_SPEC.serialBaud, { min: 300, integer: true });

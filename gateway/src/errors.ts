@@ -11,6 +11,11 @@ export const ERROR_CODES = {
   SG_FLEET_INVALID: 'The fleet file is valid YAML but a field is missing, mistyped or duplicated; the message names the field path and line.',
   SG_FLEET_READ: 'The fleet file could not be read from disk (missing file or no permission).',
   SG_PASSWORD_HASH: 'A password hash in the fleet file is not in a supported format (scrypt$N$r$p$salt$hash or mosquitto $7$).',
+  SG_NATS_NEEDS_PASSWORD:
+    'Writing a NATS users file needs a plain password in the fleet file (nats-server verifies bcrypt, which a scrypt or $7$ hash cannot be converted to).',
+  SG_NATS_TOPIC: "A fleet or robot id holds a '.', which nats-server's MQTT support refuses in topics; rename it to run the fleet on NATS.",
+  SG_NATS_LAYOUT:
+    'The NATS cluster layout of `fleet nats-config` is impossible: no node host, a port out of 1..65535, or two listeners on the same host and port.',
   SG_MOSQUITTO_NEEDS_PASSWORD: 'Writing a Mosquitto password file needs a plain password or a mosquitto $7$ hash; a scrypt hash cannot be converted.',
   // Broker and bridges (hil/)
   SG_BROKER_LISTEN: 'The embedded MQTT broker could not listen on the requested port (in use or no permission).',

@@ -20,6 +20,9 @@ export const ERROR_CODES = {
   SG_TOPIC_PARSE: 'A topic is not of the form swarmgate/v1/<fleet>/<robot>/<kind> with a known kind.',
   // MQTT over TLS (mqttTls.ts)
   SG_MQTT_TLS: 'A CA file or pinned certificate was given for a broker URL that is not mqtts:// (or wss://), where it would protect nothing.',
+  // Broker addresses (mqtt/brokerUrls.ts)
+  SG_MQTT_URL:
+    'A broker address is not a URL with a host and an MQTT scheme (mqtt://, mqtts://, ws://, wss://, tcp://, ssl://), or a comma-separated list of them has an empty or repeated entry; the message names the entry.',
   // The reconnecting MQTT client (mqtt/ReconnectingMqttClient.ts)
   SG_MQTT_CONNECT:
     'An MQTT client could not connect or subscribe on its first attempt (broker not reachable, wrong credentials, or the ACL refuses a topic), or was stopped first; the message names the URL and the cause.',

@@ -20,4 +20,5 @@ export { wrapAngle } from './common/angle.js';
 export { Backoff, type BackoffOptions } from './common/Backoff.js';
 export { systemClock, ManualClock, type Clock, type TimerHandle } from './common/Clock.js';
 export * from './mqtt/ReconnectingMqttClient.js';
+export * from './mqtt/brokerUrls.js';
 export { Random } from './common/Random.js';

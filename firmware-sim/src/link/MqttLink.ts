@@ -71,7 +71,7 @@ export class MqttLink implements RobotLink {
     });
     this.client.on('link', (event) => {
       if (event.state === 'online') {
-        this.options.log(`online (session ${this.sessionValue})`);
+        this.options.log(`online via ${event.url} (session ${this.sessionValue})`);
         // Birth after the subscription, so a command sent on seeing the Birth is not lost.
         this.firmware.goOnline(this.sessionValue);
       } else if (event.state === 'offline') {

@@ -1,6 +1,7 @@
 // Test helpers, exported as @swarmgate/firmware-sim/testing for other packages' tests.
 export { freePort } from './freePort.js';
 export { startMosquitto, type MosquittoBroker, type MosquittoOptions } from './mosquitto.js';
+export { startNatsCluster, type NatsCluster, type NatsClusterNode, type NatsNodeSpec } from './nats.js';
 export { startPtyPair, type PtyPair } from './socat.js';
 export { exited, terminate } from './processes.js';
 export { Inbox } from './Inbox.js';

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import { freePort } from './freePort.js';
-import { exited, terminate } from './processes.js';
+import { terminate } from './processes.js';
+import { waitForPort } from './waitForPort.js';
 
 export interface MosquittoOptions {
   /** Port to listen on; a free one when omitted. */
@@ -65,7 +65,7 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
     try {
-      await Promise.race([waitForPort(port, child, options.startTimeoutMs ?? 10_000), spawnError]);
+      await Promise.race([waitForPort(port, child, options.startTimeoutMs ?? 10_000, 'mosquitto'), spawnError]);
     } catch (cause) {
       await terminate(child);
       throw new SwarmgateError('SG_HARNESS', `mosquitto did not start on port ${port}: ${output.trim()}`, { cause });
@@ -94,28 +94,4 @@ export async function startMosquitto(options: MosquittoOptions = {}): Promise<Mo
       child.kill(signal);
     },
   };
-}
-
-/** Polls until a TCP connect to the port succeeds, the child dies, or the timeout passes. */
-async function waitForPort(port: number, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let dead = false;
-  void exited(child).then(() => (dead = true));
-  while (Date.now() < deadline) {
-    if (dead) throw new Error(`mosquitto exited with code ${child.exitCode}`);
-    if (await canConnect(port)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`port ${port} did not accept connections within ${timeoutMs} ms`);
-}
-
-function canConnect(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,6 +16,39 @@ describe('swarmgate fleet', () => {
     expect(result.code).toBe(0);
     expect(readFileSync(join(dir, 'mosq', 'acl'), 'utf8')).toContain('user r1');
     expect(readFileSync(join(dir, 'mosq', 'passwd'), 'utf8')).toMatch(/^gw:\$7\$101\$/);
+  });
+
+  it('writes a NATS cluster: users.conf (0600) and one config per --hosts node at the base ports + k', async () => {
+    const out = join(dir, 'nats');
+    const result = await runSwarmgate(
+      'fleet',
+      'nats-config',
+      '--fleet',
+      fleetPath,
+      '-o',
+      out,
+      '--hosts',
+      'a.lab,b.lab',
+      '--mqtt-port',
+      '2883',
+      '--store',
+      '/var/lib/sg',
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`clients: --mqtt mqtt://a.lab:2883,mqtt://b.lab:2884\n`);
+    expect(statSync(join(out, 'users.conf')).mode & 0o777).toBe(0o600);
+    expect(readFileSync(join(out, 'users.conf'), 'utf8')).toMatch(/user: "r1"\n\s+password: "\$2b\$10\$/);
+    const n2 = readFileSync(join(out, 'n2.conf'), 'utf8');
+    expect(n2).toContain('server_name: "n2"\nlisten: "b.lab:4223"');
+    expect(n2).toContain('listen: "b.lab:6223"\n  routes: ["nats-route://a.lab:6222"]');
+    expect(n2).toContain('store_dir: "/var/lib/sg/n2"');
+    expect(n2).toContain('mqtt {\n  listen: "b.lab:2884"\n  stream_replicas: 2\n}');
+    const clash = await runSwarmgate('fleet', 'nats-config', '--fleet', fleetPath, '-o', out, '--mqtt-port', '4221');
+    expect(clash.code).toBe(1);
+    expect(clash.stderr).toContain('SG_NATS_LAYOUT: two listeners of the cluster would share 127.0.0.1:4222');
+    const badHosts = await runSwarmgate('fleet', 'nats-config', '--fleet', fleetPath, '-o', out, '--hosts', 'a,,b');
+    expect(badHosts.code).toBe(2);
+    expect(badHosts.stderr).toContain("--hosts must be host names or addresses separated by commas, got 'a,,b'");
   });
 
   it("lists virtual robots and writes their controller's ACL", async () => {

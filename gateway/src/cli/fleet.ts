@@ -2,11 +2,13 @@
  * `swarmgate fleet`: fleet file tools.
  *   swarmgate fleet check --fleet fleet.yaml
  *   swarmgate fleet mosquitto-config --fleet fleet.yaml -o dir/
+ *   swarmgate fleet nats-config --fleet fleet.yaml -o dir/ [--hosts h1,h2,h3]
  */
 import { dirname } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import { loadFleetFile } from '../hil/FleetFile.js';
 import { MOSQUITTO_USER, writeMosquittoConfig } from '../hil/MosquittoConfig.js';
+import { NATS_DEFAULT_PORTS, NATS_USER, natsClusterLayout, writeNatsConfig } from '../hil/NatsConfig.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { fleetVirtualIdProblem } from './fleetTrialWarnings.js';
 import { CliUsageError, type Command } from './Command.js';
@@ -24,18 +26,52 @@ const HELP = `Usage:
       needs Debian's mosquitto-dev and libmosquitto-dev), and DIR/swarmgate.conf, the
       mosquitto.conf lines that use them (allow_anonymous false, password_file, acl_file,
       plugin, set_tcp_nodelay true). In mosquitto.conf:
-        include_dir DIR`;
+        include_dir DIR
+  swarmgate fleet nats-config --fleet FILE -o DIR [--hosts H1,H2,H3] [--client-port P]
+                              [--mqtt-port P] [--cluster-port P] [--store DIR]
+      Write a NATS cluster for the fleet (nats-server with JetStream and MQTT, docs/scale-out.md):
+      DIR/users.conf (mode 0600: the fleet's users, bcrypt-hashed, MQTT-only, with the same
+      topic rules as the embedded broker and mosquitto-config, as NATS subjects) and DIR/nK.conf
+      for node K, run as: nats-server -c DIR/nK.conf. Run as root, users.conf and the store are
+      given to user nats (Debian's service runs nats-server as nats). One node per --hosts entry (default
+      127.0.0.1 three times); node K listens on HOST_K at each base port + K - 1 (defaults:
+      clients ${NATS_DEFAULT_PORTS.clientPort}, MQTT ${NATS_DEFAULT_PORTS.mqttPort}, routes ${NATS_DEFAULT_PORTS.clusterPort}). JetStream keeps its data in --store
+      (default DIR/jetstream), a subdirectory per node. Needs plain passwords in the fleet file.`;
 
 async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommandArgs(argv, { fleet: { type: 'string' }, out: { type: 'string', short: 'o' }, robots: { type: 'string' } }, HELP);
+  const parsed = parseCommandArgs(
+    argv,
+    {
+      fleet: { type: 'string' },
+      out: { type: 'string', short: 'o' },
+      robots: { type: 'string' },
+      hosts: { type: 'string' },
+      'client-port': { type: 'string' },
+      'mqtt-port': { type: 'string' },
+      'cluster-port': { type: 'string' },
+      store: { type: 'string' },
+    },
+    HELP,
+  );
   if (!parsed) return 0;
   const [action, ...extra] = parsed.positionals;
   if (extra.length > 0) throw new CliUsageError(`unexpected argument '${extra[0]}'\n\n${HELP}`);
-  if (action !== 'check' && action !== 'mosquitto-config') {
+  if (action !== 'check' && action !== 'mosquitto-config' && action !== 'nats-config') {
     throw new CliUsageError(`${action === undefined ? 'missing action' : `unknown action '${action}'`}\n\n${HELP}`);
   }
   if (!parsed.values.fleet) throw new CliUsageError(`--fleet FILE is required\n\n${HELP}`);
-  if (action === 'mosquitto-config' && !parsed.values.out) throw new CliUsageError(`-o DIR is required\n\n${HELP}`);
+  if (action !== 'check' && !parsed.values.out) throw new CliUsageError(`-o DIR is required\n\n${HELP}`);
+  const v = parsed.values;
+  const hosts = (v.hosts ?? '127.0.0.1,127.0.0.1,127.0.0.1').split(',').map((host) => host.trim());
+  if (hosts.some((host) => host === '' || /[\s/"]/.test(host)))
+    throw new CliUsageError(`--hosts must be host names or addresses separated by commas, got '${v.hosts}'`);
+  const port = (name: 'client-port' | 'mqtt-port' | 'cluster-port', fallback: number) =>
+    numberFlag(name, v[name], fallback, { min: 1, max: 65535, integer: true });
+  const basePorts = {
+    clientPort: port('client-port', NATS_DEFAULT_PORTS.clientPort),
+    mqttPort: port('mqtt-port', NATS_DEFAULT_PORTS.mqttPort),
+    clusterPort: port('cluster-port', NATS_DEFAULT_PORTS.clusterPort),
+  };
   const virtualRobots = numberFlag('robots', parsed.values.robots, 1, { min: 0, max: 10_000, integer: true });
   try {
     const fleet = await loadFleetFile(parsed.values.fleet);
@@ -51,6 +87,24 @@ async function run(argv: string[]): Promise<number> {
       for (const robot of fleet.robots) process.stdout.write(`  robot ${robot.id} (${robot.link}) user ${robot.credentials.username}\n`);
       for (const id of fleet.virtualRobotIds) process.stdout.write(`  robot ${id} (virtual)\n`);
       for (const c of fleet.controllers) process.stdout.write(`  controller ${c.id} -> ${c.robotIds.join(', ') || '(none)'}\n`);
+      return 0;
+    }
+    if (action === 'nats-config') {
+      const layout = natsClusterLayout(`swarmgate-${fleet.name}`, hosts, basePorts);
+      const files = await writeNatsConfig(fleet, v.out!, layout, v.store);
+      process.stdout.write(`wrote ${files.usersFile} (mode 0600)\n`);
+      layout.nodes.forEach((node, k) => {
+        process.stdout.write(
+          `wrote ${files.nodeFiles[k]}: node ${node.name} on ${node.host}, MQTT ${node.mqttPort}, routes ${node.clusterPort}; run: nats-server -c ${files.nodeFiles[k]}\n`,
+        );
+      });
+      if (files.owner === null) {
+        process.stdout.write(
+          `${files.usersFile} is mode 0600: if nats-server runs as user ${NATS_USER} (Debian's service), run: chown -R ${NATS_USER}: ${files.usersFile} ${files.storeDir}\n`,
+        );
+      }
+      const urls = layout.nodes.map((node) => `mqtt://${node.host}:${node.mqttPort}`).join(',');
+      process.stdout.write(`clients: --mqtt ${urls}\n`);
       return 0;
     }
     const files = await writeMosquittoConfig(fleet, parsed.values.out!);
@@ -80,4 +134,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-export const fleetCommand: Command = { name: 'fleet', summary: 'check a fleet file, write Mosquitto password and ACL files', run };
+export const fleetCommand: Command = { name: 'fleet', summary: 'check a fleet file, write Mosquitto password and ACL files or a NATS cluster config', run };

@@ -4,7 +4,7 @@
  * worded once so the commands cannot drift apart.
  */
 import { readFileSync } from 'node:fs';
-import { isTlsMqttUrl } from '@swarmgate/protocols';
+import { SwarmgateError as BaseSwarmgateError, isTlsMqttUrl, parseBrokerUrls } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
 import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
 import { CliUsageError } from './Command.js';
@@ -48,4 +48,14 @@ export function gatewayLogin(fleet: Fleet | null): { username?: string; password
     throw new CliUsageError(`--fleet: the gateway user '${credentials.username}' needs a plain password (the gateway logs in with it), not a hash`);
   }
   return { username: credentials.username, password: credentials.secret.password };
+}
+
+/** `--mqtt`: one broker URL or a cluster's (`parseBrokerUrls`); a bad entry is a usage error naming it. */
+export function brokerUrlsFlag(raw: string): void {
+  try {
+    parseBrokerUrls(raw);
+  } catch (error) {
+    if (error instanceof BaseSwarmgateError) throw new CliUsageError(`--mqtt: ${error.message}`);
+    throw error;
+  }
 }

@@ -21,6 +21,10 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
   it.each([
     [[], /--map is required/],
     [['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-port', '5'], /--mqtt and --mqtt-port/],
+    [
+      ['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1, ,mqtt://127.0.0.1:2'],
+      /--mqtt: SG_MQTT_URL: entry 2 of the broker URL list .* is empty/,
+    ],
     [['--map', 'building:20x20:seed=1', '--pose-source', 'gps'], /--pose-source must be odometry or tracker, got 'gps'/],
     [['--map', 'building:20x20:seed=1', '--arena-offset', '3'], /--arena-offset must be X,Y/],
     [['--map', 'building:20x20:seed=1', '--arena', '2'], /--arena must be WxH in metres, both > 0 \(e\.g\. 2x1\.5\), got '2'/],

@@ -19,7 +19,7 @@ import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
 import { loadControllerModule } from './controllerModule.js';
 import { locateFlagErrors, withLocatedErrors, withTrialFile } from './trialFile.js';
-import { MQTT_CA_HELP, fleetFlag, gatewayLogin, mqttCaFlag, readPem } from './mqttFlags.js';
+import { MQTT_CA_HELP, brokerUrlsFlag, fleetFlag, gatewayLogin, mqttCaFlag, readPem } from './mqttFlags.js';
 import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
@@ -59,7 +59,8 @@ Network:
                           check refuses names it does not know); repeatable
 MQTT:
   --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one;
-                          mqtts://HOST:PORT for MQTT over TLS
+                          mqtts://HOST:PORT for MQTT over TLS; the nodes of a cluster separated by
+                          commas (mqtt://n1:1883,mqtt://n2:1883), tried in turn after a drop
 ${MQTT_CA_HELP}
   --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
   --tls-cert FILE         the embedded broker speaks MQTT over TLS only (mqtts://), with this
@@ -161,6 +162,7 @@ async function run(argv: string[]): Promise<number> {
   const flags = locateFlagErrors(where, () => parseTrialFlags(v, HELP, { min: 0, max: 10_000 }));
   const { mapSpec, robots, algorithm } = flags;
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
+  if (v.mqtt !== undefined) brokerUrlsFlag(v.mqtt);
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
   const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });

@@ -4,13 +4,14 @@
  * and the same client-id binding (a small plugin, gateway/mosquitto/swarmgate_clientid.c).
  */
 import { execFile } from 'node:child_process';
-import { chmod, chown, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { SwarmgateError } from '../errors.js';
 import type { Credentials, Fleet } from './FleetFile.js';
 import { hashPasswordMosquitto } from './PasswordHash.js';
+import { systemAccount } from './systemAccount.js';
 import { fleetAcl } from './TopicAcl.js';
 
 async function mosquittoHash(credentials: Credentials): Promise<string> {
@@ -132,19 +133,4 @@ export async function writeMosquittoConfig(fleet: Fleet, dir: string, owner: str
   const account = process.getuid?.() === 0 ? await systemAccount(owner) : null;
   if (account) await chown(files.passwordFile, account.uid, account.gid);
   return { ...files, passwordOwner: account ? owner : null, pluginProblem };
-}
-
-/** uid and gid of a local account from /etc/passwd, or null (no such user, or no file). */
-async function systemAccount(name: string): Promise<{ uid: number; gid: number } | null> {
-  let text: string;
-  try {
-    text = await readFile('/etc/passwd', 'utf8');
-  } catch {
-    return null;
-  }
-  for (const line of text.split('\n')) {
-    const [user, , uid, gid] = line.split(':');
-    if (user === name && uid !== undefined && gid !== undefined) return { uid: Number(uid), gid: Number(gid) };
-  }
-  return null;
 }

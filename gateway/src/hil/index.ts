@@ -8,6 +8,7 @@ export * from './NetworkAccess.js';
 export * from './Logger.js';
 export * from './RateLimitedLogger.js';
 export * from './MosquittoConfig.js';
+export * from './NatsConfig.js';
 export * from './PasswordHash.js';
 export * from './RobotRegistry.js';
 export * from './TopicAcl.js';

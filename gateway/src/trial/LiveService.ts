@@ -6,7 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Grid } from '@swarmgate/maps';
-import type { MqttTlsOptions } from '@swarmgate/protocols';
+import { parseBrokerUrls, type MqttTlsOptions } from '@swarmgate/protocols';
 import { EmbeddedBroker, type BrokerTls } from '../hil/EmbeddedBroker.js';
 import type { Fleet } from '../hil/FleetFile.js';
 import { HilGateway } from '../hil/HilGateway.js';
@@ -118,7 +118,7 @@ export class LiveService {
         mqttUrls = servedAddresses(bind).map((address) => `${scheme}://${authority(address, embedded.port)}`);
       } else {
         tls = { ca: options.mqttCa };
-        mqttUrls = [url];
+        mqttUrls = parseBrokerUrls(url); // a cluster's nodes, each its own address
       }
       const login = { username: options.username, password: options.password, ...tls };
       const registry = new RobotRegistry({ keepaliveMs: options.keepaliveMs, fleetRobotIds: options.fleet?.robots.map((r) => r.id) });

@@ -112,7 +112,7 @@ describe('ReconnectingMqttClient (real aedes, fake time)', () => {
       clock.advance(expectedMs - 0.001);
       expect(events.filter((e) => e.state === 'reconnecting')).toHaveLength(k);
       clock.advance(0.001);
-      expect(events.at(-1)).toEqual({ state: 'reconnecting', delayMs: expectedMs });
+      expect(events.at(-1)).toEqual({ state: 'reconnecting', delayMs: expectedMs, url: b.url });
       await until(() => clock.pendingTimers === 1, 'the attempt to fail');
     }
 
@@ -260,5 +260,61 @@ describe('ReconnectingMqttClient (real aedes, fake time)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(deaths).toEqual(['will 1', 'last word 2']);
     expect(c.publish(OUT_TOPIC, Buffer.from('x'), 0)).toBe(false);
+  });
+
+  it('fails over between the brokers of a list: a drop moves to the next URL after one backoff delay, and back when that node dies', async () => {
+    const [a, b] = [await broker(), await broker()];
+    const clock = new ManualClock(0);
+    const { c, events, received } = client({ url: `${a.url}, ${b.url}`, clock, firstConnect: 'retry', backoff: { initialMs: 100, maxMs: 100, jitter: 0 } });
+    await c.start();
+    expect(events.at(-1)).toEqual({ state: 'online', url: a.url });
+
+    await a.stop();
+    await until(() => c.state === 'offline' && clock.pendingTimers === 1, 'offline after node a died');
+    clock.advance(100);
+    await until(() => c.state === 'online', 'online through node b');
+    expect(events.at(-2)).toEqual({ state: 'reconnecting', delayMs: 100, url: b.url });
+    expect(events.at(-1)).toEqual({ state: 'online', url: b.url });
+    const sender = await observer(b.url);
+    await sender.publishAsync(TOPIC, 'via b', { qos: 1 });
+    await until(() => received.includes('via b'), 'a message through node b (subscribed there)');
+
+    // Node a is back and b dies: the list wraps around.
+    await a.start();
+    await b.stop();
+    await until(() => c.state === 'offline' && clock.pendingTimers === 1, 'offline after node b died');
+    clock.advance(100);
+    await until(() => c.state === 'online', 'online through node a again');
+    expect(events.at(-1)).toEqual({ state: 'online', url: a.url });
+  });
+
+  it('firstConnect fail with several URLs: tries each once, connects to the first that answers, or names them all', async () => {
+    const [down, up] = [await broker(), await broker()];
+    const downUrl = down.url;
+    await down.stop();
+    const clock = new ManualClock(0);
+    const { c, events } = client({ url: `${downUrl},${up.url}`, clock, backoff: { initialMs: 100, maxMs: 100, jitter: 0 } });
+    const started = c.start();
+    await until(() => clock.pendingTimers === 1, 'the first URL to fail');
+    clock.advance(100);
+    await started;
+    expect(events.at(-1)).toEqual({ state: 'online', url: up.url });
+
+    const upUrl = up.url;
+    await up.stop();
+    const secondClock = new ManualClock(0);
+    const second = client({ url: `${downUrl},${upUrl}`, clock: secondClock, backoff: { initialMs: 100, maxMs: 100, jitter: 0 } });
+    const failed = second.c.start().catch((e: unknown) => e);
+    await until(() => secondClock.pendingTimers === 1, 'the first URL to fail');
+    secondClock.advance(100);
+    const error = (await failed) as SwarmgateError;
+    expect(error.code).toBe('SG_MQTT_CONNECT');
+    expect(error.message).toContain(`cannot connect to ${upUrl} (nor to the other URLs of ${downUrl},${upUrl})`);
+    expect(second.events.map((e) => e.state)).toEqual(['connecting', 'reconnecting', 'closed']);
+  });
+
+  it('refuses a bad broker list at construction, naming the entry', () => {
+    expect(() => client({ url: 'mqtt://127.0.0.1:1,' })).toThrow(/SG_MQTT_URL.*entry 2 .* is empty/);
+    expect(() => client({ url: 'mqtts://a:8883,mqtt://b:1883', ca: Buffer.from('x') })).toThrow(/SG_MQTT_TLS.*mqtt:\/\/b:1883/);
   });
 });

@@ -11,6 +11,9 @@
  * - Subscriptions re-made on every connect, before the link reports online.
  * - Nothing queued while offline: `publish` returns false, and mqtt.js's own offline queue is
  *   off for QoS 0 (a motion command sent late is worse than one never sent).
+ * - Several brokers (the nodes of a cluster, `parseBrokerUrls`): each attempt after a failed
+ *   one or a drop goes to the next URL in the list, so a client whose node dies tries another
+ *   node after one backoff delay.
  */
 import { EventEmitter } from 'node:events';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -18,6 +21,7 @@ import { Backoff, type BackoffOptions } from '../common/Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from '../common/Clock.js';
 import { ProtocolsError } from '../errors.js';
 import { mqttTlsConnectOptions, type MqttTlsOptions } from '../mqttTls.js';
+import { parseBrokerUrls } from './brokerUrls.js';
 
 export type MqttQos = 0 | 1 | 2;
 
@@ -30,6 +34,8 @@ export interface MqttLinkStateEvent {
   readonly delayMs?: number;
   /** For `offline`: what went wrong, when known. */
   readonly reason?: string;
+  /** For `online` and `reconnecting`: the broker URL of this connection or attempt (one node of a cluster). */
+  readonly url?: string;
 }
 
 /** A message published for the client: its will, or its last word on a clean stop. */
@@ -42,6 +48,7 @@ export interface MqttMessage {
 
 /** `ca` / `pinnedCert`: how to trust an mqtts:// broker. */
 export interface ReconnectingMqttClientOptions extends MqttTlsOptions {
+  /** One broker URL, or the nodes of a cluster separated by commas (`parseBrokerUrls`), tried in turn. */
   readonly url: string;
   /** Bound to the user with protocols' `boundClientId` by the caller. */
   readonly clientId: string;
@@ -57,7 +64,7 @@ export interface ReconnectingMqttClientOptions extends MqttTlsOptions {
   readonly will?: () => MqttMessage;
   /**
    * `fail`: a first attempt that cannot connect or subscribe rejects `start()` (a wrong URL or
-   * password fails at once); `retry`: it is retried with backoff like any later drop (a robot
+   * password fails at once; with several URLs, once each has failed one attempt); `retry`: it is retried with backoff like any later drop (a robot
    * started before its broker). Either way, drops after the first online are retried.
    */
   readonly firstConnect: 'fail' | 'retry';
@@ -78,6 +85,11 @@ export interface ReconnectingMqttClientEvents {
 export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientEvents> {
   private readonly backoff: Backoff;
   private readonly clock: Clock;
+  private readonly urls: readonly string[];
+  /** Index in `urls` of the current or next attempt; moves on after every failed attempt or drop. */
+  private urlIndex = 0;
+  /** Attempts that failed before the first online: a `fail` first connect gives up after one per URL. */
+  private firstFailures = 0;
   private client: MqttClient | null = null;
   private reconnectTimer: TimerHandle | null = null;
   private linkState: LinkState = 'closed';
@@ -97,8 +109,9 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     super();
     this.backoff = new Backoff(options.backoff);
     this.clock = options.clock ?? systemClock;
+    this.urls = parseBrokerUrls(options.url);
     // Checked here, so a CA file on a plain URL is refused at construction, not per attempt.
-    mqttTlsConnectOptions(options.url, options);
+    for (const url of this.urls) mqttTlsConnectOptions(url, options);
   }
 
   get state(): LinkState {
@@ -118,6 +131,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     if (!this.stopped) throw new Error(`ReconnectingMqttClient for ${this.options.url} is already started`);
     this.stopped = false;
     this.everOnline = false;
+    this.firstFailures = 0;
     this.keepAlive = setInterval(() => undefined, 2 ** 30);
     const ready = new Promise<void>((resolve, reject) => {
       this.pendingStart = { resolve, reject };
@@ -184,7 +198,8 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
   }
 
   private connect(): void {
-    const { url, clientId, username, password, keepaliveS, connectTimeoutMs } = this.options;
+    const { clientId, username, password, keepaliveS, connectTimeoutMs } = this.options;
+    const url = this.urls[this.urlIndex]!;
     const will = this.options.will?.();
     const client = mqtt.connect(url, {
       ...mqttTlsConnectOptions(url, this.options),
@@ -237,7 +252,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
       }
       this.backoff.reset();
       this.everOnline = true;
-      this.setState({ state: 'online' });
+      this.setState({ state: 'online', url: this.urls[this.urlIndex] });
       this.pendingStart?.resolve();
       this.pendingStart = null;
     });
@@ -249,9 +264,11 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     this.client = null;
     discard(client);
     if (this.attemptError !== null && reason === 'connection closed') reason = this.attemptError;
-    if (!this.everOnline && this.options.firstConnect === 'fail') {
+    const failedUrl = this.urls[this.urlIndex]!;
+    this.urlIndex = (this.urlIndex + 1) % this.urls.length;
+    if (!this.everOnline && this.options.firstConnect === 'fail' && ++this.firstFailures >= this.urls.length) {
       this.stopped = true;
-      this.rejectStart(`cannot connect to ${this.options.url}: ${reason}`);
+      this.rejectStart(`cannot connect to ${failedUrl}${this.urls.length > 1 ? ` (nor to the other URLs of ${this.options.url})` : ''}: ${reason}`);
       this.ended();
       return;
     }
@@ -261,7 +278,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     this.reconnectTimer = this.clock.setTimeout(() => {
       this.reconnectTimer = null;
       if (this.stopped) return;
-      this.setState({ state: 'reconnecting', delayMs });
+      this.setState({ state: 'reconnecting', delayMs, url: this.urls[this.urlIndex] });
       this.connect();
     }, delayMs);
   }

@@ -56,6 +56,7 @@ export interface MqttRobotOptions {
 
 /** `ca`: the CA file's PEM for an mqtts:// broker whose certificate Node's bundled CAs do not sign. */
 export interface MqttRobotConnectOptions extends MqttRobotOptions, MqttTlsOptions {
+  /** The gateway's broker; a cluster's nodes separated by commas, tried in turn (protocols' `parseBrokerUrls`). */
   readonly url: string;
   readonly username?: string;
   readonly password?: string;

@@ -1,6 +1,7 @@
 /**
- * The fleet's ACL holds on both brokers: the embedded aedes broker and a real Mosquitto
- * configured by `writeMosquittoConfig`. A robot's credentials cannot command another robot
+ * The fleet's ACL holds on every broker: the embedded aedes broker, a real Mosquitto
+ * configured by `writeMosquittoConfig`, and a 3-node NATS cluster configured by
+ * `writeNatsConfig` (each probe client on the next node, so rules hold across the cluster). A robot's credentials cannot command another robot
  * (the publish never reaches the victim) nor read another robot's commands; a controller
  * commands only its robots; legitimate traffic flows.
  */
@@ -14,16 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMosquitto, type MosquittoBroker } from '../harness/mosquitto.js';
 import { until } from '@swarmgate/firmware-sim/testing';
 import { grantedQos, publishHandled } from '../harness/mqttProbes.js';
+import { startFleetNatsCluster } from '../harness/nats.js';
 
-async function fleetYaml(): Promise<string> {
-  // r2's password as a mosquitto_passwd-style hash: both brokers must verify it.
-  const r2Hash = await hashPasswordMosquitto('r2-pw');
+async function fleetYaml(r2Hashed: boolean): Promise<string> {
+  // r2's password as a mosquitto_passwd-style hash: aedes and Mosquitto must verify it.
+  const r2 = r2Hashed ? `passwordHash: "${await hashPasswordMosquitto('r2-pw')}"` : 'password: r2-pw';
   return `
 fleet: lab
 gateway: { username: gw, password: gw-pw }
 robots:
   - { id: r1, password: r1-pw }
-  - { id: r2, passwordHash: "${r2Hash}" }
+  - { id: r2, ${r2} }
 controllers:
   - { id: c1, password: c1-pw, robots: [r1] }
 `;
@@ -56,14 +58,18 @@ function record(client: MqttClient): Received[] {
 }
 
 interface BrokerUnderTest {
-  url: string;
+  /** Where probe clients connect: one URL, or a cluster's nodes (client k uses node k mod n). */
+  urls: readonly string[];
   stop(): Promise<void>;
 }
+
+/** nats-server verifies bcrypt only, so `fleet nats-config` needs plain passwords (SG_NATS_NEEDS_PASSWORD). */
+const PLAIN_PASSWORDS_ONLY = new Set(['nats']);
 
 const backends: Record<string, (fleet: Fleet) => Promise<BrokerUnderTest>> = {
   aedes: async (fleet) => {
     const broker = await EmbeddedBroker.start({ fleet, port: 0, logger: new MemoryLogger() });
-    return { url: broker.url, stop: () => broker.close() };
+    return { urls: [broker.url], stop: () => broker.close() };
   },
   mosquitto: async (fleet) => {
     const dir = mkdtempSync(join(tmpdir(), 'fleet-mosq-'));
@@ -76,26 +82,32 @@ const backends: Record<string, (fleet: Fleet) => Promise<BrokerUnderTest>> = {
       throw error;
     }
     return {
-      url: broker.url,
+      urls: [broker.url],
       stop: async () => {
         await broker.stop();
         rmSync(dir, { recursive: true, force: true });
       },
     };
   },
+  nats: async (fleet) => {
+    const cluster = await startFleetNatsCluster(fleet);
+    return { urls: cluster.nodes.map((node) => node.url), stop: () => cluster.stop() };
+  },
 };
 
 describe.each(Object.keys(backends))('fleet ACL on %s', (backend) => {
   let broker: BrokerUnderTest;
   const clients: MqttClient[] = [];
+  let nextNode = 0;
+  const url = () => broker.urls[nextNode++ % broker.urls.length]!;
   const connect = async (username: string, password: string) => {
-    const client = await connectAs(broker.url, username, password);
+    const client = await connectAs(url(), username, password);
     clients.push(client);
     return client;
   };
 
   beforeAll(async () => {
-    broker = await backends[backend](parseFleetFile(await fleetYaml()));
+    broker = await backends[backend](parseFleetFile(await fleetYaml(!PLAIN_PASSWORDS_ONLY.has(backend))));
   });
 
   afterAll(async () => {
@@ -104,9 +116,9 @@ describe.each(Object.keys(backends))('fleet ACL on %s', (backend) => {
   });
 
   it('refuses unknown users and wrong passwords', async () => {
-    await expect(connectAs(broker.url, 'r1', 'wrong')).rejects.toThrow();
-    await expect(connectAs(broker.url, 'mallory', 'r1-pw')).rejects.toThrow();
-    await expect(connectAs(broker.url, 'r2', 'r2-pw').then((c) => c.endAsync())).resolves.toBeUndefined();
+    await expect(connectAs(url(), 'r1', 'wrong')).rejects.toThrow();
+    await expect(connectAs(url(), 'mallory', 'r1-pw')).rejects.toThrow();
+    await expect(connectAs(url(), 'r2', 'r2-pw').then((c) => c.endAsync())).resolves.toBeUndefined();
   });
 
   it("a robot's credentials cannot command or spy on another robot; legit traffic flows", async () => {
@@ -124,7 +136,8 @@ describe.each(Object.keys(backends))('fleet ACL on %s', (backend) => {
     // checks read access on every delivery.
     expect(await grantedQos(spy, downlink('r1'))).toBe(1);
     const refused = [await grantedQos(spy, cmd('r1')), await grantedQos(spy, cmd('r2')), await grantedQos(spy, downlink('r2'))];
-    if (backend === 'aedes') expect(refused).toEqual([128, 128, 128]);
+    // NATS refuses them as aedes does.
+    if (backend !== 'mosquitto') expect(refused).toEqual([128, 128, 128]);
 
     const attacker = await connect('r1', 'r1-pw');
     await publishHandled(attacker, downlink('r2'), commandBytes('r2', 666));

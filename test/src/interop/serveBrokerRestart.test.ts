@@ -94,7 +94,7 @@ describe('Mosquitto restarted under swarmgate serve and mona-sim', () => {
 
     // Session 1 was the first connection; a re-birth after the restart carries a later one
     // (one per CONNECT, so failed attempts while the broker was down may have used some).
-    const rebirth = new RegExp(`${MONA}: online \\(session (?!1\\))\\d+\\)`);
+    const rebirth = new RegExp(`${MONA}: online via \\S+ \\(session (?!1\\))\\d+\\)`);
     await until(`${MONA} re-birth`, () => (rebirth.test(mona.output()) ? true : undefined), 20_000, detail);
     await until(`${MONA} online again in /api/robots`, monaOnline, 10_000, detail);
     await until('ticks after the restart', async () => ((await tick()) > tickAtRestart + 20 ? true : undefined), 15_000, detail);

@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { SwarmgateError } from '../errors.js';
+import { until } from './until.js';
+import { terminate } from './processes.js';
+import { waitForPort } from './waitForPort.js';
+
+/** One node to start: its config file (as `swarmgate fleet nats-config` writes it) and its MQTT port. */
+export interface NatsNodeSpec {
+  readonly name: string;
+  readonly configPath: string;
+  readonly mqttPort: number;
+}
+
+export interface NatsClusterNode {
+  readonly name: string;
+  /** mqtt://127.0.0.1:<mqttPort> */
+  readonly url: string;
+  /** Ends the node at once (SIGKILL: no goodbye to its clients or peers, as a power loss). */
+  kill(): Promise<void>;
+  /** Everything it wrote to stdout and stderr (for failure messages). */
+  log(): string;
+}
+
+/** A real nats-server cluster on loopback, JetStream and MQTT on every node. */
+export interface NatsCluster {
+  readonly nodes: readonly NatsClusterNode[];
+  /** Every node's MQTT URL, comma-separated: the broker list clients fail over along. */
+  readonly url: string;
+  node(name: string): NatsClusterNode;
+  /** Stops every node (SIGTERM, then SIGKILL). */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_BINARY = '/usr/sbin/nats-server';
+
+/**
+ * Starts every node and resolves once each accepts MQTT connections and knows the JetStream
+ * metadata leader (NATS's MQTT support keeps its sessions in JetStream: before a leader, a
+ * CONNECT waits or fails).
+ */
+export async function startNatsCluster(specs: readonly NatsNodeSpec[], options: { binary?: string; startTimeoutMs?: number } = {}): Promise<NatsCluster> {
+  const timeoutMs = options.startTimeoutMs ?? 30_000;
+  const nodes = specs.map((spec) => {
+    let output = '';
+    const child = spawn(options.binary ?? DEFAULT_BINARY, ['-c', spec.configPath], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const spawnError = new Promise<never>((_, reject) => child.once('error', reject));
+    const ready = async (): Promise<void> => {
+      try {
+        await Promise.race([waitForPort(spec.mqttPort, child, timeoutMs, `nats-server ${spec.name}`), spawnError]);
+        await until(() => /metadata leader/.test(output), `nats-server ${spec.name} to know its JetStream leader`, timeoutMs);
+      } catch (cause) {
+        throw new SwarmgateError('SG_HARNESS', `nats-server ${spec.name} did not start: ${output.trim().split('\n').slice(-5).join('\n')}`, { cause });
+      }
+    };
+    return {
+      name: spec.name,
+      url: `mqtt://127.0.0.1:${spec.mqttPort}`,
+      log: () => output,
+      ready,
+      async kill() {
+        child.kill('SIGKILL');
+        await terminate(child);
+      },
+      stop: () => terminate(child),
+    };
+  });
+  const stopAll = () => Promise.all(nodes.map((node) => node.stop())).then(() => undefined);
+  try {
+    await Promise.all(nodes.map((node) => node.ready()));
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return {
+    nodes,
+    url: nodes.map((node) => node.url).join(','),
+    node(name) {
+      const found = nodes.find((node) => node.name === name);
+      if (!found) throw new Error(`no node ${name} in the cluster (${nodes.map((n) => n.name).join(', ')})`);
+      return found;
+    },
+    stop: stopAll,
+  };
+}
