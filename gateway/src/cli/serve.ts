@@ -19,7 +19,22 @@ import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fle
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
 import { loadControllerModule } from './controllerModule.js';
-import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
+import {
+  MAX_CELLS_HELP,
+  NETWORK_AND_SPAWN_HELP,
+  ROBOT_PROFILE_HELP,
+  TRIAL_FLAG_OPTIONS,
+  asUsage,
+  loadGrid,
+  parseTrialFlags,
+  trialConfigOf,
+  type TrialFlags,
+} from './trialFlags.js';
+import { parseMapSpec, type Grid } from '@swarmgate/maps';
+import type { AlgorithmInfo } from '@swarmgate/sdk';
+import { DEFAULT_API_FOLDERS, type ApiFolders } from '../trial/LiveService.js';
+import { TrialRequestError, type LiveTrialConfig, type TrialFactory, type TrialRequest } from '../trial/TrialSlot.js';
+import { UPLOADED_MAP_PREFIX, uploadedMapFile } from '../web/mapsApi.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -84,7 +99,12 @@ HTTP:
                           or with the UI's Release button; released robots wait for their controller).
                           With --fleet or a bind beyond loopback, POSTs and the live stream need
                           'Authorization: Bearer TOKEN': the fleet file's http.token, else one
-                          generated at start; the printed URL carries it (#token=...)`;
+                          generated at start; the printed URL carries it (#token=...).
+                          The whole API (trial control, robots, maps, recordings, experiments)
+                          is documented at /docs (OpenAPI at /docs/json; docs/api.md)
+  --maps-dir DIR          where maps uploaded through the API are kept (default swarmgate-data/maps)
+  --recordings-dir DIR    recordings the API lists and serves (default swarmgate-data/recordings)
+  --experiments-dir DIR   experiment folders whose reports the API shows (default experiments)`;
 
 const OPTIONS = {
   ...TRIAL_FLAG_OPTIONS,
@@ -108,7 +128,37 @@ const OPTIONS = {
   serial: { type: 'string', multiple: true },
   'max-physical': { type: 'string' },
   port: { type: 'string' },
+  'maps-dir': { type: 'string' },
+  'recordings-dir': { type: 'string' },
+  'experiments-dir': { type: 'string' },
 } as const;
+
+/**
+ * A trial request's options as `serve`'s trial flags, checked by the same parser. Over HTTP a
+ * request names no file on this machine: a map is bundled, generated or uploaded
+ * (`upload:NAME`, POST /api/maps), and a controller module only the one serve was started with.
+ */
+function requestFlags(request: TrialRequest, mapsFolder: string, serveController: string | undefined): TrialFlags {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request)) {
+    if (!Object.hasOwn(TRIAL_FLAG_OPTIONS, name)) throw new CliUsageError(`unknown option '${name}' (options: ${Object.keys(TRIAL_FLAG_OPTIONS).join(', ')})`);
+    values[name] = String(value);
+  }
+  const map = values.map;
+  if (map?.startsWith(UPLOADED_MAP_PREFIX)) {
+    const file = uploadedMapFile(mapsFolder, map.slice(UPLOADED_MAP_PREFIX.length));
+    if (file === null) throw new CliUsageError(`--map: no uploaded map '${map}' (GET /api/maps lists them)`);
+    values.map = file;
+  } else if (map !== undefined && asUsage('map', () => parseMapSpec(map)).kind === 'file') {
+    throw new CliUsageError(`--map: '${map}' is a file path; over HTTP a map is bundled, a generator spec, or uploaded (POST /api/maps, then upload:NAME)`);
+  }
+  if (values.controller !== undefined && values.controller !== serveController) {
+    throw new CliUsageError(
+      `--controller: over HTTP only the controller serve was started with (${serveController ?? 'none'}) may be named; a module path is code this machine would run`,
+    );
+  }
+  return parseTrialFlags(values, '', { min: 0, max: 10_000 });
+}
 
 /** What to do about a port that cannot be listened on, by the error's code. */
 const LISTEN_HINTS: Partial<Record<ErrorCode, string>> = {
@@ -233,14 +283,35 @@ async function run(argv: string[]): Promise<number> {
   if (physicalExpected && flags.robotProfile?.physical === false) {
     logger.warn(`serve: --robot-profile ${flags.robotProfile.name} with physical robots: virtual robots and twins differ in size and speed on the map`);
   }
-  const trial = {
-    ...trialConfigOf(flags, grid),
-    controller,
-    world: { robot: liveTrialProfile(flags.robotProfile, physicalExpected ? scale : null) },
+  const liveTrialConfig = (trialFlags: TrialFlags, trialGrid: Grid, info: AlgorithmInfo | undefined): LiveTrialConfig => ({
+    ...trialConfigOf(trialFlags, trialGrid),
+    controller: info,
+    world: { robot: liveTrialProfile(trialFlags.robotProfile, physicalExpected ? scale : null) },
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,
     remoteControlled: new Set(remote),
+  });
+  const trial = liveTrialConfig(flags, grid, controller);
+  const folders: ApiFolders = {
+    maps: v['maps-dir'] ?? DEFAULT_API_FOLDERS.maps,
+    recordings: v['recordings-dir'] ?? DEFAULT_API_FOLDERS.recordings,
+    experiments: v['experiments-dir'] ?? DEFAULT_API_FOLDERS.experiments,
+  };
+  // POST /api/trial: a body is checked by the flag parsers above, never by a second set of checks.
+  const trialFactory: TrialFactory = {
+    options: Object.keys(TRIAL_FLAG_OPTIONS),
+    async build(request) {
+      try {
+        const requested = requestFlags(request, folders.maps, v.controller);
+        const collisionProblem = fleetVirtualIdProblem(fleet, requested.robots);
+        if (collisionProblem) throw new CliUsageError(`--robots: ${collisionProblem}`);
+        return liveTrialConfig(requested, loadGrid(requested), requested.controller === undefined ? undefined : controller);
+      } catch (error) {
+        if (error instanceof CliUsageError) throw new TrialRequestError(error.message.replace(/\n\n[\s\S]*$/, ''));
+        throw error;
+      }
+    },
   };
   // Listening from before start: a SIGTERM during start-up still ends in a clean stop.
   const stopRequest = watchStopRequest(logger);
@@ -248,6 +319,8 @@ async function run(argv: string[]): Promise<number> {
   try {
     service = await LiveService.start({
       trial,
+      trialFactory,
+      folders,
       mqttUrl: v.mqtt,
       mqttCa,
       mqttPort,

@@ -80,7 +80,8 @@ export async function installHttpGuard(app: FastifyInstance, options: HttpGuardO
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'"],
+        // data: for the images Swagger UI's style sheet inlines (GET /docs); never a remote origin.
+        imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

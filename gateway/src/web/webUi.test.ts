@@ -38,8 +38,8 @@ async function serve(options: Partial<WebUiOptions> = {}): Promise<{ app: Fastif
   const clock = new ManualClock();
   // As the trial API's own server: unknown body fields are refused, not stripped.
   app = Fastify({ ajv: { customOptions: { removeAdditional: false } } });
-  await app.register(trialHttpApi, { live, hil: null });
-  await app.register(webUi, { live, hil: null, clock, ...options });
+  await app.register(trialHttpApi, { trials: { live }, hil: null });
+  await app.register(webUi, { live: () => live, hil: null, clock, ...options });
   return { app, live, clock };
 }
 

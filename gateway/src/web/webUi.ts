@@ -13,7 +13,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { renderPng } from '@swarmgate/maps';
+import { renderPng, type Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
 import { type Clock } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
@@ -22,7 +22,8 @@ import { LiveFeed } from './LiveFeed.js';
 import { LiveStream } from './LiveStream.js';
 
 export interface WebUiOptions {
-  readonly live: LiveView;
+  /** The trial shown now (asked on every read: a trial created through the API replaces it). */
+  readonly live: () => LiveView;
   readonly hil: HilGateway | null;
   readonly frameHz?: number;
   readonly heartbeatMs?: number;
@@ -68,16 +69,22 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
 
   for (const [name, asset] of loadAssets()) {
     // Files change with the gateway's version; no-cache makes the browser revalidate after an upgrade.
-    app.get(name === 'index.html' ? '/' : `/static/${name}`, (_request, reply) =>
+    app.get(name === 'index.html' ? '/' : `/static/${name}`, { schema: { hide: true } }, (_request, reply) =>
       reply.type(asset.contentType).header('cache-control', 'no-cache').send(asset.body),
     );
   }
 
-  let mapPng: Buffer | null = null;
-  app.get('/api/map.png', (_request, reply) => {
-    // The ground truth never changes during a trial: rendered once, on first use.
-    mapPng ??= renderPng(options.live.world.grid);
-    return reply.type('image/png').header('cache-control', 'no-cache').send(mapPng);
+  let mapPng: { readonly grid: Grid; readonly png: Buffer } | null = null;
+  const mapSchema = {
+    tags: ['live'],
+    summary: "The current trial's ground-truth map as a PNG",
+    response: { 200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
+  };
+  app.get('/api/map.png', { schema: mapSchema }, (_request, reply) => {
+    // The ground truth never changes during a trial: rendered once per trial, on first use.
+    const grid = options.live().world.grid;
+    if (mapPng?.grid !== grid) mapPng = { grid, png: renderPng(grid) };
+    return reply.type('image/png').header('cache-control', 'no-cache').send(mapPng.png);
   });
 
   const stream = new LiveStream({
@@ -92,7 +99,12 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
     stream.close();
     done();
   });
-  app.get('/api/live', (_request, reply) => {
+  const liveSchema = {
+    tags: ['live'],
+    summary: 'Server-Sent Events: meta, frame, explored, fleet (JSON); the binary WebSocket is /api/live/ws',
+    response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+  };
+  app.get('/api/live', { schema: liveSchema }, (_request, reply) => {
     // The response is ours from here on (fastify would otherwise try to send a body).
     reply.hijack();
     stream.attach(reply.raw);
