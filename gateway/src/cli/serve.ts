@@ -24,17 +24,16 @@ import {
   NETWORK_AND_SPAWN_HELP,
   ROBOT_PROFILE_HELP,
   TRIAL_FLAG_OPTIONS,
-  asUsage,
   loadGrid,
   parseTrialFlags,
   trialConfigOf,
   type TrialFlags,
 } from './trialFlags.js';
-import { parseMapSpec, type Grid } from '@swarmgate/maps';
+import type { Grid } from '@swarmgate/maps';
 import type { AlgorithmInfo } from '@swarmgate/sdk';
 import { DEFAULT_API_FOLDERS, type ApiFolders } from '../trial/LiveService.js';
-import { TrialRequestError, type LiveTrialConfig, type TrialFactory, type TrialRequest } from '../trial/TrialSlot.js';
-import { UPLOADED_MAP_PREFIX, uploadedMapFile } from '../web/mapsApi.js';
+import type { LiveTrialConfig } from '../trial/TrialSlot.js';
+import { requestTrialFactory } from './trialRequest.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -132,33 +131,6 @@ const OPTIONS = {
   'recordings-dir': { type: 'string' },
   'experiments-dir': { type: 'string' },
 } as const;
-
-/**
- * A trial request's options as `serve`'s trial flags, checked by the same parser. Over HTTP a
- * request names no file on this machine: a map is bundled, generated or uploaded
- * (`upload:NAME`, POST /api/maps), and a controller module only the one serve was started with.
- */
-function requestFlags(request: TrialRequest, mapsFolder: string, serveController: string | undefined): TrialFlags {
-  const values: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request)) {
-    if (!Object.hasOwn(TRIAL_FLAG_OPTIONS, name)) throw new CliUsageError(`unknown option '${name}' (options: ${Object.keys(TRIAL_FLAG_OPTIONS).join(', ')})`);
-    values[name] = String(value);
-  }
-  const map = values.map;
-  if (map?.startsWith(UPLOADED_MAP_PREFIX)) {
-    const file = uploadedMapFile(mapsFolder, map.slice(UPLOADED_MAP_PREFIX.length));
-    if (file === null) throw new CliUsageError(`--map: no uploaded map '${map}' (GET /api/maps lists them)`);
-    values.map = file;
-  } else if (map !== undefined && asUsage('map', () => parseMapSpec(map)).kind === 'file') {
-    throw new CliUsageError(`--map: '${map}' is a file path; over HTTP a map is bundled, a generator spec, or uploaded (POST /api/maps, then upload:NAME)`);
-  }
-  if (values.controller !== undefined && values.controller !== serveController) {
-    throw new CliUsageError(
-      `--controller: over HTTP only the controller serve was started with (${serveController ?? 'none'}) may be named; a module path is code this machine would run`,
-    );
-  }
-  return parseTrialFlags(values, '', { min: 0, max: 10_000 });
-}
 
 /** What to do about a port that cannot be listened on, by the error's code. */
 const LISTEN_HINTS: Partial<Record<ErrorCode, string>> = {
@@ -299,20 +271,12 @@ async function run(argv: string[]): Promise<number> {
     experiments: v['experiments-dir'] ?? DEFAULT_API_FOLDERS.experiments,
   };
   // POST /api/trial: a body is checked by the flag parsers above, never by a second set of checks.
-  const trialFactory: TrialFactory = {
-    options: Object.keys(TRIAL_FLAG_OPTIONS),
-    async build(request) {
-      try {
-        const requested = requestFlags(request, folders.maps, v.controller);
-        const collisionProblem = fleetVirtualIdProblem(fleet, requested.robots);
-        if (collisionProblem) throw new CliUsageError(`--robots: ${collisionProblem}`);
-        return liveTrialConfig(requested, loadGrid(requested), requested.controller === undefined ? undefined : controller);
-      } catch (error) {
-        if (error instanceof CliUsageError) throw new TrialRequestError(error.message.replace(/\n\n[\s\S]*$/, ''));
-        throw error;
-      }
-    },
-  };
+  const trialFactory = requestTrialFactory({
+    mapsFolder: folders.maps,
+    controller: v.controller === undefined || controller === undefined ? null : { spec: v.controller, info: controller },
+    fleet,
+    build: liveTrialConfig,
+  });
   // Listening from before start: a SIGTERM during start-up still ends in a clean stop.
   const stopRequest = watchStopRequest(logger);
   let service: LiveService;
