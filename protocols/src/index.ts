@@ -20,3 +20,4 @@ export { Backoff, type BackoffOptions } from './common/Backoff.js';
 export { systemClock, ManualClock, type Clock, type TimerHandle } from './common/Clock.js';
 export * from './mqtt/ReconnectingMqttClient.js';
 export { Random } from './common/Random.js';
+export * from './live/index.js';
