@@ -151,11 +151,17 @@ export class LiveFeed {
   }
 
   explored(): ExploredFrame {
+    const bits = this.exploredBitmap();
+    return { bitsBase64: Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('base64') };
+  }
+
+  /** The explored cells as bits (see ExploredFrame); the feed's own buffer, refilled by the next call. */
+  exploredBitmap(): Uint8Array {
     const seen = this.live.world.sensing.lidar.lastSeenTick;
     const bits = this.exploredBits;
     bits.fill(0);
     for (let i = 0; i < seen.length; i++) if (seen[i] !== 0) bits[i >> 3] |= 1 << (i & 7);
-    return { bitsBase64: Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('base64') };
+    return bits;
   }
 
   fleet(): FleetRow[] {

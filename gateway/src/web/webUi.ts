@@ -6,13 +6,17 @@
  *   GET /static/<file>  every other file of static/ (scripts, style sheet)
  *   GET /api/map.png    the trial's ground-truth map, rendered on first request and kept
  *   GET /api/live       Server-Sent Events: meta, frame (frameHz), explored and fleet (1 Hz); see LiveStream
+ *   GET /api/live/ws    the same views as a binary WebSocket at up to 10 Hz, only what changed; see LiveSocket
+ *   GET /static/protocol.js  the protocols package's live codec, bundled for the page
  *
  * Parameters: `frameHz` robot frames per second (default 5, at most 30), `heartbeatMs` quiet
  * time before an SSE keepalive comment (default 15 000 ms), `clock` for lastSeen and speed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
+import { errorSchema } from './apiSchemas.js';
 import { renderPng, type Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
 import { type Clock } from '@swarmgate/protocols';
@@ -20,12 +24,17 @@ import type { HilGateway } from '../hil/HilGateway.js';
 import type { LiveView } from './LiveView.js';
 import { LiveFeed } from './LiveFeed.js';
 import { LiveStream } from './LiveStream.js';
+import { LiveSocket, MAX_SOCKET_FRAME_HZ } from './LiveSocket.js';
+import { LIVE_SOCKET_PATH } from './httpGuard.js';
+import { protocolBundle } from './protocolBundle.js';
 
 export interface WebUiOptions {
   /** The trial shown now (asked on every read: a trial created through the API replaces it). */
   readonly live: () => LiveView;
   readonly hil: HilGateway | null;
   readonly frameHz?: number;
+  /** Frames per second of the binary WebSocket stream (default and most 10). */
+  readonly socketHz?: number;
   readonly heartbeatMs?: number;
   readonly clock?: Clock;
 }
@@ -67,7 +76,11 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
     throw new SwarmgateError('SG_WEB_CONFIG', `web UI: heartbeatMs must be a finite number >= 1, got ${heartbeatMs}`);
   }
 
-  for (const [name, asset] of loadAssets()) {
+  const assets = loadAssets();
+  // The page decodes the WebSocket with the protocols package's own codec, bundled once at start
+  // (esbuild, from the package's exports): the browser runs the code the gateway encodes with.
+  assets.set('protocol.js', { contentType: CONTENT_TYPES['.js'], body: await protocolBundle() });
+  for (const [name, asset] of assets) {
     // Files change with the gateway's version; no-cache makes the browser revalidate after an upgrade.
     app.get(name === 'index.html' ? '/' : `/static/${name}`, { schema: { hide: true } }, (_request, reply) =>
       reply.type(asset.contentType).header('cache-control', 'no-cache').send(asset.body),
@@ -87,16 +100,19 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
     return reply.type('image/png').header('cache-control', 'no-cache').send(mapPng.png);
   });
 
+  const feed = new LiveFeed({ live: options.live, hil: options.hil, clock: options.clock });
   const stream = new LiveStream({
-    feed: new LiveFeed({ live: options.live, hil: options.hil, clock: options.clock }),
+    feed,
     frameHz,
     heartbeatMs,
     clock: options.clock,
   });
   // preClose, not onClose: the server waits for open connections before onClose runs, and an
   // event stream never ends by itself.
+  const socket = new LiveSocket({ feed, frameHz: options.socketHz ?? MAX_SOCKET_FRAME_HZ, clock: options.clock });
   app.addHook('preClose', (done) => {
     stream.close();
+    socket.close();
     done();
   });
   const liveSchema = {
@@ -108,5 +124,23 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
     // The response is ours from here on (fastify would otherwise try to send a body).
     reply.hijack();
     stream.attach(reply.raw);
+  });
+
+  await app.register(websocket, { options: { maxPayload: 1024 } });
+  app.route({
+    method: 'GET',
+    url: LIVE_SOCKET_PATH,
+    schema: {
+      tags: ['live'],
+      summary: 'The binary live stream (WebSocket, up to 10 Hz): @swarmgate/protocols/live messages, only what changed',
+      response: { 426: { description: 'a plain HTTP request: this route is a WebSocket', ...errorSchema } },
+    },
+    handler: (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ error: `${LIVE_SOCKET_PATH} is a WebSocket: connect with Upgrade: websocket` }),
+    // The stream only speaks: anything a client sends is ignored.
+    wsHandler: (client) => socket.attach(client),
   });
 }
