@@ -2,6 +2,8 @@
  * The trial resource of the HTTP API (a fastify plugin; schemas at the edge, served as OpenAPI):
  *
  *   GET  /api/trial        state, speed, tick, robots, explored fraction, pacing, faults
+ *   GET  /api/trial/options  what a configuration may name: its options, the registered
+ *                          algorithms, radio models and robot profiles (the page's new-trial form)
  *   POST /api/trial        a new trial from a configuration (`swarmgate run`'s option names);
  *                          it replaces the current one and starts paused
  *   POST /api/trial/start  start or resume ticking
@@ -15,6 +17,9 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorCode } from '@swarmgate/protocols';
+import { algorithms } from '@swarmgate/sdk';
+import { RADIO_MODELS } from '../sim/radio/index.js';
+import { ROBOT_PROFILES } from '../sim/robotProfiles.js';
 import { bodyErrorFormatter, errorSchema } from '../web/apiSchemas.js';
 import { MAX_TRIAL_SPEED, MIN_TRIAL_SPEED, type LiveTrial } from './LiveTrial.js';
 import type { TrialRequest } from './TrialSlot.js';
@@ -70,6 +75,41 @@ export async function trialsApi(app: FastifyInstance, options: { readonly trials
     '/api/trial',
     { schema: { tags, summary: 'The current trial: state, tick, explored fraction, faults', response: { 200: trialStatusSchema } } },
     async () => trials.live.status(),
+  );
+
+  const named = { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, doc: { type: 'string' } } } } as const;
+  app.get(
+    '/api/trial/options',
+    {
+      schema: {
+        tags,
+        summary: 'What a trial configuration may name (registries: algorithms, radio models, robot profiles)',
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              options: { type: 'array', items: { type: 'string' }, description: 'option names POST /api/trial takes; empty when it is not offered' },
+              algorithms: named,
+              radioModels: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: { name: { type: 'string' }, doc: { type: 'string' }, specs: { type: 'array', items: { type: 'string' } } },
+                },
+              },
+              robotProfiles: named,
+            },
+          },
+        },
+      },
+    },
+    async () => ({
+      options: trials.requestOptions ?? [],
+      algorithms: algorithms.map((a) => ({ name: a.name, doc: a.summary })),
+      // With the --comm spellings a configuration writes (R: a range in metres).
+      radioModels: RADIO_MODELS.filter((m) => m.specs.length > 0).map((m) => ({ name: m.name, doc: m.doc, specs: m.specs })),
+      robotProfiles: ROBOT_PROFILES.map((p) => ({ name: p.name, doc: p.doc })),
+    }),
   );
 
   const requestOptions = trials.requestOptions;

@@ -11,6 +11,10 @@ import type { FastifyInstance } from 'fastify';
 
 export const DOCS_PATH = '/docs';
 
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; " +
+  "object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
 export interface ApiDocsOptions {
   /** Whether mutating routes and the live streams need `Authorization: Bearer <token>`. */
   readonly bearer: boolean;
@@ -38,5 +42,9 @@ export async function installApiDocs(app: FastifyInstance, options: ApiDocsOptio
     routePrefix: DOCS_PATH,
     // No request to swagger.io's online validator: the gateway runs offline.
     uiConfig: { validatorUrl: null, deepLinking: false },
+    // Swagger UI (React) sets inline styles: the docs pages, and only they, allow them; the rest
+    // is the guard's policy (scripts 'self' only, so this opens no way to run code).
+    staticCSP: DOCS_CSP,
+    transformStaticCSP: () => DOCS_CSP,
   });
 }

@@ -96,7 +96,7 @@ describe('webUi: the page and its files', () => {
       expect(file.headers['content-type'], name).toBe('text/javascript; charset=utf-8');
       for (const m of file.body.matchAll(/from '\.\/([^']+)'/g)) queue.push(m[1]);
     }
-    expect([...seen].sort()).toEqual(['app.js', 'fleetTable.js', 'mapView.js']);
+    expect([...seen].sort()).toEqual(['app.js', 'fleetTable.js', 'mapView.js', 'protocol.js']);
     const css = await app.inject({ method: 'GET', url: '/static/style.css' });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     expect((await app.inject({ method: 'GET', url: '/static/favicon.svg' })).headers['content-type']).toBe('image/svg+xml');
