@@ -135,10 +135,14 @@ describe('web UI in headless Chromium', () => {
     const record = service.hil.registry.get(PHYSICAL)!;
     await expect.poll(() => physical.locator('td.battery').textContent(), { timeout: 10_000 }).toMatch(/^\d+%$/);
     expect(await physical.locator('td.link').textContent()).toBe('mqtt');
-    expect(await physical.locator('td.model').textContent()).toBe(record.model);
     expect(await physical.locator('td.firmware').textContent()).toBe(record.firmwareVersion);
+    // Model and protocol are in the robot's detail (the table fits a 1280 px window without them).
+    await physical.locator('td.id').click();
+    await expect.poll(() => page.locator('#detail-id').textContent()).toBe(PHYSICAL);
+    expect(await page.locator('#detail-model').textContent()).toBe(record.model);
     // mona-sim speaks this protocol; a zero minor is left out of the decoded Birth and must still read as .0.
-    expect(await physical.locator('td.protocol').textContent()).toBe(`${PROTOCOL_VERSION.major}.${PROTOCOL_VERSION.minor}`);
+    expect(await page.locator('#detail-protocol').textContent()).toBe(`${PROTOCOL_VERSION.major}.${PROTOCOL_VERSION.minor}`);
+    await page.locator('#detail-close').click();
     expect(await physical.locator('td.state').textContent()).toBe('online');
     expect(await physical.locator('td.seen').textContent()).toMatch(/just now|s ago/);
     expect(await page.locator('#fleet tr[data-robot-id="r0"] td.link').textContent()).toBe('virtual');

@@ -278,8 +278,12 @@ const BATTERY_HISTORY = 120;
 const batteries = new Map();
 let selected = null;
 
+/** The last fleet rows by id (the table's data: the detail shows what the table leaves out). */
+const fleetRows = new Map();
+
 function recordBatteries(fleet) {
   for (const robot of fleet) {
+    fleetRows.set(robot.id, robot);
     if (robot.batteryFraction === null) continue;
     const history = batteries.get(robot.id) ?? [];
     history.push(robot.batteryFraction);
@@ -320,6 +324,7 @@ async function showDetail(id) {
   $('detail-link').textContent = `${robot.kind} · ${robot.link}${robot.idConflict ? ' · id contested' : ''}`;
   $('detail-model').textContent = robot.model || '–';
   $('detail-firmware').textContent = robot.firmwareVersion || '–';
+  $('detail-protocol').textContent = fleetRows.get(id)?.protocolVersion ?? '–';
   $('detail-battery').textContent = robot.batteryFraction === null ? '–' : `${Math.round(robot.batteryFraction * 100)}%`;
   drawBatteryHistory(batteries.get(id) ?? []);
   $('detail-pose').textContent = `x ${robot.pose.xM.toFixed(2)} m, y ${robot.pose.yM.toFixed(2)} m, ${((robot.pose.headingRad * 180) / Math.PI).toFixed(0)}°`;
