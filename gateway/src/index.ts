@@ -20,3 +20,5 @@ export { runTrial, runTrialSampled, type RunTrialConfig, type RunReport, type Sa
 // An experiment's results.jsonl lines (docs/experiments.md), written by a runner and read by `experiment report`.
 export { finishedRunLine, failedRunLine, type RunIdentity } from './experiment/runLine.js';
 export { RESULTS_FORMAT, type ResultsLine } from './experiment/resultsLine.js';
+// How serve builds a trial from a request (POST /api/trial): for embedding the HTTP API and for tests.
+export { requestTrialFactory, REQUEST_OPTIONS, type RequestTrialFactoryOptions } from './cli/trialRequest.js';

@@ -97,13 +97,11 @@ function toast(message, isError) {
   toastTimer = setTimeout(() => el.classList.remove('shown'), 4000);
 }
 
-/** POSTs a JSON body to the trial API; the reply, or an Error with the server's message. */
+/** POSTs to the trial API (a JSON body, when given); the reply, or an Error with the server's message. */
 async function post(url, body) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: token ? { 'content-type': 'application/json', authorization: `Bearer ${token}` } : { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  // A control without a body sends none (an empty JSON body is a 400).
+  const headers = { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const response = await fetch(url, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const reply = await response.json();
   if (!response.ok) throw new Error(reply.message ?? reply.error ?? `HTTP ${response.status}`);
   return reply;
