@@ -21,6 +21,7 @@ import { benchSoak } from './soak.js';
 import { benchYanTerrains } from './yanTerrains.js';
 import { benchMaesRosTest } from './maesRosTest.js';
 import { benchExperimentReport } from './experimentReport.js';
+import { benchLiveStream } from './liveStream.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -33,6 +34,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['yan-terrains', benchYanTerrains],
   ['maes-ros', benchMaesRosTest],
   ['experiment-report', benchExperimentReport],
+  ['live-stream', benchLiveStream],
 ];
 /** Run only when named: too long for "all". */
 const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains']);
