@@ -67,10 +67,17 @@ export class TrialSlot {
     const { factory, registry, joints, logger } = this.options;
     if (!factory) throw new SwarmgateError('SG_TRIAL_STATE', 'this gateway was started without a way to build trials from a request');
     const trial = await factory.build(request);
-    this.current.stop();
+    const previous = this.current;
+    const held = previous.robots().filter((r) => r.kind === 'physical' && r.emergencyStopped);
+    previous.stop();
     // The old trial's virtual ids must not refuse the new trial's robots (or physical ones).
     registry?.forgetVirtual();
     this.current = new LiveTrial({ trial, ...joints });
+    // An emergency stop holds until the operator releases it (docs/safety.md), across trials:
+    // a physical robot stopped in the old trial is stopped in the new one (a virtual one is gone).
+    for (const robot of held) {
+      if (this.current.robots().some((r) => r.id === robot.id)) this.current.emergencyStop(robot.id, 'held over from the previous trial');
+    }
     logger.info('trial: a new trial replaced the previous one (paused until started)', { robots: trial.robots, seed: trial.seed });
     return this.current;
   }
