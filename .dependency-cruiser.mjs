@@ -4,9 +4,10 @@
 // Packages: protocols <- maps; protocols, maps <- sdk <- gateway; firmware-sim -> protocols only; test and bench
 // sit on top. Inside gateway/src the layers, lowest first:
 //   gateway/src/errors.ts  <-  sim (engine, with sim/radio), hil (transports, with listenError.ts)
-//   <-  web (HTTP plugins over a read-only LiveView)  <-  trial (live trials, the composition
-//   root)  <-  cli. Beside web and trial, experiment (results files in, tables and plots out)
-//   may use the engine and nothing above it; the cli composes it into a command.
+//   <-  record (MCAP recordings of the engine and of wire messages)  <-  web (HTTP plugins over a
+//   read-only LiveView)  <-  trial (live trials, the composition root)  <-  cli. Beside web and
+//   trial, experiment (results files in, tables and plots out) may use the engine and nothing
+//   above it; the cli composes it into a command.
 // Tests (*.test.ts) may import a layer above their own within their package: web's tests drive
 // a real LiveTrial rather than a stand-in. No module imports a test.
 
@@ -26,6 +27,7 @@ const ENTRIES = PACKAGES.flatMap((pkg) =>
 const LAYERS = {
   sim: `${SRC}/sim/`,
   hil: `${SRC}/(hil/|listenError\\.ts$)`,
+  record: `${SRC}/record/`,
   web: `${SRC}/web/`,
   trial: `${SRC}/trial/`,
   experiment: `${SRC}/experiment/`,
@@ -66,8 +68,14 @@ export default {
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
-    layer('engine-is-self-contained', 'sim', ['hil', 'trial', 'web', 'cli'], 'The engine (sim, sim/radio) knows no transport and no layer above it.'),
-    layer('transports-are-self-contained', 'hil', ['sim', 'trial', 'web', 'cli'], 'The transports (hil) know no engine and no layer above them.'),
+    layer('engine-is-self-contained', 'sim', ['hil', 'record', 'trial', 'web', 'cli'], 'The engine (sim, sim/radio) knows no transport and no layer above it.'),
+    layer('transports-are-self-contained', 'hil', ['sim', 'record', 'trial', 'web', 'cli'], 'The transports (hil) know no engine and no layer above them.'),
+    layer(
+      'recordings-above-engine',
+      'record',
+      ['hil', 'trial', 'web', 'experiment', 'cli'],
+      'Recordings (record) read the engine and encode wire messages; a live trial hands them what its links received.',
+    ),
     layer('web-below-trial', 'web', ['trial', 'cli'], 'web reads a live trial through its LiveView interface; trial composes web, never the reverse.'),
     layer('trial-below-cli', 'trial', ['cli'], 'Only the cli composes commands; trial does not reach up into it.'),
     layer(

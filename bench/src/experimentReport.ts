@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { failedRunLine, finishedRunLine, runTrialSampled, type ResultsLine, type RunIdentity } from '@swarmgate/gateway';
+import { failedRunLine, finishedRunLine, runKeyOf, runTrialWithSeries, type ResultsLine, type RunIdentity } from '@swarmgate/gateway';
 import type { BenchReport } from './BenchReport.js';
 
 const ALGORITHMS = ['frontier', 'greed', 'random'];
@@ -41,7 +41,7 @@ async function trialLines(): Promise<{ identity: RunIdentity; line: ResultsLine 
         };
         const identity = { designHash: DESIGN_HASH, vectorIndex, iteration, vector: { algorithm, robots }, config, seed, swarmgateVersion: '0.1.0' };
         try {
-          const { report, samples } = await runTrialSampled(config);
+          const { report, samples } = await runTrialWithSeries(config);
           out.push({ identity, line: finishedRunLine(identity, report, samples, report.wallSeconds) });
         } catch (error) {
           out.push({ identity, line: failedRunLine(identity, error, 0) });
@@ -66,7 +66,7 @@ export async function benchExperimentReport(): Promise<BenchReport> {
       const lines = Array.from({ length: copies }, (_, copy) =>
         trials.map(({ identity, line }) => {
           const iteration = identity.iteration + copy * SEEDS.length;
-          return JSON.stringify({ ...line, iteration, runKey: `${DESIGN_HASH.slice(0, 12)}:${identity.vectorIndex}:${iteration}` });
+          return JSON.stringify({ ...line, iteration, runKey: runKeyOf(DESIGN_HASH, identity.vectorIndex, iteration) });
         }),
       ).flat();
       writeFileSync(join(dir, 'results.jsonl'), lines.join('\n') + '\n');

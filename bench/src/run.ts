@@ -20,7 +20,9 @@ import { benchHilSerial } from './hilSerial.js';
 import { benchSoak } from './soak.js';
 import { benchYanTerrains } from './yanTerrains.js';
 import { benchMaesRosTest } from './maesRosTest.js';
+import { benchRecord } from './record.js';
 import { benchExperimentReport } from './experimentReport.js';
+import { benchExperiment } from './experiment.js';
 import { benchLiveStream } from './liveStream.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
@@ -33,7 +35,9 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['soak', benchSoak],
   ['yan-terrains', benchYanTerrains],
   ['maes-ros', benchMaesRosTest],
+  ['record', benchRecord],
   ['experiment-report', benchExperimentReport],
+  ['experiment', benchExperiment],
   ['live-stream', benchLiveStream],
 ];
 /** Run only when named: too long for "all". */

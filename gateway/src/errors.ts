@@ -49,6 +49,11 @@ export const ERROR_CODES = {
   SG_TRIAL_REQUEST:
     'A trial configuration sent to POST /api/trial was refused: an unknown option, a bad value (checked as the same `swarmgate run` flag would be), or a server-side file it may not name; the message names the option.',
   SG_HTTP_LISTEN: 'The HTTP API and web UI could not listen on the requested port (in use or no permission).',
+  // Recordings (record/)
+  SG_RECORDING_FORMAT:
+    'The file given as a recording is not an MCAP file, or is truncated or corrupt (no summary or footer: a recording whose writer was killed); the message names the file and the reader error.',
+  SG_RECORDING_NO_TRIAL:
+    'The MCAP file holds no swarmgate trial configuration and final state hash (a live trial with physical robots, or another tool wrote it), so there is nothing to re-run.',
   // Experiment reports (experiment/)
   SG_RESULTS_READ: 'The experiment folder or its results.jsonl could not be read (missing, not a folder, or no permission); the message names the path.',
   SG_RESULTS_EMPTY: 'The experiment results.jsonl holds no complete run line, so there is nothing to report; the message names the file.',

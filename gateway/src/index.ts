@@ -11,14 +11,16 @@ export * as radio from './sim/radio/index.js';
 export { createWallBody } from './sim/WallBodies.js';
 export { recycleTreeIds } from './sim/recycleTreeIds.js';
 export { forceForSpeed, torqueForRate } from './sim/RobotModel.js';
+// Recordings (MCAP) of trials.
+export * from './record/index.js';
 // The transports, live trials and the web UI.
 export * from './hil/index.js';
 export * from './trial/index.js';
 export * from './web/index.js';
 // One headless trial as `swarmgate run` runs it, for notebooks, scripts and tests.
-export { runTrial, runTrialSampled, type RunTrialConfig, type RunReport, type SampledRun } from './cli/run.js';
+export { runTrial, runTrialWithSeries, type RunTrialConfig, type RunReport } from './cli/run.js';
 // An experiment's results.jsonl lines (docs/experiments.md), written by a runner and read by `experiment report`.
-export { finishedRunLine, failedRunLine, type RunIdentity } from './experiment/runLine.js';
+export { finishedRunLine, failedRunLine, runKeyOf, type RunIdentity } from './experiment/runLine.js';
 export { RESULTS_FORMAT, type ResultsLine } from './experiment/resultsLine.js';
 // How serve builds a trial from a request (POST /api/trial): for embedding the HTTP API and for tests.
 export { requestTrialFactory, REQUEST_OPTIONS, type RequestTrialFactoryOptions } from './cli/trialRequest.js';

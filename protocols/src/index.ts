@@ -10,6 +10,7 @@ export * from './Envelope.js';
 export * from './validateCommand.js';
 export * from './topics.js';
 export * from './mqttTls.js';
+export { PROTO_FILE, PROTO_INCLUDE_DIR } from './protoFile.js';
 export { keepSerialPollInterests, type SerialPoller } from './serialPoll.js';
 export { cobsEncode, cobsDecode, cobsMaxEncodedLength } from './framing/cobs.js';
 export { crc32c } from './framing/crc32c.js';

@@ -28,6 +28,11 @@ export interface PathOptions {
   readonly blockedNearWallCells?: number;
   /** Give up (return null) after expanding this many cells; bounds the cost of hopeless searches. */
   readonly maxExpansions?: number;
+  /**
+   * Cells (by index) whose entry is not 0 are not entered, except the goal: a boundary the path
+   * may not cross, such as the doorways that close a room (Minotaur). Must cover the map's cells.
+   */
+  readonly blocked?: Uint8Array;
 }
 
 export interface FrontierSearchOptions {
@@ -40,6 +45,11 @@ export interface FrontierSearchOptions {
   readonly skip?: (index: number, steps: number) => boolean;
   /** Stop after visiting this many cells; bounds the cost on huge maps. */
   readonly maxVisits?: number;
+  /**
+   * Cells (by index) whose entry is not 0 are never entered nor goals: a boundary the search may
+   * not cross, such as the doorways that close a room (Minotaur). Must cover the map's cells.
+   */
+  readonly blocked?: Uint8Array;
 }
 
 export interface SlamMapView {

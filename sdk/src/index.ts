@@ -12,6 +12,8 @@ export * from './algorithms/AlgorithmInfo.js';
 export * from './algorithms/algorithms.js';
 export { RandomWalkController, randomWalk } from './algorithms/RandomWalk.js';
 export { FrontierExplorerController, frontierExploration } from './algorithms/FrontierExplorer.js';
+export { MinotaurController, minotaur } from './algorithms/Minotaur.js';
+export type { Doorway } from './algorithms/minotaurDoorways.js';
 export { MqttRobot, type MqttRobotOptions, type MqttRobotConnectOptions, type MqttRobotCounters, type MqttRobotEvents } from './links/MqttRobot.js';
 export { runController, type ControllerRun, type LinkedRobot } from './links/runController.js';
 export { robotStateFromWire, robotStateToWire, type StateInit } from './links/wireState.js';

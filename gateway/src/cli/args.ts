@@ -34,7 +34,8 @@ export function numberFlag(name: string, raw: string | undefined, fallback: numb
     throw new CliUsageError(`--${name} must be a number, got '${raw}'`);
   }
   if (check.integer && !Number.isInteger(value)) {
-    throw new CliUsageError(`--${name} must be an integer, got '${raw}'`);
+    const range = check.min !== undefined && check.max !== undefined ? ` in [${check.min}, ${check.max}]` : check.min !== undefined ? ` >= ${check.min}` : '';
+    throw new CliUsageError(`--${name} must be an integer${range}, got '${raw}'`);
   }
   if (check.min !== undefined && value < check.min) {
     throw new CliUsageError(`--${name} must be >= ${check.min}, got ${value}`);

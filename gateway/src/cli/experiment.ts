@@ -5,8 +5,9 @@
  */
 import { CliUsageError, type Command } from './Command.js';
 import { experimentReportCommand } from './experimentReport.js';
+import { experimentCheckCommand, experimentRunCommand } from './experimentRun.js';
 
-const subcommands: readonly Command[] = [experimentReportCommand];
+const subcommands: readonly Command[] = [experimentRunCommand, experimentCheckCommand, experimentReportCommand];
 
 function usage(): string {
   return [

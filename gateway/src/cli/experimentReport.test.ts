@@ -1,5 +1,5 @@
 /**
- * `swarmgate experiment report` end to end: real small trials (runTrialSampled) written as
+ * `swarmgate experiment report` end to end: real small trials (runTrialWithSeries) written as
  * results.jsonl lines in the runner's format, the real binary run over them, and every output
  * read back and checked against counts computed here from the lines.
  */
@@ -12,7 +12,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedRunLine, finishedRunLine } from '../experiment/runLine.js';
 import { writeReport } from '../experiment/writeReport.js';
-import { runTrialSampled } from './run.js';
+import { runTrialWithSeries } from './run.js';
 import { runSwarmgate } from './testing/runSwarmgate.js';
 
 const ALGORITHMS = ['frontier', 'random'];
@@ -42,7 +42,7 @@ async function fixtureLines(): Promise<Line[]> {
       const config = { map: 'cave:30x30:seed=2', 'lidar-range': 2, 'max-ticks': 800, target: 0.8, ...vector, seed };
       const run = { designHash: DESIGN_HASH, vectorIndex, iteration, vector, config, seed, swarmgateVersion: '0.1.0' };
       try {
-        const { report, samples } = await runTrialSampled(config);
+        const { report, samples } = await runTrialWithSeries(config);
         out.push(finishedRunLine(run, report, samples, report.wallSeconds) as unknown as Line);
       } catch (error) {
         out.push(failedRunLine(run, error, 0) as unknown as Line);
@@ -188,7 +188,7 @@ describe('swarmgate experiment report', () => {
       expect(help.stdout, file).toMatch(ext === 'svg' || ext === 'png' ? `${stem}.svg/.png` : file);
     }
     expect((await runSwarmgate('experiment', '--help')).stdout).toMatch(/report +write tables/);
-    expect((await runSwarmgate('--help')).stdout).toMatch(/experiment +experiments over many trials \(report\)/);
+    expect((await runSwarmgate('--help')).stdout).toMatch(/experiment +experiments over many trials \(run, check, report\)/);
   }, 60_000);
 
   it('writes the same tables and plots, byte for byte, from the same results', async () => {

@@ -4,6 +4,7 @@
  */
 import type { Command } from './Command.js';
 import { CliUsageError } from './Command.js';
+import { echoCommand } from './echo.js';
 import { experimentCommand } from './experiment.js';
 import { fleetCommand } from './fleet.js';
 import { mapCommand } from './map.js';
@@ -11,7 +12,7 @@ import { runCommand } from './run.js';
 import { listCommand } from './list.js';
 import { serveCommand } from './serve.js';
 
-const commands: readonly Command[] = [fleetCommand, mapCommand, runCommand, listCommand, serveCommand, experimentCommand];
+const commands: readonly Command[] = [fleetCommand, mapCommand, runCommand, experimentCommand, listCommand, serveCommand, echoCommand];
 
 function usage(): string {
   const lines = commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);

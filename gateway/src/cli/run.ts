@@ -2,22 +2,27 @@
  * `swarmgate run`: one headless trial on a map, with results as JSON, a CSV time series and
  * heatmap PNGs. Every flag is checked before the trial starts; bad input exits 2 naming it.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { gridHash, renderPng, type Grid } from '@swarmgate/maps';
 import type { Pose } from '@swarmgate/sdk';
 import { Trial } from '../sim/Trial.js';
 import { coverageHeatmap, explorationHeatmap } from '../sim/heatmaps.js';
 import { DEFAULT_ROBOT_PROFILE, findRobotProfile } from '../sim/robotProfiles.js';
 import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
+import { SwarmgateError } from '../errors.js';
+import { recordTrial } from '../record/recordTrial.js';
+import { readRecordedTrialFile } from '../record/trialRecording.js';
 import { CliUsageError, type Command } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
+import { NOT_TRIAL_OPTIONS, OUTPUT_OPTIONS, RUN_OPTIONS, type RunFlagName, type RunValues } from './runOptions.js';
+import { withLocatedErrors, withTrialFile } from './trialFile.js';
 import { ProgressBar } from './ProgressBar.js';
 import { loadControllerModule } from './controllerModule.js';
 import {
   MAX_CELLS_HELP,
   NETWORK_AND_SPAWN_HELP,
   ROBOT_PROFILE_HELP,
-  TRIAL_FLAG_OPTIONS,
   asUsage,
   loadGrid,
   parseTrialFlags,
@@ -26,8 +31,10 @@ import {
 } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate run --map <file|spec> [options]
+       swarmgate run trial.yaml [options]
 
-Runs one headless exploration trial as fast as the CPU allows.
+Runs one headless exploration trial as fast as the CPU allows. A trial file (YAML,
+docs/experiments.md) gives the same settings as the flags; a flag given as well overrides it.
 
   --map <file|spec>       map file (.pgm/.png/.yaml), bundled map, or generator spec
                           such as building:100x100:seed=7 or cave:75x75:seed=3 (required)
@@ -52,31 +59,36 @@ ${ROBOT_PROFILE_HELP}
                           settings (bandwidthBytesPerS null = unlimited) and startPoses
   --csv <file>            write the time series (one row every 10 ticks)
   --heatmap <file.png>    write the exploration heatmap (last tick each cell was seen)
-  --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)`;
-
-const OPTIONS = {
-  ...TRIAL_FLAG_OPTIONS,
-  target: { type: 'string' },
-  'max-ticks': { type: 'string' },
-  'lidar-range': { type: 'string' },
-  'merge-every-s': { type: 'string' },
-  // Refused with a message naming --merge-every-s (it counted ticks).
-  'merge-every': { type: 'string' },
-  'pose-error': { type: 'string' },
-  json: { type: 'string' },
-  csv: { type: 'string' },
-  heatmap: { type: 'string' },
-  'coverage-heatmap': { type: 'string' },
-} as const;
+  --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)
+  --record <file.mcap>    record the trial as MCAP (docs/recording.md): poses, commands and radio
+                          traffic every tick, lidar scans, SLAM and explored maps and metrics every
+                          1 s, and the configuration and final state hash, so --verify can re-run it
+  --record-every-s S      seconds between recorded scans, SLAM and explored maps and metrics, in
+                          whole 0.1 s ticks (default 1; 0.1 records every scan, at several times
+                          the file size and cost: BENCHMARKS.md)
+  --verify <file.mcap>    re-run the trial a --record file holds (no other flag) and compare final
+                          state hashes: exit 0 'verified', 1 naming both hashes, 2 when the file
+                          is not a readable recording of a 'swarmgate run'`;
 
 export const runCommand: Command = {
   name: 'run',
-  summary: 'run one headless exploration trial and write its metrics',
+  summary: 'run one headless exploration trial (flags, or a trial file) and write its metrics',
   async run(argv) {
-    const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
+    const parsed = parseCommandArgs(argv, RUN_OPTIONS, HELP);
     if (!parsed) return 0;
-    const v = parsed.values;
-    const { report, trial, grid } = await executeRun(v, process.stderr.isTTY);
+    const { values: v, where } = withTrialFile(
+      parsed.positionals,
+      parsed.values,
+      (flag) => Object.hasOwn(RUN_OPTIONS, flag),
+      (message) => process.stderr.write(`swarmgate run: ${message}\n`),
+    );
+    if (v.verify !== undefined) return verifyRecording(v.verify, Object.keys(v));
+    const { report, trial, grid } = await withLocatedErrors(where, () => executeRun(v, process.stderr.isTTY, v.record));
+    // A trial file's outputs go to folders it names relative to itself: made on first use.
+    for (const flag of OUTPUT_OPTIONS) {
+      const path = v[flag];
+      if (path !== undefined && path !== '-' && where.has(flag)) mkdirSync(dirname(path), { recursive: true });
+    }
     if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
     else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
     if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
@@ -89,11 +101,7 @@ export const runCommand: Command = {
   },
 };
 
-type RunValues = { readonly [K in keyof typeof OPTIONS]?: string };
-
-/** The flags of `swarmgate run` that do not decide the trial: where outputs go, and a retired one. */
-const NOT_TRIAL_OPTIONS = ['json', 'csv', 'heatmap', 'coverage-heatmap', 'merge-every'] as const satisfies readonly (keyof typeof OPTIONS)[];
-type TrialOptionName = Exclude<keyof typeof OPTIONS, (typeof NOT_TRIAL_OPTIONS)[number]>;
+type TrialOptionName = Exclude<RunFlagName, (typeof NOT_TRIAL_OPTIONS)[number]>;
 
 /**
  * `swarmgate run`'s flags as a programmatic config, named as on the command line without the
@@ -110,32 +118,64 @@ export type RunReport = ReturnType<typeof buildReport>;
  * input rejects with a CliUsageError naming the option.
  */
 export async function runTrial(config: RunTrialConfig): Promise<RunReport> {
-  return (await runTrialSampled(config)).report;
+  return (await runTrialWithSeries(config)).report;
 }
 
-/** A trial's result object with its time series (every sampled tick), as an experiment records it. */
-export interface SampledRun {
-  readonly report: RunReport;
-  readonly samples: readonly MetricsSample[];
+/** runTrial, also resolving to the sampled time series (every 10 ticks), as the experiment runner records it. */
+export async function runTrialWithSeries(config: RunTrialConfig): Promise<{ report: RunReport; samples: readonly MetricsSample[] }> {
+  const { report, trial } = await executeRun(runValuesOf(config), false);
+  return { report, samples: trial.metrics.samples };
 }
 
-/** runTrial, also resolving to the trial's time series (`trial.metrics.samples`). */
-export async function runTrialSampled(config: RunTrialConfig): Promise<SampledRun> {
+/** A RunTrialConfig as flag values; an option that is not a trial flag is a CliUsageError. */
+export function runValuesOf(config: RunTrialConfig): RunValues {
   const values: Record<string, string> = {};
   for (const [name, value] of Object.entries(config)) {
-    if (!Object.hasOwn(OPTIONS, name) || (NOT_TRIAL_OPTIONS as readonly string[]).includes(name)) {
+    if (!Object.hasOwn(RUN_OPTIONS, name) || (NOT_TRIAL_OPTIONS as readonly string[]).includes(name)) {
       throw new CliUsageError(`runTrial: unknown option '${name}'`);
     }
     if (value !== undefined) values[name] = String(value);
   }
-  const { report, trial } = await executeRun(values, false);
-  return { report, samples: trial.metrics.samples };
+  return values;
 }
 
-/** Checks the flags, runs the trial to its end, and builds the report. */
-async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report: RunReport; trial: Trial; grid: Grid }> {
+/** The flags that decide the trial, as given: what a recording keeps so --verify can re-run it. */
+function trialOptionsOf(v: RunValues): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(v)) {
+    if (typeof value === 'string' && !(NOT_TRIAL_OPTIONS as readonly string[]).includes(name)) out[name] = value;
+  }
+  return out;
+}
+
+/** `run --verify FILE`: re-runs the recorded configuration and compares final state hashes. */
+async function verifyRecording(path: string, given: readonly string[]): Promise<number> {
+  const others = given.filter((name) => name !== 'verify');
+  if (others.length > 0) throw new CliUsageError(`--verify takes no other flag (the recording holds the configuration), got --${others.join(', --')}`);
+  let recorded;
+  try {
+    recorded = await readRecordedTrialFile(path);
+  } catch (error) {
+    if (error instanceof SwarmgateError) throw new CliUsageError(`--verify: ${error.message}`);
+    throw error;
+  }
+  const { report } = await executeRun(recorded.config, false);
+  if (report.finalStateHash === recorded.finalStateHash && report.ticks === recorded.ticks) {
+    process.stdout.write(`verified: ${path}: final state hash ${report.finalStateHash} after ${report.ticks} ticks, as recorded\n`);
+    return 0;
+  }
+  process.stdout.write(
+    `not verified: ${path}: recorded final state hash ${recorded.finalStateHash} after ${recorded.ticks} ticks, re-run gave ${report.finalStateHash} after ${report.ticks} ticks\n`,
+  );
+  return 1;
+}
+
+/**
+ * Every check of \`run\`'s flags that needs neither the map nor the controller module loaded:
+ * cheap, so an experiment checks each of its runs with it before any runs.
+ */
+export function checkRunValues(v: RunValues) {
   const flags = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
-  const { mapSpec, robots, algorithm, commSpec, radio, spawn, seed } = flags;
   const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
   const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
   const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
@@ -144,6 +184,15 @@ async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report
   }
   const mergeIntervalS = numberFlag('merge-every-s', v['merge-every-s'], 0, { min: 0, max: 86_400 });
   const positionErrorM = numberFlag('pose-error', v['pose-error'], 0, { min: 0, max: 10 });
+  return { flags, target, maxTicks, lidarRangeM, mergeIntervalS, positionErrorM };
+}
+
+/** Checks the flags, runs the trial to its end (recording it to `recordPath` when given), and builds the report. */
+async function executeRun(v: RunValues, showProgress: boolean, recordPath?: string): Promise<{ report: RunReport; trial: Trial; grid: Grid }> {
+  const { flags, target, maxTicks, lidarRangeM, mergeIntervalS, positionErrorM } = checkRunValues(v);
+  const { mapSpec, robots, algorithm, commSpec, radio, spawn, seed } = flags;
+  if (v['record-every-s'] !== undefined && recordPath === undefined) throw new CliUsageError('--record-every-s needs --record');
+  const recordEveryS = numberFlag('record-every-s', v['record-every-s'], 1, { min: 0.1, max: 3600 });
   const grid = loadGrid(flags);
   const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
   const profile = flags.robotProfile ?? findRobotProfile(DEFAULT_ROBOT_PROFILE);
@@ -163,7 +212,8 @@ async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report
   const startMs = performance.now();
   const wallSeconds = (): number => (performance.now() - startMs) / 1000;
   const bar = showProgress ? new ProgressBar(process.stderr, maxTicks) : null;
-  const result = trial.run(bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined);
+  const onTick = bar ? (t: Trial) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined;
+  const result = recordPath === undefined ? trial.run(onTick) : await recordTrial(trial, recordPath, trialOptionsOf(v), recordEveryS, onTick);
   const wall = wallSeconds();
   if (bar) {
     bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);

@@ -26,7 +26,7 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
     [['--map', 'building:20x20:seed=1', '--arena', '2'], /--arena must be WxH in metres, both > 0 \(e\.g\. 2x1\.5\), got '2'/],
     [['--map', 'building:20x20:seed=1', '--arena', '0x1'], /--arena must be WxH .* got '0x1'/],
     [['--map', 'building:20x20:seed=1', '--arena', '2x-1'], /--arena must be WxH .* got '2x-1'/],
-    [['--map', 'building:20x20:seed=1', '--max-physical', '2.5'], /--max-physical must be an integer, got '2.5'/],
+    [['--map', 'building:20x20:seed=1', '--max-physical', '2.5'], /--max-physical must be an integer in \[0, 10000\], got '2.5'/],
     [['--map', 'building:20x20:seed=1', '--algorithm', 'nope'], /--algorithm: SG_UNKNOWN_ALGORITHM/],
     [['--map', 'building:20x20:seed=1', '--remote', 'a/b'], /--remote 'a\/b' contains "\/"/],
     [['--map', 'building:20x20:seed=1', '--fleet', '/nonexistent/fleet.yaml'], /--fleet: SG_FLEET_READ/],
@@ -150,6 +150,24 @@ describe('swarmgate serve (real process)', () => {
     expect(await exited).toBe(0);
     expect(out.stdout).toMatch(/stopped at tick \d+, explored \d+\.\d%, \d+ tick overruns/);
   }, 60_000);
+
+  it('serves a trial file: its keys under the flags given, run-only keys ignored with a warning, bad values located', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'swarmgate-serve-trial-'));
+    try {
+      const file = join(dir, 'trial.yaml');
+      writeFileSync(file, 'map: building:20x20:seed=1\nrobots: 3\nalgorithm: random\ntargets: {maxTicks: 100}\n');
+      const { out } = await startServe(['serve', file, '--robots', '2', '--mqtt-port', '0'], /virtual robots on/);
+      expect(out.stdout).toMatch(/swarmgate serve: 2 virtual robots on building:20x20:seed=1, algorithm random;/);
+      expect(out.stderr).toContain(`${file}: targets.maxTicks: not used by this command, ignored`);
+      child!.kill('SIGKILL');
+      writeFileSync(file, 'map: building:20x20:seed=1\nrobots: -1\n');
+      const bad = spawnSync(process.execPath, [BIN, 'serve', file], { encoding: 'utf8', timeout: 60_000 });
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toContain(`swarmgate serve: ${file}:2:9: robots: must be >= 0, got -1`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   it('listens on --bind for HTTP and MQTT, prints those URLs, and on loopback without a fleet asks no token', async () => {
     // 127.0.0.2 is loopback on Linux: a bind that is not the default, without leaving the machine.

@@ -3,13 +3,12 @@
  * The N virtual robots start at once; a physical robot that sends a Birth joins as a twin and
  * runs the same algorithm host-side. Runs until SIGINT/SIGTERM, then shuts down in order.
  */
-import { readFileSync } from 'node:fs';
-import { idProblem, isTlsMqttUrl } from '@swarmgate/protocols';
-import { loadFleetFile, type Credentials, type Fleet } from '../hil/FleetFile.js';
+import { idProblem } from '@swarmgate/protocols';
 import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
 import { DEFAULT_BIND, checkBind } from '../hil/NetworkAccess.js';
 import { SwarmgateError, type ErrorCode } from '../errors.js';
+import { McapRecorder } from '../record/McapRecorder.js';
 import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
@@ -34,8 +33,11 @@ import type { AlgorithmInfo } from '@swarmgate/sdk';
 import { DEFAULT_API_FOLDERS, type ApiFolders } from '../trial/LiveService.js';
 import type { LiveTrialConfig } from '../trial/TrialSlot.js';
 import { requestTrialFactory } from './trialRequest.js';
+import { locateFlagErrors, withLocatedErrors, withTrialFile } from './trialFile.js';
+import { MQTT_CA_HELP, fleetFlag, gatewayLogin, mqttCaFlag, readPem } from './mqttFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
+       swarmgate serve trial.yaml [options]   (a trial file, docs/experiments.md; flags override it)
 
 Runs a live trial paced to wall-clock time: N virtual robots, plus every physical robot
 that sends a Birth (it joins as a twin and runs the same algorithm host-side). Remote
@@ -54,6 +56,10 @@ ${ROBOT_PROFILE_HELP}
                           fleet with robots) the default is mona, and mona is scaled by
                           --arena-scale, so virtual robots and twins match on the map
   --seed S                trial seed, an integer (default 0)
+  --record <file.mcap>    record the trial as MCAP (docs/recording.md): what \`run --record\` records,
+                          on wall-clock time, plus physical robots' Telemetry as received, remote
+                          controllers' Commands and emergency stops; finished when serve stops
+  --record-every-s S      seconds between recorded scans, maps and metrics (default 1; 0.1: all)
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
                           controller instead of the host-side algorithm; repeatable (with
                           --fleet, every robot assigned to a controller is remote already)
@@ -68,8 +74,7 @@ Network:
 MQTT:
   --mqtt URL              use this broker (e.g. Mosquitto) instead of the embedded one;
                           mqtts://HOST:PORT for MQTT over TLS
-  --mqtt-ca FILE          PEM CA certificate the --mqtt mqtts:// broker's certificate must chain
-                          to (default: Node's bundled CAs)
+${MQTT_CA_HELP}
   --mqtt-port P           port of the embedded broker (default 1883; 0: any free port)
   --tls-cert FILE         the embedded broker speaks MQTT over TLS only (mqtts://), with this
                           PEM certificate (chain); needs --tls-key FILE, its private key
@@ -130,6 +135,8 @@ const OPTIONS = {
   'maps-dir': { type: 'string' },
   'recordings-dir': { type: 'string' },
   'experiments-dir': { type: 'string' },
+  record: { type: 'string' },
+  'record-every-s': { type: 'string' },
 } as const;
 
 /** What to do about a port that cannot be listened on, by the error's code. */
@@ -159,14 +166,6 @@ function parseArena(raw: string | undefined): ArenaRect | null {
   return { minXM: 0, minYM: 0, maxXM: widthM, maxYM: heightM };
 }
 
-function readPem(flag: string, path: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    throw new CliUsageError(`--${flag}: cannot read ${path}: ${(error as Error).message}`);
-  }
-}
-
 /** `--tls-cert` and `--tls-key` go together, and only with the embedded broker. */
 function parseBrokerTls(v: { mqtt?: string; 'tls-cert'?: string; 'tls-key'?: string }): { cert: Buffer; key: Buffer } | undefined {
   const cert = v['tls-cert'];
@@ -177,31 +176,18 @@ function parseBrokerTls(v: { mqtt?: string; 'tls-cert'?: string; 'tls-key'?: str
   return { cert: readPem('tls-cert', cert), key: readPem('tls-key', key) };
 }
 
-/** The gateway's own MQTT login: the fleet file's gateway user (it must hold a plain password). */
-function gatewayLogin(fleet: Fleet | null): { username?: string; password?: string } {
-  if (!fleet) return {};
-  const credentials: Credentials = fleet.gateway;
-  if (credentials.secret.kind !== 'plain') {
-    throw new CliUsageError(`--fleet: the gateway user '${credentials.username}' needs a plain password (the gateway logs in with it), not a hash`);
-  }
-  return { username: credentials.username, password: credentials.secret.password };
-}
-
 async function run(argv: string[]): Promise<number> {
-  const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
+  const parsed = parseCommandArgs(argv, OPTIONS, HELP);
   if (!parsed) return 0;
-  const v = parsed.values;
-  const flags = parseTrialFlags(v, HELP, { min: 0, max: 10_000 });
+  const { values: v, where } = withTrialFile(parsed.positionals, parsed.values, (flag) => Object.hasOwn(OPTIONS, flag), stderrLogger.warn);
+  const flags = locateFlagErrors(where, () => parseTrialFlags(v, HELP, { min: 0, max: 10_000 }));
   const { mapSpec, robots, algorithm } = flags;
   if (v.mqtt !== undefined && v['mqtt-port'] !== undefined) throw new CliUsageError('--mqtt and --mqtt-port exclude each other: one broker');
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
   const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });
   const brokerTls = parseBrokerTls(v);
-  if (v['mqtt-ca'] !== undefined && !isTlsMqttUrl(v.mqtt ?? '')) {
-    throw new CliUsageError(`--mqtt-ca needs an mqtts:// --mqtt URL (got ${v.mqtt === undefined ? 'the embedded broker' : `'${v.mqtt}'`})`);
-  }
-  const mqttCa = v['mqtt-ca'] === undefined ? undefined : readPem('mqtt-ca', v['mqtt-ca']);
+  const mqttCa = mqttCaFlag(v.mqtt, v['mqtt-ca']);
   const bind = v.bind ?? DEFAULT_BIND;
   for (const name of v['public-host'] ?? []) {
     // A bare DNS name: the port is the server's, added by the Host check.
@@ -222,17 +208,9 @@ async function run(argv: string[]): Promise<number> {
     const problem = idProblem(id);
     if (problem) throw new CliUsageError(`--remote '${id}' ${problem}`);
   }
-  const grid = loadGrid(flags);
-  const controller = flags.controller === undefined ? undefined : (await loadControllerModule(flags.controller)).info;
-  let fleet: Fleet | null = null;
-  if (v.fleet !== undefined) {
-    try {
-      fleet = await loadFleetFile(v.fleet);
-    } catch (error) {
-      if (error instanceof SwarmgateError) throw new CliUsageError(`--fleet: ${error.message}`);
-      throw error;
-    }
-  }
+  const grid = locateFlagErrors(where, () => loadGrid(flags));
+  const controller = flags.controller === undefined ? undefined : (await withLocatedErrors(where, () => loadControllerModule(flags.controller ?? ''))).info;
+  const fleet = await fleetFlag(v.fleet);
   try {
     checkBind(bind, fleet !== null, v.insecure === true);
   } catch (error) {
@@ -277,6 +255,9 @@ async function run(argv: string[]): Promise<number> {
     fleet,
     build: liveTrialConfig,
   });
+  if (v['record-every-s'] !== undefined && v.record === undefined) throw new CliUsageError('--record-every-s needs --record');
+  const everyS = numberFlag('record-every-s', v['record-every-s'], 1, { min: 0.1, max: 3600 });
+  const recorder = v.record === undefined ? undefined : await McapRecorder.create(v.record);
   // Listening from before start: a SIGTERM during start-up still ends in a clean stop.
   const stopRequest = watchStopRequest(logger);
   let service: LiveService;
@@ -302,9 +283,11 @@ async function run(argv: string[]): Promise<number> {
       realtime: true,
       twinSlots,
       logger,
+      record: recorder && { recorder, everyS },
     });
   } catch (error) {
     stopRequest.dispose();
+    await recorder?.close();
     if (error instanceof SwarmgateError) {
       const hint = LISTEN_HINTS[error.code] ?? '';
       process.stderr.write(`swarmgate serve: ${error.message}${hint}\n`);
@@ -332,10 +315,12 @@ async function run(argv: string[]): Promise<number> {
   logger.info(`serve: ${reason}: stopping: halting the robots, publishing the gateway Death, closing the ports`);
   const final = live.status();
   await service.stop();
+  await recorder?.close();
   stopRequest.dispose();
   process.stdout.write(
     `swarmgate serve: stopped at tick ${final.tick}, explored ${(final.exploredFraction * 100).toFixed(1)}%, ${final.overruns} tick overruns\n`,
   );
+  if (v.record !== undefined) process.stdout.write(`swarmgate serve: recorded to ${v.record}\n`);
   return 0;
 }
 

@@ -1,5 +1,5 @@
 /**
- * When a long-running command (`serve`) should stop: SIGINT or SIGTERM from any parent (a
+ * When a long-running command (`serve`, `echo`) should stop: SIGINT or SIGTERM from any parent (a
  * terminal, npm, systemd, a container runtime), or the parent's IPC channel closing (the
  * `npm start` wrapper died, even by SIGKILL). A second signal while stopping exits at once:
  * the operator's way out of a shutdown that hangs.
@@ -16,13 +16,14 @@ export interface StopRequest {
   dispose(): void;
 }
 
-export function watchStopRequest(logger: Logger): StopRequest {
+/** `command` names the command in the log line of a forced stop. */
+export function watchStopRequest(logger: Logger, command = 'serve'): StopRequest {
   let stopping = false;
   let resolveRequest: (reason: string) => void = () => {};
   const requested = new Promise<string>((resolve) => (resolveRequest = resolve));
   const onSignal = (signal: NodeJS.Signals): void => {
     if (stopping) {
-      logger.error(`serve: second ${signal} while stopping: exiting without a clean stop`);
+      logger.error(`${command}: second ${signal} while stopping: exiting without a clean stop`);
       process.exit(FORCED_EXIT_CODE);
     }
     stopping = true;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseResultsText, readResults } from './readResults.js';
+import { parseResultsLines, parseResultsText, readResults } from './readResults.js';
 import { failedLine, finishedLine, validLine } from './testing/resultsArbitraries.js';
 
 const FILE = 'exp/results.jsonl';
@@ -80,6 +80,22 @@ describe('parseResultsText', () => {
     const set = parseResultsText(text + '\n', FILE);
     expect(set.runs.map((r) => r.line)).toEqual([1, 3]);
     expect(set.warnings).toEqual([`${FILE} line 2: run ${first.runKey} was already recorded on line 1; the first record is reported`]);
+  });
+});
+
+describe('parseResultsLines', () => {
+  it('gives a torn last line apart, where it starts in the text, and an empty text no runs', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(validLine, { maxLength: 6, selector: (l) => l.runKey }), validLine, fc.nat(), (lines, last, at) => {
+        const whole = lines.map((l) => JSON.stringify(l) + '\n').join('');
+        const text = JSON.stringify(last);
+        const cut = text.slice(0, 1 + (at % (text.length - 1)));
+        const { runs, torn } = parseResultsLines(whole + cut, FILE);
+        expect(runs.map((r) => r.run)).toEqual(lines);
+        expect(torn).toEqual({ line: lines.length + 1, offset: whole.length });
+        expect(parseResultsLines(whole, FILE)).toEqual({ runs });
+      }),
+    );
   });
 });
 

@@ -1,15 +1,17 @@
 /**
- * Reads DIR/results.jsonl. The runner appends one line per run and fsyncs it, so a run cut off
- * mid-write (a crash, a full disk) leaves at most one unfinished line, the last one, with no
- * newline: that line is skipped with a warning and the rest reported. Any other bad line is an
- * error naming the file and the line, since a report that silently dropped runs would mislead.
+ * Reads DIR/results.jsonl, for a report and for the runner's --resume. The runner appends one
+ * line per run and fsyncs it, so a run cut off mid-write (a crash, a full disk) leaves at most
+ * one unfinished line, the last one, with no newline: that line is skipped with a warning and
+ * the rest read. Any other bad line is an error naming the file and the line, since a report
+ * that silently dropped runs would mislead.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { SwarmgateError } from '../errors.js';
 import { parseResultsLine, type ResultsLine } from './resultsLine.js';
 
-const RESULTS_FILE = 'results.jsonl';
+/** The results file's name in an experiment's folder. */
+export const RESULTS_FILE = 'results.jsonl';
 
 export interface ResultsSet {
   readonly file: string;
@@ -50,13 +52,23 @@ export function readResults(dir: string): ResultsSet {
   return parseResultsText(text, file);
 }
 
-/** The lines of a results file's text; `file` names it in errors and warnings. */
-export function parseResultsText(text: string, file: string): ResultsSet {
+/** The run lines of a results file's text, and its torn last line if it has one. */
+export interface ResultsLines {
+  readonly runs: readonly NumberedLine[];
+  /** A last line cut off mid-write (no newline, not a whole run line): its number and where it starts in the text. */
+  readonly torn?: { readonly line: number; readonly offset: number };
+}
+
+/**
+ * The rules of reading results.jsonl, for the report and for `experiment run --resume`: blank
+ * lines are skipped, a torn last line is returned apart for the caller to warn of, and any
+ * other line that is not a run line throws SG_RESULTS_LINE naming `file` and the line.
+ */
+export function parseResultsLines(text: string, file: string): ResultsLines {
   const lines = text.split('\n');
   // A file that ends with a newline splits into a last empty string; one that does not ends in an unfinished line.
   const unfinished = lines.pop();
   const runs: NumberedLine[] = [];
-  const warnings: string[] = [];
   lines.forEach((line, i) => {
     if (line.trim() !== '') runs.push({ line: i + 1, run: parseResultsLine(line, { file, line: i + 1 }) });
   });
@@ -65,9 +77,17 @@ export function parseResultsText(text: string, file: string): ResultsSet {
     try {
       runs.push({ line, run: parseResultsLine(unfinished, { file, line }) });
     } catch {
-      warnings.push(`${file} line ${line}: truncated (no newline at the end and not a complete run line), left out of the report`);
+      return { runs, torn: { line, offset: text.length - unfinished.length } };
     }
   }
+  return { runs };
+}
+
+/** The lines of a results file's text for a report; `file` names it in errors and warnings. */
+export function parseResultsText(text: string, file: string): ResultsSet {
+  const { runs, torn } = parseResultsLines(text, file);
+  const warnings: string[] = [];
+  if (torn) warnings.push(`${file} line ${torn.line}: truncated (no newline at the end and not a complete run line), left out of the report`);
   if (runs.length === 0) throw new SwarmgateError('SG_RESULTS_EMPTY', `${file}: no complete run line`);
   const designs = new Set(runs.map(({ run }) => run.designHash));
   if (designs.size > 1) warnings.push(`${file}: runs of ${designs.size} different designs (designHash); configurations are grouped by vector across them`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { MetricsSample } from '../sim/TrialMetrics.js';
 import { parseResultsLine } from './resultsLine.js';
 import { failedRunLine, finishedRunLine } from './runLine.js';
 
@@ -40,5 +41,12 @@ describe('run lines', () => {
       runKey: 'ab12ab12ab12:3:2',
     });
     expect(failedRunLine(RUN, 'a string', 0).error).toBe('a string');
+  });
+
+  it('keeps the samples at the sampling interval as parallel series', () => {
+    const samples = [10, 20, 30, 40].map((tick) => ({ tick, exploredFraction: tick / 100, coveredFraction: tick / 200 }) as MetricsSample);
+    const result = { ticks: 40, success: true };
+    expect(finishedRunLine(RUN, result, samples, 0, 20).series).toEqual({ tick: [20, 40], explored: [0.2, 0.4], covered: [0.1, 0.2] });
+    expect(finishedRunLine(RUN, result, samples, 0, 10).series.tick).toEqual([10, 20, 30, 40]);
   });
 });

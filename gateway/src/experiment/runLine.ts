@@ -23,20 +23,34 @@ export interface RunIdentity {
 /** A trial's RunReport, or any result object with the two fields a report relies on. */
 export type TrialResult = object & { readonly ticks: number; readonly success: boolean };
 
-export function finishedRunLine(run: RunIdentity, result: TrialResult, samples: readonly MetricsSample[], wallSeconds: number): FinishedRunLine {
+/** A run's name in results.jsonl: `<designHash first 12>:<vectorIndex>:<iteration>`. */
+export function runKeyOf(designHash: string, vectorIndex: number, iteration: number): string {
+  return `${designHash.slice(0, 12)}:${vectorIndex}:${iteration}`;
+}
+
+/** A finished run's line; its series keeps the samples at every `everyTicks`-th tick (default: every sample). */
+export function finishedRunLine(
+  run: RunIdentity,
+  result: TrialResult,
+  samples: readonly MetricsSample[],
+  wallSeconds: number,
+  everyTicks = 1,
+): FinishedRunLine {
   // Through JSON once, so the line holds what the file will: no undefined fields, non-finite numbers as null.
-  return { ...lineBase(run), result: JSON.parse(JSON.stringify(result)) as RunResult, series: seriesOf(samples), wallSeconds };
+  return { ...lineBase(run), result: JSON.parse(JSON.stringify(result)) as RunResult, series: seriesOf(samples, everyTicks), wallSeconds };
 }
 
 export function failedRunLine(run: RunIdentity, error: unknown, wallSeconds: number): FailedRunLine {
   return { ...lineBase(run), error: error instanceof Error ? error.message : String(error), wallSeconds };
 }
 
-/** The `series` of a line: every sampled tick of the trial. */
-function seriesOf(samples: readonly MetricsSample[]): RunSeries {
-  return { tick: samples.map((s) => s.tick), explored: samples.map((s) => s.exploredFraction), covered: samples.map((s) => s.coveredFraction) };
+/** The `series` of a line: the samples at every `everyTicks`-th tick, as parallel arrays. */
+function seriesOf(samples: readonly MetricsSample[], everyTicks: number): RunSeries {
+  const kept = samples.filter((s) => s.tick % everyTicks === 0);
+  return { tick: kept.map((s) => s.tick), explored: kept.map((s) => s.exploredFraction), covered: kept.map((s) => s.coveredFraction) };
 }
 
-function lineBase(run: RunIdentity) {
-  return { format: RESULTS_FORMAT, ...run, runKey: `${run.designHash.slice(0, 12)}:${run.vectorIndex}:${run.iteration}` } as const;
+function lineBase({ designHash, ...rest }: RunIdentity) {
+  // The run key after the design hash, as docs/experiments.md shows a line.
+  return { format: RESULTS_FORMAT, designHash, runKey: runKeyOf(designHash, rest.vectorIndex, rest.iteration), ...rest } as const;
 }

@@ -84,10 +84,20 @@ export class Trial {
     return this.metrics.done || this.world.tick >= this.config.maxTicks;
   }
 
+  /**
+   * One logic tick, unless the trial is finished, for notebooks and tests that look at the world
+   * between ticks; true while there are ticks left. Stepping to the end is run() without the loop.
+   */
+  step(): boolean {
+    if (this.finished) return false;
+    this.world.step();
+    return !this.finished;
+  }
+
   /** Steps until finished; `onTick` (e.g. a progress bar) runs after every tick. */
   run(onTick?: (trial: Trial) => void): FinalMetrics {
     while (!this.finished) {
-      this.world.step();
+      this.step();
       onTick?.(this);
     }
     return this.metrics.final();

@@ -125,7 +125,8 @@ export class TrialMetrics implements TickObserver {
     if (world.tick % this.sampleEveryTicks === 0) this.samples.push(this.sample());
   }
 
-  private sample(): MetricsSample {
+  /** The metrics at the current tick (a time-series row; recordings write one every second). */
+  sample(): MetricsSample {
     const t = this.world.table;
     let distance = 0;
     let collisions = 0;

@@ -21,6 +21,7 @@ import type { LiveTrial } from './LiveTrial.js';
 import { TrialSlot, type LiveTrialConfig, type TrialFactory } from './TrialSlot.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
+import type { LiveRecordingOptions } from './LiveRecording.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
 import { webUi } from '../web/webUi.js';
 import { mapsApi } from '../web/mapsApi.js';
@@ -82,6 +83,8 @@ export interface LiveServiceOptions {
   /** Spawn poses reserved for physical robots: at most this many join (LiveTrial's default 16). */
   readonly twinSlots?: number;
   readonly logger?: Logger;
+  /** `serve --record`: the trial records itself (the caller closes the recorder after stop). */
+  readonly record?: LiveRecordingOptions;
 }
 
 export const DEFAULT_API_FOLDERS: ApiFolders = { maps: 'swarmgate-data/maps', recordings: 'swarmgate-data/recordings', experiments: 'experiments' };
@@ -177,6 +180,8 @@ export class LiveService {
           twinSlots: options.twinSlots,
           logger,
         },
+        // serve --record records the trial it started with; a trial created later is not recorded.
+        firstOnly: { record: options.record },
       });
       const live = trials.live;
       // The slot's trial, not this first one: a trial created later through the API is the one stopped.

@@ -26,7 +26,7 @@ import { World } from '../sim/World.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { testTrialConfig } from './testing/testTrialConfig.js';
-import { wireDecoded } from './testing/wireDecoded.js';
+import { monaBirth, wireDecoded } from './testing/wireDecoded.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
 
@@ -34,15 +34,7 @@ const ErrorCode = swarmgate.v1.ErrorCode;
 const grid = borderedRoom(20);
 const maxLinearMps = new World(grid).actionLimits.maxLinearMps;
 
-const BIRTH = wireDecoded('birth', {
-  birth: {
-    model: 'mona',
-    firmwareVersion: '1',
-    protocolVersion: { major: 1, minor: 0 },
-    session: 1,
-    capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 },
-  },
-});
+const BIRTH = monaBirth();
 const odometryAt = (xM: number, yM: number, headingRad: number) => wireDecoded('telemetry', { telemetry: { odometry: { xM, yM, headingRad } } });
 
 /** A transport that records what the HIL core sends to robot m1. */

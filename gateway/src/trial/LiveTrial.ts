@@ -46,6 +46,7 @@ import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
 import { spawnPoses, type SpawnStrategy } from '../sim/Spawn.js';
 import { Trial, type TrialConfig } from '../sim/Trial.js';
 import type { World } from '../sim/World.js';
+import { LiveRecording, type LiveRecordingOptions } from './LiveRecording.js';
 import type { MqttControllerPort } from './MqttControllerPort.js';
 import { PhysicalTwins, type TrackerSource, type TwinHost, type TwinOptions } from './PhysicalTwins.js';
 import { TickPacer } from './TickPacer.js';
@@ -72,6 +73,8 @@ export interface LiveTrialOptions {
   readonly twinSlots?: number;
   readonly clock?: Clock;
   readonly logger?: Logger;
+  /** `serve --record`: the recording the trial writes as it runs (the caller closes it after stop). */
+  readonly record?: LiveRecordingOptions;
 }
 
 /** A robot link as the trial sees its faults (MqttBridge and SerialBridge fit). */
@@ -194,6 +197,7 @@ export class LiveTrial implements TwinHost {
   /** When each remote-controlled robot was last told that its State left something out. */
   private readonly dropsToldMs = new Map<string, number>();
   private readonly clock: Clock;
+  private readonly recording: LiveRecording | null;
   private readonly onCommand = (robotId: string, command: Command, seq: number): void => this.commandContained(robotId, command, seq);
   /** Each robot's Error reports: how many, and the last one (the web UI's robot detail). */
   private readonly robotErrorLog = new Map<string, RobotErrorSummary>();
@@ -225,6 +229,12 @@ export class LiveTrial implements TwinHost {
       this.world.robot(robotId).stop();
       this.fault('controller', 'trial: a controller threw; its robot is stopped for this tick', { robotId, error: errorText(error) });
     };
+    // After the trial's own observer, so a tick's emergency stops are among its recorded commands.
+    this.recording = options.record
+      ? new LiveRecording(options.record, this.trial, options.hil?.registry ?? null, this.clock, (error) =>
+          this.faultLog.error('trial: writing the recording failed', { error: errorText(error) }),
+        )
+      : null;
     options.port?.on('command', this.onCommand);
     for (const link of options.uplinks ?? []) link.on('robotError', this.onRobotError);
     this.pacer = new TickPacer(
@@ -302,6 +312,7 @@ export class LiveTrial implements TwinHost {
     this.options.port?.off('command', this.onCommand);
     for (const link of this.options.uplinks ?? []) link.off('robotError', this.onRobotError);
     this.twins?.close();
+    this.recording?.detach();
   }
 
   /**
@@ -321,6 +332,7 @@ export class LiveTrial implements TwinHost {
       if (robotId === undefined) hil.emergencyStopAll(reason);
       else if (this.twins?.has(robotId)) hil.emergencyStop(robotId, reason);
     }
+    this.recording?.emergencyStop(robotId, false, reason);
     this.logger.warn('trial: emergency stop', { robots: ids, reason });
     return ids;
   }
@@ -346,6 +358,7 @@ export class LiveTrial implements TwinHost {
       if (robotId === undefined) hil.releaseEmergencyStopAll(reason);
       else if (this.twins?.has(robotId) && !unreachable(robotId)) hil.releaseEmergencyStop(robotId, reason);
     }
+    this.recording?.emergencyStop(robotId, true, reason);
     this.logger.warn('trial: emergency stop released', { robots: released, offline, requested: robotId ?? 'all', reason });
     return { released, offline };
   }
@@ -482,6 +495,7 @@ export class LiveTrial implements TwinHost {
 
   /** A Command from a remote controller, with any failure of ours answered and contained. */
   private commandContained(robotId: string, command: Command, seq: number): void {
+    this.recording?.command(robotId, command);
     try {
       this.command(robotId, command, seq);
     } catch (error) {

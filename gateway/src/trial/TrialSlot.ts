@@ -36,7 +36,9 @@ export interface TrialFactory {
 export interface TrialSlotOptions {
   readonly first: LiveTrialConfig;
   /** What every trial of the service is joined to: links, controller port, broker, clock, logger. */
-  readonly joints: Omit<LiveTrialOptions, 'trial'>;
+  readonly joints: Omit<LiveTrialOptions, 'trial' | 'record'>;
+  /** What only the first trial gets: its recording (a recording is one trial's). */
+  readonly firstOnly?: Pick<LiveTrialOptions, 'record'>;
   readonly factory: TrialFactory | null;
   readonly registry: RobotRegistry | null;
   readonly logger: Logger;
@@ -46,7 +48,7 @@ export class TrialSlot {
   private current: LiveTrial;
 
   constructor(private readonly options: TrialSlotOptions) {
-    this.current = new LiveTrial({ trial: options.first, ...options.joints });
+    this.current = new LiveTrial({ trial: options.first, ...options.joints, ...options.firstOnly });
   }
 
   get live(): LiveTrial {

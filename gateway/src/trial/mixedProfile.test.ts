@@ -9,19 +9,11 @@ import { borderedRoom } from '../sim/testing/testGrids.js';
 import { LiveTrial } from './LiveTrial.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
 import { testTrialConfig } from './testing/testTrialConfig.js';
-import { wireDecoded } from './testing/wireDecoded.js';
+import { monaBirth, wireDecoded } from './testing/wireDecoded.js';
 
 const SCALE = 30;
 const TWINS: TwinOptions = { poseSource: 'odometry', transform: { scale: SCALE, rotationRad: 0, offsetXM: 0, offsetYM: 0 } };
-const BIRTH = wireDecoded('birth', {
-  birth: {
-    model: 'mona',
-    firmwareVersion: '1',
-    protocolVersion: { major: 1, minor: 0 },
-    session: 1,
-    capabilities: { maxWheelSpeedMps: MONA_SPEC.maxWheelSpeedMps, wheelBaseM: MONA_SPEC.wheelBaseM, bodyDiameterM: MONA_SPEC.bodyDiameterM },
-  },
-});
+const BIRTH = monaBirth();
 const odometryAt = (xM: number) => wireDecoded('telemetry', { telemetry: { odometry: { xM, yM: 0, headingRad: 0 } } });
 
 describe("a mixed trial: virtual robots take the physical robots' profile through the arena transform", () => {

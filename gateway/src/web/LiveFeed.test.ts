@@ -9,22 +9,14 @@ import { RobotRegistry } from '../hil/RobotRegistry.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
 import { testTrialConfig } from '../trial/testing/testTrialConfig.js';
-import { wireDecoded } from '../trial/testing/wireDecoded.js';
+import { monaBirth, wireDecoded } from '../trial/testing/wireDecoded.js';
 import { LiveFeed } from './LiveFeed.js';
 
 function trialOn(grid: Grid, robots: number, hil: HilGateway | null = null): LiveTrial {
   return new LiveTrial({ trial: testTrialConfig(grid, robots), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
 }
 
-const BIRTH = wireDecoded('birth', {
-  birth: {
-    model: 'mona',
-    firmwareVersion: '2.3.1',
-    protocolVersion: { major: 1, minor: 0 },
-    session: 1,
-    capabilities: { maxWheelSpeedMps: 0.13, wheelBaseM: 0.078, bodyDiameterM: 0.08 },
-  },
-});
+const BIRTH = monaBirth('2.3.1');
 const BATTERY = wireDecoded('telemetry', { telemetry: { battery: { volts: 3.9, fraction: 0.62 } } });
 
 /** Bit i of the base64 bitmap, LSB first: the decoding the page does. */

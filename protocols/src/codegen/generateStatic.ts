@@ -11,10 +11,10 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PROTO_FILE, PROTO_INCLUDE_DIR } from '../protoFile.js';
 
 export const PROTOCOLS_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const PROTO_INCLUDE_DIR = join(PROTOCOLS_ROOT, 'proto');
-export const PROTO_FILE = join(PROTO_INCLUDE_DIR, 'swarmgate', 'v1', 'swarmgate.proto');
+export { PROTO_FILE, PROTO_INCLUDE_DIR } from '../protoFile.js';
 export const GENERATED_DIR = join(PROTOCOLS_ROOT, 'src', 'generated');
 export const GENERATED_BASENAME = 'swarmgate';
 

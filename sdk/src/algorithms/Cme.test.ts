@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '@swarmgate/protocols';
-import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
+import { findAlgorithm } from './algorithms.js';
 import { cmeDiscount, cmeTargetValue } from './Cme.js';
 import { encodeTargetMessage } from './targetMessage.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
 
 function controllerFor(name: string, robotIndex: number, params: Record<string, number> = {}) {
-  const info = findAlgorithm(name);
-  return info.create({
-    seed: 7,
-    rng: Random.fromSeed(7).fork(`controller:r${robotIndex}`),
-    robotId: `r${robotIndex}`,
-    robotIndex,
-    robotCount: 2,
-    tileSizeM: 1,
-    params: resolveAlgorithmParams(info, params),
-  });
+  return findAlgorithm(name).create(algorithmContext(name, { robotIndex, robotCount: 2, params }));
 }
 
 describe('cme value', () => {

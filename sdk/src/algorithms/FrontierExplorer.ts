@@ -15,8 +15,9 @@
  * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
  *
- * cme, tnf, ssb and lvd run on this controller with a TargetStrategy that chooses their targets
- * (and sends their messages; ssb's and lvd's targets are tiles, not frontiers); tnf also turns on the step-aside and hard-reset options after collisions.
+ * cme, tnf, ssb, lvd and minotaur run on this controller with a TargetStrategy that chooses their
+ * targets (and sends their messages; ssb's and lvd's targets are tiles, Minotaur's sometimes a
+ * point past a doorway, not frontiers); tnf also turns on the step-aside and hard-reset options after collisions.
  */
 import { wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
@@ -31,11 +32,14 @@ type Phase = 'plan' | 'follow' | 'backoff' | 'aside' | 'done';
 export const WAIT_FOR_TARGET = -2;
 
 /**
- * How a controller built on this one (cme, tnf, ssb, lvd) chooses targets in place of the nearest
+ * How a controller built on this one (cme, tnf, ssb, lvd, minotaur) chooses targets in place of the nearest
  * frontier; planning the path, following it, collisions and blacklisting stay here.
  */
 export interface TargetStrategy {
-  /** Called first every tick (read messages, send its own). True: drop the current target and choose again. */
+  /**
+   * Called first every tick (read messages, send its own). True: drop the current target and
+   * choose again, at once even when none was left (a new assignment).
+   */
   beforeTick(robot: Robot, state: RobotState, targetIndex: number): boolean;
   /**
    * A reachable cell index to go to from cell index `from` (a frontier, unless the strategy says
@@ -44,10 +48,18 @@ export interface TargetStrategy {
   choose(map: SlamMapView, from: number, state: RobotState, skip: (index: number) => boolean): number;
   /** A new target was chosen and a path to it found. */
   targetChosen?(robot: Robot, state: RobotState, targetIndex: number): void;
-  /** For targets that are not frontiers (ssb's and lvd's tiles): false once the target needs no visit. Default: it is still a frontier. */
+  /**
+   * For targets that are not frontiers (ssb's and lvd's tiles, Minotaur's point past a doorway):
+   * false once the target needs no visit. Default: it is still a frontier.
+   */
   stillWanted?(map: SlamMapView, targetIndex: number): boolean;
   /** The robot arrived at the target; false (the default) blacklists it, as a frontier whose unknown side cannot be seen from it. */
   reached?(targetIndex: number): boolean;
+  /**
+   * The target is given up (no path, no progress, collisions); true takes it back (Minotaur's
+   * point past a doorway), false (the default) blacklists it and its neighbourhood.
+   */
+  abandoned?(targetIndex: number): boolean;
 }
 
 /** What a controller built on this one adds to the `frontier` parameters (all off by default). */
@@ -183,7 +195,8 @@ export class FrontierExplorerController implements Controller {
     this.mapHeight = map.height;
     this.mapCellSizeM = map.cellSizeM;
     if (this.shareEveryTicks > 0) this.shareMaps(robot, state);
-    if (this.strategy !== undefined && this.strategy.beforeTick(robot, state, this.targetIndex) && this.phase === 'follow') this.phase = 'plan';
+    const replan = this.strategy !== undefined && this.strategy.beforeTick(robot, state, this.targetIndex);
+    if (replan && this.phase === 'follow') this.phase = 'plan';
 
     this.touchingTicks = state.collision.touching ? this.touchingTicks + 1 : 0;
     if (this.hardResetTicks > 0 && this.touchingTicks >= this.hardResetTicks && this.phase !== 'done') {
@@ -210,7 +223,7 @@ export class FrontierExplorerController implements Controller {
       this.phase = 'plan';
     }
     if (this.phase === 'done') {
-      if (state.tick < this.recheckAtTick) return;
+      if (state.tick < this.recheckAtTick && !replan) return;
       this.blacklist.clear();
       this.phase = 'plan';
     }
@@ -457,8 +470,12 @@ export class FrontierExplorerController implements Controller {
     return false;
   }
 
-  /** Blacklist the target and the cells around it, and drop it. */
+  /** Blacklist the target and the cells around it (unless the strategy takes it back), and drop it. */
   private abandonTarget(): void {
+    if (this.strategy?.abandoned?.(this.targetIndex) === true) {
+      this.targetIndex = -1;
+      return;
+    }
     const w = this.mapWidth;
     const tx = this.targetIndex % w;
     const ty = Math.floor(this.targetIndex / w);

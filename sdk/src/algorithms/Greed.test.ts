@@ -1,22 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isWall, type Grid } from '@swarmgate/maps';
-import { Random } from '@swarmgate/protocols';
-import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
+import { findAlgorithm } from './algorithms.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
 
 function greedFor(robotIndex = 0, params: Record<string, number> = {}) {
-  const info = findAlgorithm('greed');
-  return info.create({
-    seed: 7,
-    rng: Random.fromSeed(7).fork(`controller:r${robotIndex}`),
-    robotId: `r${robotIndex}`,
-    robotIndex,
-    robotCount: 1,
-    tileSizeM: 1,
-    params: resolveAlgorithmParams(info, params),
-  });
+  return findAlgorithm('greed').create(algorithmContext('greed', { robotIndex, params }));
 }
 
 /** Mark the robot's SLAM map as the ground truth, except the tiles listed (left unknown). */

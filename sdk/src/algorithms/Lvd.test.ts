@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '@swarmgate/protocols';
 import type { Grid } from '@swarmgate/maps';
 import type { NearbyRobot } from '../Robot.js';
-import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
 import { lvdController } from './Lvd.js';
 import { decodeTileMessage, encodeTileMessage } from './tileMessages.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
 
 function lvdOn(grid: Grid, xM: number, yM: number, robotIndex = 0, params: Record<string, number> = {}) {
-  const context = {
-    seed: 7,
-    rng: Random.fromSeed(7).fork(`controller:r${robotIndex}`),
-    robotId: `r${robotIndex}`,
-    robotIndex,
-    robotCount: 2,
-    tileSizeM: 1,
-    params: resolveAlgorithmParams(findAlgorithm('lvd'), params),
-  };
+  const context = algorithmContext('lvd', { robotIndex, robotCount: 2, params });
   const { controller, strategy } = lvdController(context);
   const robot = new PointRobot(grid, { pose: { xM, yM, headingRad: 0 }, rangeMaxM: 10 });
   const run = (ticks: number, until: () => boolean = () => false) => {

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '@swarmgate/protocols';
 import type { Grid } from '@swarmgate/maps';
-import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
 import { ssbController, type SsbStrategy } from './Ssb.js';
 import { decodeTileMessage, encodeTileMessage, type TileMessage } from './tileMessages.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
 
 function ssbOn(grid: Grid, xM: number, yM: number, params: Record<string, number> = {}) {
-  const context = {
-    seed: 7,
-    rng: Random.fromSeed(7).fork('controller:r0'),
-    robotId: 'r0',
-    robotIndex: 0,
-    robotCount: 1,
-    tileSizeM: 1,
-    params: resolveAlgorithmParams(findAlgorithm('ssb'), params),
-  };
+  const context = algorithmContext('ssb', { params });
   const { controller, strategy } = ssbController(context);
   const robot = new PointRobot(grid, { pose: { xM, yM, headingRad: 0 } });
   const sent: TileMessage[] = [];

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Random } from '@swarmgate/protocols';
-import { findAlgorithm, resolveAlgorithmParams } from './algorithms.js';
+import { findAlgorithm } from './algorithms.js';
 import { tnfDistanceTerm, tnfUtility } from './Tnf.js';
 import type { Pose } from '../Robot.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
 
 function tnfFor(params: Record<string, number> = {}, seed = 7) {
-  const info = findAlgorithm('tnf');
-  return info.create({
-    seed,
-    rng: Random.fromSeed(seed).fork('controller:r0'),
-    robotId: 'r0',
-    robotIndex: 0,
-    robotCount: 2,
-    tileSizeM: 1,
-    params: resolveAlgorithmParams(info, params),
-  });
+  return findAlgorithm('tnf').create(algorithmContext('tnf', { seed, robotCount: 2, params }));
 }
 
 describe('tnf distance term and utility', () => {

@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isWall, type Grid } from '@swarmgate/maps';
-import { Random } from '@swarmgate/protocols';
 import { algorithms, findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from './algorithms.js';
 import type { AlgorithmContext } from './AlgorithmInfo.js';
 import type { FrontierExplorerController } from './FrontierExplorer.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
 
 function contextFor(name: string, params: Record<string, number> = {}, robotIndex = 0, seed = 7): AlgorithmContext {
-  return {
-    seed,
-    // What the engine passes: the trial's seeded stream, forked per robot.
-    rng: Random.fromSeed(seed).fork(`controller:r${robotIndex}`),
-    robotId: `r${robotIndex}`,
-    robotIndex,
-    robotCount: 1,
-    tileSizeM: 1,
-    params: resolveAlgorithmParams(findAlgorithm(name), params),
-  };
+  return algorithmContext(name, { params, robotIndex, seed });
 }
 
 /** Open SLAM cells over the SLAM cells of free ground-truth tiles. */
@@ -44,8 +35,8 @@ const twoRooms = gridFromAscii([
 ]);
 
 describe('algorithm registry', () => {
-  it('registers random, frontier, greed, cme, tnf, ssb and lvd with documented parameters', () => {
-    expect(algorithms.map((a) => a.name)).toEqual(['random', 'frontier', 'greed', 'cme', 'tnf', 'ssb', 'lvd']);
+  it('registers random, frontier, greed, cme, tnf, ssb, lvd and minotaur with documented parameters', () => {
+    expect(algorithms.map((a) => a.name)).toEqual(['random', 'frontier', 'greed', 'cme', 'tnf', 'ssb', 'lvd', 'minotaur']);
     for (const a of algorithms) {
       expect(a.summary.length).toBeGreaterThan(20);
       for (const p of a.parameters) {
@@ -58,7 +49,7 @@ describe('algorithm registry', () => {
 
   it('names the unknown algorithm and lists the known ones', () => {
     expect(() => findAlgorithm('nonesuch')).toThrow(
-      "SG_UNKNOWN_ALGORITHM: no algorithm named 'nonesuch'; registered: random, frontier, greed, cme, tnf, ssb, lvd",
+      "SG_UNKNOWN_ALGORITHM: no algorithm named 'nonesuch'; registered: random, frontier, greed, cme, tnf, ssb, lvd, minotaur",
     );
   });
 

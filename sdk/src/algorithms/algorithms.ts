@@ -8,11 +8,12 @@ import { frontierExploration } from './FrontierExplorer.js';
 import { cme } from './Cme.js';
 import { greed } from './Greed.js';
 import { lvd } from './Lvd.js';
+import { minotaur } from './Minotaur.js';
 import { randomWalk } from './RandomWalk.js';
 import { ssb } from './Ssb.js';
 import { tnf } from './Tnf.js';
 
-export const algorithms: readonly AlgorithmInfo[] = [randomWalk, frontierExploration, greed, cme, tnf, ssb, lvd];
+export const algorithms: readonly AlgorithmInfo[] = [randomWalk, frontierExploration, greed, cme, tnf, ssb, lvd, minotaur];
 
 /** The algorithm registered as `name`; throws SG_UNKNOWN_ALGORITHM listing the known names. */
 export function findAlgorithm(name: string): AlgorithmInfo {

@@ -1,21 +1,31 @@
 /**
- * Maps shared as radio messages: a robot broadcasts its SLAM map's encoded bytes and merges every
- * map it hears. No references travel between robots, only bytes through the radio model.
+ * Maps shared as radio messages: a robot broadcasts its SLAM map's encoded bytes (slamMapCodec)
+ * and merges every map it hears, sent alone (broadcastMap) or inside another message (Minotaur's
+ * heartbeat). No references travel between robots, only bytes through the radio model.
  */
 import { MAX_BROADCAST_PAYLOAD_BYTES } from '@swarmgate/protocols';
 import type { Robot, RobotState } from '../Robot.js';
+import type { SlamMapView } from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
 
 /** Merge every SLAM map in this tick's inbox into the robot's own map. */
 export function mergeHeardMaps(robot: Robot, state: RobotState): void {
-  for (const message of state.inbox) {
-    if (!looksLikeSlamMap(message.payload)) continue;
-    try {
-      robot.map.mergeFromBytes(message.payload);
-    } catch (error) {
-      // A map of another geometry or damaged bytes from another robot: not ours to fix.
-      if (!(error instanceof SwarmgateError)) throw error;
-    }
+  for (const message of state.inbox) mergeHeardMap(robot.map, message.payload);
+}
+
+/**
+ * Merge map bytes heard from another robot into `map`; false (nothing merged) for bytes that are
+ * not a map or a map of another geometry: another robot's damage is not ours to fix, and it
+ * never throws out of a controller's tick.
+ */
+export function mergeHeardMap(map: SlamMapView, bytes: Uint8Array): boolean {
+  if (!looksLikeSlamMap(bytes)) return false;
+  try {
+    map.mergeFromBytes(bytes);
+    return true;
+  } catch (error) {
+    if (!(error instanceof SwarmgateError)) throw error;
+    return false;
   }
 }
 

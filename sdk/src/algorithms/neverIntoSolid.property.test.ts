@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { Random } from '@swarmgate/protocols';
-import { algorithms, resolveAlgorithmParams } from './algorithms.js';
+import { algorithms } from './algorithms.js';
 import { SlamCell } from '../SlamMapView.js';
 import { PointRobot } from '../testing/PointRobot.js';
 import { gridFromAscii } from '../testing/asciiMaps.js';
+import { algorithmContext } from '../testing/algorithmContext.js';
 
 const DT_S = 0.1;
 /** PointRobot's default move() speed (m/s). */
@@ -76,15 +76,7 @@ describe('no algorithm drives into a cell its own SLAM map holds solid (property
         const startY = Math.floor(start / W);
         if (rows[H - 1 - startY][startX] === '#') return;
         const robot = new CheckedRobot(gridFromAscii(rows), { pose: { xM: startX + 0.5, yM: startY + 0.5, headingRad: 0 }, rangeMaxM: 3 });
-        const controller = info.create({
-          seed,
-          rng: Random.fromSeed(seed).fork('controller:r0'),
-          robotId: 'r0',
-          robotIndex: 0,
-          robotCount: 1,
-          tileSizeM: 1,
-          params: resolveAlgorithmParams(info),
-        });
+        const controller = info.create(algorithmContext(info.name, { seed }));
         controller.start?.(robot);
         for (let t = 0; t < 300 && robot.intoSolid === null; t++) {
           controller.tick(robot);

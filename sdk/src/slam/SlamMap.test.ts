@@ -180,6 +180,25 @@ describe('SlamMap planning helpers', () => {
     expect(gap.path({ x: 1, y: 2 }, { x: 5, y: 2 }, { blockedNearWallCells: 1 })).toBeNull();
   });
 
+  it('never enters blocked cells except the goal, in paths and flood fills', () => {
+    // Two ways round the pillar; blocking the upper one leaves the lower, blocking both leaves none.
+    const map = slamFrom(['#######', '#.....#', '#.###.#', '#.....#', '#######']);
+    const blocked = new Uint8Array(map.width * map.height);
+    blocked[3 * map.width + 3] = 1;
+    const lower = map.path({ x: 1, y: 2 }, { x: 5, y: 2 }, { blocked });
+    expect(lower?.some((c) => c.y === 1)).toBe(true);
+    blocked[1 * map.width + 3] = 1;
+    expect(map.path({ x: 1, y: 2 }, { x: 5, y: 2 }, { blocked })).toBeNull();
+    expect(map.path({ x: 1, y: 2 }, { x: 3, y: 1 }, { blocked })).not.toBeNull();
+    // The flood fill neither crosses nor stops at blocked cells: the unknown beyond them is out of reach.
+    const partly = slamFrom(['#######', '#..?..#', '#.###.#', '#.....#', '#######']);
+    expect(partly.nearestFrontier({ x: 1, y: 1 }, { blocked })).toEqual({ x: 2, y: 3 });
+    const fenced = new Uint8Array(blocked);
+    fenced[3 * map.width + 2] = 1;
+    fenced[3 * map.width + 4] = 1;
+    expect(partly.nearestFrontier({ x: 1, y: 1 }, { blocked: fenced })).toBeNull();
+  });
+
   it('reports known fraction and a coarse tile view', () => {
     const map = new SlamMap({ width: 4, height: 2, cellSizeM: 0.5 });
     map.mark(0, SlamCell.Open);

@@ -61,6 +61,7 @@ export function findPath(grid: SearchGrid, from: number, to: number, options: Pa
   const penalty = options.wallPenaltyCells ?? 0;
   const clearance = options.wallClearanceCells ?? 1;
   const blocked = options.blockedNearWallCells ?? 0;
+  const boundary = options.blocked;
   const maxExpansions = options.maxExpansions ?? Number.POSITIVE_INFINITY;
   const s = searchScratch;
   const gen = s.begin(width * height);
@@ -88,6 +89,7 @@ export function findPath(grid: SearchGrid, from: number, to: number, options: Pa
       if (cells[next] !== OPEN || closed[next] === gen) continue;
       if (k >= 4 && (cells[cy * width + nx] !== OPEN || cells[ny * width + cx] !== OPEN)) continue;
       if (blocked > 0 && next !== to && touchesSolid(grid, nx, ny, blocked)) continue;
+      if (boundary !== undefined && next !== to && boundary[next] !== 0) continue;
       let cost = g[cur] + COST[k];
       // The penalty only adds, so a cell already reached as cheaply without it is skipped
       // before its eight neighbours are read.

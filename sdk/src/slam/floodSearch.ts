@@ -28,15 +28,17 @@ export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
 /**
  * Breadth-first flood fill from cell index `from` through open cells, 8-connected without
  * corner cutting (the moves A* allows), so the first goal found is nearest in steps.
- * Unknown cells are reached but never expanded. The start may be in any state. `skip` also
- * gets the cell's BFS steps from the start (a diagonal move is one step), so a skip that records
- * and rejects every goal lists all reachable goals with their step counts, nearest first.
+ * Unknown cells are reached but never expanded; blocked cells (options.blocked) are never
+ * reached. The start may be in any state. `skip` also gets the cell's BFS steps from the start
+ * (a diagonal move is one step), so a skip that records and rejects every goal lists all
+ * reachable goals with their step counts, nearest first.
  * Returns the goal cell index, or -1 when none is reachable (or maxVisits ran out).
  */
 export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, options: FrontierSearchOptions = {}): number {
   const { width, height, cells } = grid;
   const skip = options.skip;
   const maxVisits = options.maxVisits ?? Number.POSITIVE_INFINITY;
+  const blocked = options.blocked;
   const wantUnknown = goal === 'unknown';
   const s = searchScratch;
   const gen = s.begin(width * height);
@@ -65,7 +67,7 @@ export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, opt
       const next = ny * width + nx;
       if (seen[next] === gen) continue;
       const state = cells[next];
-      if (state === SOLID) continue;
+      if (state === SOLID || (blocked !== undefined && blocked[next] !== 0)) continue;
       if (k >= 4 && (cells[cy * width + nx] !== OPEN || cells[ny * width + cx] !== OPEN)) continue;
       seen[next] = gen;
       if (isGoalAt(grid, wantUnknown, next, nx, ny, skip, steps + 1)) return next;

@@ -2,3 +2,4 @@
 export { robotContract, type RobotBackend, type RobotContractOptions } from './robotContract.js';
 export { PointRobot, type PointRobotOptions } from './PointRobot.js';
 export { gridFromAscii } from './asciiMaps.js';
+export { algorithmContext, type AlgorithmContextOptions } from './algorithmContext.js';

@@ -70,6 +70,8 @@ describe('depcheck', () => {
       'gateway/src/web/Ui.ts': 'export const ui = 1;\n',
       'gateway/src/web/Ui.test.ts': "import { live } from '../trial/Live.js';\nexport const t = live;\n",
       'gateway/src/trial/Live.ts': "import { ui } from '../web/Ui.js';\nexport const live = ui;\n",
+      // A recorder reading the engine (allowed) and reaching up into a live trial (forbidden).
+      'gateway/src/record/Rec.ts': "import { World } from '../sim/World.js';\nimport { live } from '../trial/Live.js';\nexport const rec = [World, live];\n",
       // An experiment reaching into a live trial.
       'gateway/src/experiment/Report.ts': "import { live } from '../trial/Live.js';\nexport const report = live;\n",
       // A runtime cycle between two modules.
@@ -90,6 +92,7 @@ describe('depcheck', () => {
         'engine-is-self-contained: gateway/src/sim/World.ts -> gateway/src/hil/Link.ts',
         'transports-are-self-contained: gateway/src/hil/Link.ts -> gateway/src/sim/World.ts',
         'web-below-trial: gateway/src/web/Feed.ts -> gateway/src/trial/Live.ts',
+        'recordings-above-engine: gateway/src/record/Rec.ts -> gateway/src/trial/Live.ts',
         'experiment-below-cli: gateway/src/experiment/Report.ts -> gateway/src/trial/Live.ts',
         'package-sdk: sdk/src/Upward.ts -> gateway/src/index.ts',
         'no-deep-import: bench/src/engine.ts -> gateway/src/sim/World.ts',

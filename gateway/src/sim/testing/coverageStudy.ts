@@ -3,6 +3,7 @@
  * generated buildings and 10 caves of 50 x 50, with 1, 3 and 5 robots spawned together,
  * line-of-sight radio, 7 m vision, a 36000-tick timeout (one simulated hour), 99 % explored.
  */
+import { describe, expect, it } from 'vitest';
 import { loadMap } from '@swarmgate/maps';
 import { Trial } from '../Trial.js';
 import type { FinalMetrics } from '../TrialMetrics.js';
@@ -66,4 +67,21 @@ export function coverageTable(outcomes: readonly CoverageOutcome[]): string {
     `|---|${counts.map(() => '---:').join('|')}|`,
     ...maps.map((m) => `| ${m} | ${counts.map((n) => ticksOf(m, n) ?? 'timeout').join(' | ')} |`),
   ].join('\n');
+}
+
+/**
+ * The coverage test of one algorithm: every run of the study, at least `minSuccesses` of them
+ * reaching 99 % explored (the failed runs named in the assertion), and none finishing before it
+ * had to drive (over 100 ticks). With COVERAGE_TABLE=1 it prints the table BENCHMARKS.md shows.
+ */
+export function describeCoverage(algorithm: string, minSuccesses: number): void {
+  describe(`${algorithm} coverage`, () => {
+    it(`reaches 99 percent explored in at least ${minSuccesses} of the ${COVERAGE_RUNS.length} runs`, () => {
+      const { outcomes, successes, failed } = runCoverageStudy(algorithm);
+      if (process.env.COVERAGE_TABLE === '1') console.info(coverageTable(outcomes));
+      expect(outcomes).toHaveLength(COVERAGE_RUNS.length);
+      expect(successes, failed).toBeGreaterThanOrEqual(minSuccesses);
+      for (const o of outcomes) if (o.explorationTicks !== null) expect(o.explorationTicks).toBeGreaterThan(100);
+    }, 1_800_000);
+  });
 }
