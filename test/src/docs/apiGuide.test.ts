@@ -88,7 +88,7 @@ describe('docs/api.md, run as written', () => {
         output = (await run('bash', ['-euo', 'pipefail', '-c', script], { cwd, encoding: 'utf8', timeout: 30_000 })).stdout;
       } catch (error) {
         const failed = error as { stdout?: string; stderr?: string };
-        throw new Error(`docs/api.md block failed:\n${block}\nstdout: ${failed.stdout}\nstderr: ${failed.stderr}`);
+        throw new Error(`docs/api.md block failed:\n${block}\nstdout: ${failed.stdout}\nstderr: ${failed.stderr}`, { cause: error });
       }
       // The block that shows a mistake (no --fail-with-body) gets its 400 naming the option.
       if (!block.includes('--fail-with-body')) expect(output).toMatch(/"error":"SG_TRIAL_REQUEST: --comm: /);
