@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeMapImage, loadMap } from '@swarmgate/maps';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
+import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
 import { LiveService } from './LiveService.js';
+import { createTrialHttpServer } from './trialHttpApi.js';
+import { experimentsApi } from './experimentsApi.js';
+import { mapsApi } from '../web/mapsApi.js';
+import { recordingsApi } from '../web/recordingsApi.js';
+import { webUi } from '../web/webUi.js';
 import { TrialRequestError, type LiveTrialConfig } from './TrialSlot.js';
 
 interface Operation {
@@ -165,4 +171,34 @@ describe('the OpenAPI document and the routes it lists', () => {
     }
     expect(checked).toBeGreaterThanOrEqual(25);
   });
+});
+
+describe('the token on every mutating route the document lists', () => {
+  it('refuses each POST without the bearer token (401) and lets it through with it', async () => {
+    const live = new LiveTrial({ trial: trialOf(borderedRoom(12), 2), hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+    const folder = mkdtempSync(join(tmpdir(), 'swarmgate-token-'));
+    const app = await createTrialHttpServer({ trials: { live }, hil: null, access: { token: 'sesame-sesame-sesame', hosts: null } });
+    try {
+      await app.register(mapsApi, { folder });
+      await app.register(recordingsApi, { folder });
+      await app.register(experimentsApi, { folder });
+      await app.register(webUi, { live: () => live, hil: null });
+      const paths = (await app.inject({ method: 'GET', url: '/docs/json' })).json().paths as OpenApiDocument['paths'];
+      const posts = Object.entries(paths).flatMap(([path, operations]) => (operations.post ? [fillPath(path)] : []));
+      expect(posts.length).toBeGreaterThanOrEqual(9);
+      for (const url of posts) {
+        const headers = { 'content-type': 'application/json' };
+        const refused = await app.inject({ method: 'POST', url, headers, payload: '{}' });
+        expect(refused.statusCode, url).toBe(401);
+        const wrong = await app.inject({ method: 'POST', url, headers: { ...headers, authorization: 'Bearer nope' }, payload: '{}' });
+        expect(wrong.statusCode, url).toBe(401);
+        const allowed = await app.inject({ method: 'POST', url, headers: { ...headers, authorization: 'Bearer sesame-sesame-sesame' }, payload: '{}' });
+        expect(allowed.statusCode, url).not.toBe(401);
+      }
+    } finally {
+      live.stop();
+      await app.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
