@@ -24,6 +24,7 @@ import { benchMaesRosTest } from './maesRosTest.js';
 import { benchRecord } from './record.js';
 import { benchExperimentReport } from './experimentReport.js';
 import { benchExperiment } from './experiment.js';
+import { benchLiveStream } from './liveStream.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -39,6 +40,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['record', benchRecord],
   ['experiment-report', benchExperimentReport],
   ['experiment', benchExperiment],
+  ['live-stream', benchLiveStream],
 ];
 /** Run only when named: too long for "all". */
 const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains']);

@@ -49,6 +49,10 @@ export const ERROR_CODES = {
     'The certificate and key given to the embedded broker do not make a TLS server (not PEM, or a key that does not belong to the certificate); the message gives the TLS error.',
   SG_TRIAL_MQTT:
     'The live trial could not connect to the MQTT broker or subscribe to the command topics (wrong URL, credentials, or an ACL without the fleet tree for the gateway user).',
+  SG_TRIAL_STATE:
+    "A trial control was refused in the trial's state: start, pause, step or speed after it was stopped, step while it runs, or a speed out of range or other than 1 with physical robots; the message says which.",
+  SG_TRIAL_REQUEST:
+    'A trial configuration sent to POST /api/trial was refused: an unknown option, a bad value (checked as the same `swarmgate run` flag would be), or a server-side file it may not name; the message names the option.',
   SG_HTTP_LISTEN: 'The HTTP API and web UI could not listen on the requested port (in use or no permission).',
   // Recordings (record/)
   SG_RECORDING_FORMAT:
@@ -60,7 +64,9 @@ export const ERROR_CODES = {
   SG_RESULTS_EMPTY: 'The experiment results.jsonl holds no complete run line, so there is nothing to report; the message names the file.',
   SG_RESULTS_LINE:
     'A line of an experiment results.jsonl is not JSON or not a swarmgate-results/1 run line (a field missing or mistyped); the message names the file, the line and the field.',
-  // Web UI (web/)
+  // Web UI and HTTP API (web/)
+  SG_API_FILES:
+    'A file of the HTTP API (an uploaded map, a recording, an experiment report) is missing, or its name is not a plain file name; the message names it.',
   SG_WEB_CONFIG:
     'A web UI option is out of range (frameHz outside (0, 30], heartbeatMs below 1 ms) or its static/ folder holds a file it cannot serve; the message names it.',
 } as const;

@@ -22,3 +22,5 @@ export { runTrial, runTrialWithSeries, type RunTrialConfig, type RunReport } fro
 // An experiment's results.jsonl lines (docs/experiments.md), written by a runner and read by `experiment report`.
 export { finishedRunLine, failedRunLine, runKeyOf, type RunIdentity } from './experiment/runLine.js';
 export { RESULTS_FORMAT, type ResultsLine } from './experiment/resultsLine.js';
+// How serve builds a trial from a request (POST /api/trial): for embedding the HTTP API and for tests.
+export { requestTrialFactory, REQUEST_OPTIONS, type RequestTrialFactoryOptions } from './cli/trialRequest.js';

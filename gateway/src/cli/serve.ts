@@ -18,9 +18,23 @@ import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fle
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
 import { loadControllerModule } from './controllerModule.js';
+import {
+  MAX_CELLS_HELP,
+  NETWORK_AND_SPAWN_HELP,
+  ROBOT_PROFILE_HELP,
+  TRIAL_FLAG_OPTIONS,
+  loadGrid,
+  parseTrialFlags,
+  trialConfigOf,
+  type TrialFlags,
+} from './trialFlags.js';
+import type { Grid } from '@swarmgate/maps';
+import type { AlgorithmInfo } from '@swarmgate/sdk';
+import { DEFAULT_API_FOLDERS, type ApiFolders } from '../trial/LiveService.js';
+import type { LiveTrialConfig } from '../trial/TrialSlot.js';
+import { requestTrialFactory } from './trialRequest.js';
 import { locateFlagErrors, withLocatedErrors, withTrialFile } from './trialFile.js';
 import { MQTT_CA_HELP, brokerUrlsFlag, fleetFlag, gatewayLogin, mqttCaFlag, readPem } from './mqttFlags.js';
-import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
        swarmgate serve trial.yaml [options]   (a trial file, docs/experiments.md; flags override it)
@@ -90,7 +104,12 @@ HTTP:
                           or with the UI's Release button; released robots wait for their controller).
                           With --fleet or a bind beyond loopback, POSTs and the live stream need
                           'Authorization: Bearer TOKEN': the fleet file's http.token, else one
-                          generated at start; the printed URL carries it (#token=...)`;
+                          generated at start; the printed URL carries it (#token=...).
+                          The whole API (trial control, robots, maps, recordings, experiments)
+                          is documented at /docs (OpenAPI at /docs/json; docs/api.md)
+  --maps-dir DIR          where maps uploaded through the API are kept (default swarmgate-data/maps)
+  --recordings-dir DIR    recordings the API lists and serves (default swarmgate-data/recordings)
+  --experiments-dir DIR   experiment folders whose reports the API shows (default experiments)`;
 
 const OPTIONS = {
   ...TRIAL_FLAG_OPTIONS,
@@ -114,6 +133,9 @@ const OPTIONS = {
   serial: { type: 'string', multiple: true },
   'max-physical': { type: 'string' },
   port: { type: 'string' },
+  'maps-dir': { type: 'string' },
+  'recordings-dir': { type: 'string' },
+  'experiments-dir': { type: 'string' },
   record: { type: 'string' },
   'record-every-s': { type: 'string' },
 } as const;
@@ -213,15 +235,28 @@ async function run(argv: string[]): Promise<number> {
   if (physicalExpected && flags.robotProfile?.physical === false) {
     logger.warn(`serve: --robot-profile ${flags.robotProfile.name} with physical robots: virtual robots and twins differ in size and speed on the map`);
   }
-  const trial = {
-    ...trialConfigOf(flags, grid),
-    controller,
-    world: { robot: liveTrialProfile(flags.robotProfile, physicalExpected ? scale : null) },
+  const liveTrialConfig = (trialFlags: TrialFlags, trialGrid: Grid, info: AlgorithmInfo | undefined): LiveTrialConfig => ({
+    ...trialConfigOf(trialFlags, trialGrid),
+    controller: info,
+    world: { robot: liveTrialProfile(trialFlags.robotProfile, physicalExpected ? scale : null) },
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,
     remoteControlled: new Set(remote),
+  });
+  const trial = liveTrialConfig(flags, grid, controller);
+  const folders: ApiFolders = {
+    maps: v['maps-dir'] ?? DEFAULT_API_FOLDERS.maps,
+    recordings: v['recordings-dir'] ?? DEFAULT_API_FOLDERS.recordings,
+    experiments: v['experiments-dir'] ?? DEFAULT_API_FOLDERS.experiments,
   };
+  // POST /api/trial: a body is checked by the flag parsers above, never by a second set of checks.
+  const trialFactory = requestTrialFactory({
+    mapsFolder: folders.maps,
+    controller: v.controller === undefined || controller === undefined ? null : { spec: v.controller, info: controller },
+    fleet,
+    build: liveTrialConfig,
+  });
   if (v['record-every-s'] !== undefined && v.record === undefined) throw new CliUsageError('--record-every-s needs --record');
   const everyS = numberFlag('record-every-s', v['record-every-s'], 1, { min: 0.1, max: 3600 });
   const recorder = v.record === undefined ? undefined : await McapRecorder.create(v.record);
@@ -231,6 +266,8 @@ async function run(argv: string[]): Promise<number> {
   try {
     service = await LiveService.start({
       trial,
+      trialFactory,
+      folders,
       mqttUrl: v.mqtt,
       mqttCa,
       mqttPort,

@@ -3,6 +3,8 @@ import type { LiveTrialStatus } from '../trial/LiveTrial.js';
 import { formatServeStatus } from './serveStatus.js';
 
 const running: LiveTrialStatus = {
+  state: 'running',
+  speed: 1,
   tick: 1200,
   simSeconds: 120,
   virtualRobots: 8,

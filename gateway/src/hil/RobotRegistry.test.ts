@@ -49,6 +49,17 @@ describe('RobotRegistry', () => {
     expect(events).toEqual(['birth mona-01 s1', 'online mona-01']);
   });
 
+  it('forgets the virtual robots of an ended trial, so their ids are free, and keeps the physical ones', () => {
+    const { registry } = setup();
+    registry.birth('r0', 'virtual', birth(0));
+    registry.birth('mona-01', 'mqtt', birth(1));
+    expect(registry.admit('r0', 'mqtt', birth(1)).admitted).toBe(false);
+    registry.forgetVirtual();
+    expect(registry.get('r0')).toBeUndefined();
+    expect(registry.get('mona-01')).toMatchObject({ online: true, link: 'mqtt' });
+    expect(registry.admit('r0', 'mqtt', birth(1)).admitted).toBe(true);
+  });
+
   it('ignores a stale Death from an older session (Sparkplug bdSeq)', () => {
     const { registry, events } = setup();
     registry.birth('mona-01', 'mqtt', birth(4));

@@ -316,6 +316,14 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     if (entry && (channel === undefined || entry.channel === channel)) this.goOffline(entry, 'link-lost');
   }
 
+  /**
+   * Forgets the virtual robots of a trial that ended (a new trial names its own): their ids
+   * stop refusing physical robots. Physical robots' records stay.
+   */
+  forgetVirtual(): void {
+    for (const [id, entry] of this.entries) if (entry.record.link === 'virtual') this.entries.delete(id);
+  }
+
   /** Stops every keepalive timer; the registry keeps its records. */
   close(): void {
     for (const entry of this.entries.values()) this.disarm(entry);

@@ -5,7 +5,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import type { Grid } from '@swarmgate/maps';
 import { parseBrokerUrls, type MqttTlsOptions } from '@swarmgate/protocols';
 import { EmbeddedBroker, type BrokerTls } from '../hil/EmbeddedBroker.js';
 import type { Fleet } from '../hil/FleetFile.js';
@@ -16,19 +15,39 @@ import { MqttBridge } from '../hil/MqttBridge.js';
 import { DEFAULT_BIND, allowedHosts, authority, checkBind, httpToken, isLoopback, servedAddresses } from '../hil/NetworkAccess.js';
 import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
-import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
 import { listenError } from '../listenError.js';
-import { LiveTrial } from './LiveTrial.js';
+import type { LiveTrial } from './LiveTrial.js';
+import { TrialSlot, type LiveTrialConfig, type TrialFactory } from './TrialSlot.js';
 import { MqttControllerPort } from './MqttControllerPort.js';
 import { twinSafety, type TwinOptions } from './PhysicalTwins.js';
 import type { LiveRecordingOptions } from './LiveRecording.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
 import { webUi } from '../web/webUi.js';
+import { mapsApi } from '../web/mapsApi.js';
+import { recordingsApi } from '../web/recordingsApi.js';
+import { experimentsApi } from './experimentsApi.js';
+
+/** Folders the HTTP API serves files from (each may be missing: its list is then empty). */
+export interface ApiFolders {
+  /** Maps uploaded through POST /api/maps, usable as `uploaded:<name>` in a trial configuration. */
+  readonly maps: string;
+  /** Recordings (MCAP files) listed and downloaded. */
+  readonly recordings: string;
+  /** Experiment folders (each with results.jsonl) whose reports are shown. */
+  readonly experiments: string;
+}
 
 export interface LiveServiceOptions {
   /** The trial; its grid also bounds physical robots (virtual walls in the safety filter). */
-  readonly trial: TrialConfig & { readonly grid: Grid };
+  readonly trial: LiveTrialConfig;
+  /**
+   * Builds a trial from a request's configuration (POST /api/trial); `serve` passes its own flag
+   * parsers here, so a body is checked as the command line is. Without it the route answers 501.
+   */
+  readonly trialFactory?: TrialFactory;
+  /** Where the API's maps, recordings and experiments live (default: folders under the working directory). */
+  readonly folders?: ApiFolders;
   /** An external broker; without it an embedded broker listens on `mqttPort`. */
   readonly mqttUrl?: string;
   /** How to trust the external broker when `mqttUrl` is mqtts:// (its CA's PEM). */
@@ -68,10 +87,12 @@ export interface LiveServiceOptions {
   readonly record?: LiveRecordingOptions;
 }
 
+export const DEFAULT_API_FOLDERS: ApiFolders = { maps: 'swarmgate-data/maps', recordings: 'swarmgate-data/recordings', experiments: 'experiments' };
+
 export class LiveService {
   private constructor(
     readonly url: string,
-    readonly live: LiveTrial,
+    readonly trials: TrialSlot,
     readonly hil: HilGateway,
     readonly bridge: MqttBridge,
     readonly port: MqttControllerPort,
@@ -143,20 +164,28 @@ export class LiveService {
       // The trial first, the links after: the virtual robots' ids are taken before any physical
       // Birth can claim one, and robots that were up before us (they answer the gateway Birth
       // that hil.start publishes) find the trial already listening.
-      const live = new LiveTrial({
-        trial: options.trial,
-        hil,
-        twins: options.twins,
-        tracker: bridge,
-        port,
-        uplinks: links,
-        broker,
-        realtime: options.realtime,
-        twinSlots: options.twinSlots,
+      const trials = new TrialSlot({
+        first: options.trial,
+        factory: options.trialFactory ?? null,
+        registry,
         logger,
-        record: options.record,
+        joints: {
+          hil,
+          twins: options.twins,
+          tracker: bridge,
+          port,
+          uplinks: links,
+          broker,
+          realtime: options.realtime,
+          twinSlots: options.twinSlots,
+          logger,
+        },
+        // serve --record records the trial it started with; a trial created later is not recorded.
+        firstOnly: { record: options.record },
       });
-      cleanups.push(() => live.stop());
+      const live = trials.live;
+      // The slot's trial, not this first one: a trial created later through the API is the one stopped.
+      cleanups.push(() => trials.live.stop());
       await hil.start();
       live.start();
       let http: FastifyInstance | null = null;
@@ -166,8 +195,12 @@ export class LiveService {
         // The hosts are known once the port is (it may be 0): filled in after listen, and until
         // then every request is refused (421), never let through.
         const hosts = new Set<string>();
-        const app = await createTrialHttpServer({ live, hil, access: { token, hosts } });
-        await app.register(webUi, { live, hil });
+        const app = await createTrialHttpServer({ trials, hil, access: { token, hosts } });
+        const folders = options.folders ?? DEFAULT_API_FOLDERS;
+        await app.register(mapsApi, { folder: folders.maps });
+        await app.register(recordingsApi, { folder: folders.recordings });
+        await app.register(experimentsApi, { folder: folders.experiments });
+        await app.register(webUi, { live: () => trials.live, hil });
         cleanups.push(() => app.close());
         try {
           await app.listen({ port: options.httpPort, host: bind });
@@ -177,11 +210,16 @@ export class LiveService {
         for (const host of allowedHosts(bind, (app.server.address() as AddressInfo).port, options.publicHosts ?? [])) hosts.add(host);
         http = app;
       }
-      return new LiveService(url, live, hil, bridge, port, http, token, mqttUrls, bind, cleanups, logger);
+      return new LiveService(url, trials, hil, bridge, port, http, token, mqttUrls, bind, cleanups, logger);
     } catch (error) {
       await runCleanups(cleanups, logger);
       throw error;
     }
+  }
+
+  /** The trial running now (the first one, or the latest created through POST /api/trial). */
+  get live(): LiveTrial {
+    return this.trials.live;
   }
 
   /** Port of the HTTP API, or null without one. */

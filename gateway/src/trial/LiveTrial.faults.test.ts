@@ -197,7 +197,7 @@ describe('a robot link contains a failing uplink handler (embedded broker)', () 
 describe('HTTP faults', () => {
   it('a route that throws answers 500, counted in faults.http and logged at error; the server keeps serving', async () => {
     const { logger, live } = pacedTrial();
-    const app = await createTrialHttpServer({ live, hil: null });
+    const app = await createTrialHttpServer({ trials: { live }, hil: null });
     app.get('/api/boom', async () => {
       throw new Error('handler bug');
     });

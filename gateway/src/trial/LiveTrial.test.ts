@@ -306,7 +306,7 @@ describe('the HTTP API', () => {
   it('lists robots and the trial, and emergency-stops one robot or all through a validated body', async () => {
     const { registry, link, live } = physicalTrial();
     registry.birth('m1', 'mqtt', BIRTH);
-    const app = await createTrialHttpServer({ live, hil: null });
+    const app = await createTrialHttpServer({ trials: { live }, hil: null });
     for (let k = 0; k < 3; k++) live.world.step();
 
     const robots = (await app.inject({ method: 'GET', url: '/api/robots' })).json();
@@ -337,7 +337,7 @@ describe('releasing an emergency stop over the HTTP API', () => {
     const { registry, link, live } = physicalTrial();
     registry.birth('m1', 'mqtt', BIRTH);
     registry.telemetry('m1', odometryAt(0, 0, 0));
-    const app = await createTrialHttpServer({ live, hil: null });
+    const app = await createTrialHttpServer({ trials: { live }, hil: null });
     const release = (payload: object) => app.inject({ method: 'POST', url: '/api/estop/release', payload });
     expect((await app.inject({ method: 'POST', url: '/api/estop', payload: {} })).json()).toEqual({ stopped: ['r0', 'm1'] });
     const r0Stopped = live.world.truePose('r0');

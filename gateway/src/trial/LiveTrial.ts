@@ -114,7 +114,20 @@ export interface TrialFaults {
 
 type FaultKind = Exclude<keyof TrialFaults, 'total' | 'badCommand' | 'uplink' | 'broker'>;
 
+/**
+ * Where the operator has put the trial: `running` (ticks on schedule), `paused` (no ticks; a
+ * step runs one) or `stopped` (ended for good: a new trial replaces it).
+ */
+export type TrialRunState = 'running' | 'paused' | 'stopped';
+
+/** The fastest and slowest a paced trial may be set to run, simulated per wall-clock seconds. */
+export const MIN_TRIAL_SPEED = 0.05;
+export const MAX_TRIAL_SPEED = 100;
+
 export interface LiveTrialStatus {
+  readonly state: TrialRunState;
+  /** Paced speed asked for (simulated per wall-clock seconds); 1 whenever a physical robot is in. */
+  readonly speed: number;
   readonly tick: number;
   readonly simSeconds: number;
   readonly virtualRobots: number;
@@ -145,6 +158,13 @@ export interface LiveRobotSummary {
   readonly emergencyStopped: boolean;
 }
 
+/** The Error messages one robot reported over its link. */
+export interface RobotErrorSummary {
+  readonly count: number;
+  /** The last one: its wire code by name, its text, and when it arrived (wall clock, ms). */
+  readonly last: { readonly code: string; readonly message: string; readonly atMs: number };
+}
+
 export const DEFAULT_TWIN_OPTIONS: TwinOptions = {
   poseSource: 'odometry',
   // A 2 m table beside a 50 m building (docs/DESIGN.md#who-uses-it).
@@ -160,6 +180,7 @@ export class LiveTrial implements TwinHost {
   private readonly stopped = new Set<string>();
   private readonly twinPoses: Pose[];
   private twinPoseCursor = 0;
+  private ended = false;
   private readonly logger: Logger;
   /** Fault lines: one per interval per robot and kind (a flood costs one line). */
   private readonly faultLog: RateLimitedLogger;
@@ -178,8 +199,12 @@ export class LiveTrial implements TwinHost {
   private readonly clock: Clock;
   private readonly recording: LiveRecording | null;
   private readonly onCommand = (robotId: string, command: Command, seq: number): void => this.commandContained(robotId, command, seq);
-  private readonly onRobotError = (): void => {
+  /** Each robot's Error reports: how many, and the last one (the web UI's robot detail). */
+  private readonly robotErrorLog = new Map<string, RobotErrorSummary>();
+  private readonly onRobotError = (robotId: string, error: ErrorMessage): void => {
     this.faultCounts.robotError++;
+    const count = (this.robotErrorLog.get(robotId)?.count ?? 0) + 1;
+    this.robotErrorLog.set(robotId, { count, last: { code: ErrorCode[error.code] ?? String(error.code), message: error.message, atMs: this.clock.nowMs() } });
   };
 
   constructor(private readonly options: LiveTrialOptions) {
@@ -228,12 +253,61 @@ export class LiveTrial implements TwinHost {
     return (this.options.realtime ?? false) || (this.twins?.count ?? 0) > 0;
   }
 
+  get state(): TrialRunState {
+    if (this.ended) return 'stopped';
+    return this.pacer.isRunning ? 'running' : 'paused';
+  }
+
+  /** Starts or resumes ticking; throws SG_TRIAL_STATE once the trial was stopped. */
   start(): void {
+    this.checkNotEnded('start');
     this.pacer.start();
+  }
+
+  /**
+   * No more ticks until start or step. Physical robots halt by themselves: no MotorCommand
+   * goes out without a tick, and each one they hold runs out at its deadline (docs/safety.md).
+   */
+  pause(): void {
+    this.checkNotEnded('pause');
+    this.pacer.stop();
+  }
+
+  /** Runs exactly one tick of a paused trial (SG_TRIAL_STATE while it runs or after stop). */
+  step(): void {
+    this.checkNotEnded('step');
+    if (this.pacer.isRunning) throw new SwarmgateError('SG_TRIAL_STATE', 'the trial is running: pause it before stepping');
+    this.pacer.runTick();
+  }
+
+  /**
+   * Paced speed, simulated seconds per wall-clock second. Reality cannot be sped up or slowed
+   * down: with a physical robot in the trial only 1 is accepted.
+   */
+  setSpeed(speed: number): void {
+    this.checkNotEnded('set the speed of');
+    if (!(speed >= MIN_TRIAL_SPEED && speed <= MAX_TRIAL_SPEED)) {
+      throw new SwarmgateError('SG_TRIAL_STATE', `speed must be in [${MIN_TRIAL_SPEED}, ${MAX_TRIAL_SPEED}], got ${speed}`);
+    }
+    if (speed !== 1 && (this.twins?.count ?? 0) > 0) {
+      throw new SwarmgateError('SG_TRIAL_STATE', `physical robots are in this trial: it runs at wall-clock speed (1) only, not ${speed}`);
+    }
+    this.pacer.speed = speed;
+  }
+
+  /** Ends the trial for good (the HTTP API's stop): no tick after this one. */
+  end(): void {
+    this.ended = true;
+    this.pacer.stop();
+  }
+
+  private checkNotEnded(what: string): void {
+    if (this.ended) throw new SwarmgateError('SG_TRIAL_STATE', `the trial was stopped: cannot ${what} it (create a new trial)`);
   }
 
   /** Stops stepping and listening; links and the port belong to the caller. */
   stop(): void {
+    this.ended = true;
     this.pacer.stop();
     this.options.port?.off('command', this.onCommand);
     for (const link of this.options.uplinks ?? []) link.off('robotError', this.onRobotError);
@@ -292,6 +366,8 @@ export class LiveTrial implements TwinHost {
   status(): LiveTrialStatus {
     const physical = this.twins?.count ?? 0;
     return {
+      state: this.state,
+      speed: this.pacer.speed,
       tick: this.world.tick,
       simSeconds: this.trial.simSeconds,
       virtualRobots: this.world.robotIds().length - physical,
@@ -330,6 +406,11 @@ export class LiveTrial implements TwinHost {
         emergencyStopped: this.stopped.has(id),
       };
     });
+  }
+
+  /** The Error messages `robotId` reported, or null when it reported none. */
+  robotErrors(robotId: string): RobotErrorSummary | null {
+    return this.robotErrorLog.get(robotId) ?? null;
   }
 
   // ---- TwinHost ------------------------------------------------------------------------

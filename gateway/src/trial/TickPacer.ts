@@ -30,6 +30,11 @@ export class TickPacer {
   maxLatenessMs = 0;
   /** Ticks that threw (each handed to onError). */
   failedTicks = 0;
+  /**
+   * Paced: simulated time per wall-clock time (a tick every periodMs / speed). The operator's
+   * fast-forward or slow motion; unpaced runs ignore it (they already go as fast as they can).
+   */
+  speed = 1;
   private timer: TimerHandle | null = null;
   private running = false;
   private dueMs = 0;
@@ -63,7 +68,7 @@ export class TickPacer {
   private run(): void {
     this.timer = null;
     if (!this.running) return;
-    const { clock, periodMs } = this.options;
+    const { clock } = this.options;
     if (!this.options.paced()) {
       for (let k = 0; k < (this.options.batchTicks ?? 50) && this.running && !this.options.paced(); k++) this.runTick();
       this.dueMs = clock.nowMs();
@@ -72,6 +77,7 @@ export class TickPacer {
     }
     const latenessMs = clock.nowMs() - this.dueMs;
     if (latenessMs > this.maxLatenessMs) this.maxLatenessMs = latenessMs;
+    const periodMs = this.options.periodMs / this.speed;
     if (latenessMs > periodMs) {
       this.overruns++;
       this.dueMs = clock.nowMs();
@@ -81,7 +87,8 @@ export class TickPacer {
     if (this.running) this.schedule(Math.max(0, this.dueMs - clock.nowMs()));
   }
 
-  private runTick(): void {
+  /** One tick now, outside the schedule (a paused trial's single step); its failure goes to onError. */
+  runTick(): void {
     try {
       this.tick();
     } catch (error) {

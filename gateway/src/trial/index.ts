@@ -6,3 +6,4 @@ export * from './PhysicalTwins.js';
 export * from './TickPacer.js';
 export * from './LiveService.js';
 export * from './trialHttpApi.js';
+export * from './TrialSlot.js';

@@ -1,25 +1,21 @@
 /**
- * The live trial's small HTTP API, as a fastify plugin (validated by JSON schemas compiled at
- * start-up; docs/STYLE.md#protocol-and-io-edges):
- *
- *   GET  /api/robots   every robot: kind, online, link, pose, battery, last seen
- *   GET  /api/robots/conflicts  robot ids refused at admission (id, link, channel, reason,
- *                      first and last time, count): a physical robot that claimed a virtual
- *                      robot's id, another robot's online id, an invalid id or one not in the fleet
- *   GET  /api/trial    tick, robots, explored fraction, pacing and overruns
- *   POST /api/estop    {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
- *   POST /api/estop/release  {"robotId": string} or {"all": true}, "reason"?: string: release
- *                      one robot or all -> {released, offline}. Explicit on purpose: an empty
- *                      body stops everything, but releases nothing (400), so a stray request
- *                      cannot restart a fleet. Offline physical robots stay stopped.
+ * The live trial's HTTP API, as fastify plugins (validated by JSON schemas compiled at start-up,
+ * docs/STYLE.md#protocol-and-io-edges, and served as OpenAPI at /docs): the trial resource
+ * (trialsApi: state, create, start, pause, step, speed, stop) and the robots resource
+ * (robotsApi: list, one robot's decoded state, conflicts, emergency stop and release). The
+ * service adds maps, recordings, experiments and the web UI on the same server (LiveService).
  */
-import Fastify, { type FastifyInstance, type FastifySchemaValidationError } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { HilGateway } from '../hil/HilGateway.js';
+import { installApiDocs } from '../web/apiDocs.js';
 import { installHttpGuard, type HttpGuardOptions } from '../web/httpGuard.js';
-import type { LiveTrial } from './LiveTrial.js';
+import { robotsApi } from './robotsApi.js';
+import { trialsApi, type TrialHost } from './trialsApi.js';
+
+export type { TrialHost };
 
 export interface TrialHttpApiOptions {
-  readonly live: LiveTrial;
+  readonly trials: TrialHost;
   readonly hil: HilGateway | null;
 }
 
@@ -28,95 +24,10 @@ export interface TrialHttpServerOptions extends TrialHttpApiOptions {
   readonly access?: HttpGuardOptions;
 }
 
-const estopSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      robotId: { type: 'string', minLength: 1, maxLength: 64 },
-      reason: { type: 'string', maxLength: 200 },
-    },
-  },
-} as const;
-
-interface EstopBody {
-  robotId?: string;
-  reason?: string;
-}
-
-const releaseSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    properties: {
-      robotId: { type: 'string', minLength: 1, maxLength: 64 },
-      all: { type: 'boolean', const: true },
-      reason: { type: 'string', maxLength: 200 },
-    },
-    oneOf: [{ required: ['robotId'] }, { required: ['all'] }],
-  },
-} as const;
-
-interface ReleaseBody {
-  robotId?: string;
-  all?: true;
-  reason?: string;
-}
-
-/**
- * A 400's message names the field: Ajv's "must NOT have additional properties" gets the
- * property's name, and a failed oneOf (reported as "must match exactly one schema in oneOf"
- * plus one line per branch) says which fields the body needs instead.
- */
-function bodyErrorMessage(errors: FastifySchemaValidationError[], dataVar: string): Error {
-  const oneOf = errors.some((e) => e.keyword === 'oneOf');
-  const lines = errors
-    .filter((e) => e.keyword !== 'oneOf' && !(oneOf && e.keyword === 'required'))
-    .map((e) => {
-      const extra = e.keyword === 'additionalProperties' ? `: ${String(e.params.additionalProperty)}` : '';
-      return `${dataVar}${e.instancePath} ${e.message}${extra}`;
-    });
-  if (oneOf) lines.push(`${dataVar} needs exactly one of robotId (one robot) or all: true (every robot)`);
-  return new Error(lines.join(', '));
-}
-
+/** The trial and robots resources, as one plugin. */
 export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOptions): Promise<void> {
-  const { live, hil } = options;
-
-  app.get('/api/robots', async () =>
-    live.robots().map((robot) => {
-      const record = hil?.registry.get(robot.id);
-      return {
-        ...robot,
-        link: record?.link ?? 'virtual',
-        model: record?.model ?? null,
-        firmwareVersion: record?.firmwareVersion ?? null,
-        batteryFraction: record?.batteryFraction ?? null,
-        lastSeenMs: record?.lastSeenMs ?? null,
-      };
-    }),
-  );
-
-  app.get('/api/robots/conflicts', async () => hil?.registry.conflicts() ?? []);
-
-  app.get('/api/trial', async () => live.status());
-
-  app.post<{ Body: EstopBody }>('/api/estop', { schema: estopSchema, schemaErrorFormatter: bodyErrorMessage }, async (request, reply) => {
-    const { robotId, reason } = request.body ?? {};
-    if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
-      return reply.code(404).send({ error: `no robot ${robotId} in this trial` });
-    }
-    const stopped = live.emergencyStop(robotId, reason ?? 'HTTP emergency stop');
-    return { stopped };
-  });
-
-  app.post<{ Body: ReleaseBody }>('/api/estop/release', { schema: releaseSchema, schemaErrorFormatter: bodyErrorMessage }, async (request, reply) => {
-    const { robotId, reason } = request.body;
-    if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
-      return reply.code(404).send({ error: `no robot ${robotId} in this trial` });
-    }
-    return live.releaseEmergencyStop(robotId, reason ?? 'HTTP release');
-  });
+  await app.register(trialsApi, options);
+  await app.register(robotsApi, options);
 }
 
 /**
@@ -138,13 +49,16 @@ function isClientFault(statusCode: number): boolean {
  */
 export async function createTrialHttpServer(options: TrialHttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } });
+  const live = () => options.trials.live;
   // Root-level, before the guard and every route: the guard's refusals, the schemas' 400s and
   // a handler's 5xx are all seen here, the web UI's routes included.
   app.addHook('onResponse', async (request, reply) => {
     if (!isClientFault(reply.statusCode)) return;
-    options.live.httpFault(reply.statusCode, { client: request.ip, method: request.method, url: request.url });
+    live().httpFault(reply.statusCode, { client: request.ip, method: request.method, url: request.url });
   });
   await installHttpGuard(app, options.access ?? { token: null, hosts: null });
+  // Before every route: the OpenAPI document is collected from the routes registered after it.
+  await installApiDocs(app, { bearer: options.access?.token != null });
   await app.register(trialHttpApi, options);
   return app;
 }

@@ -27,7 +27,7 @@ function bitAt(bits: Buffer, i: number): boolean {
 describe('LiveFeed', () => {
   it('frames every robot with its pose, kind, status and emergency stop, and the trial counters', () => {
     const live = trialOn(borderedRoom(20), 2);
-    const feed = new LiveFeed({ live, hil: null, clock: new ManualClock() });
+    const feed = new LiveFeed({ live: () => live, hil: null, clock: new ManualClock() });
     for (let k = 0; k < 5; k++) live.world.step();
     live.emergencyStop('r1', 'test');
     live.world.step();
@@ -48,7 +48,7 @@ describe('LiveFeed', () => {
   it('measures speed as simulated seconds per wall second, over a window of at least one second', () => {
     const live = trialOn(borderedRoom(20), 1);
     const clock = new ManualClock();
-    const feed = new LiveFeed({ live, hil: null, clock });
+    const feed = new LiveFeed({ live: () => live, hil: null, clock });
     for (let k = 0; k < 10; k++) live.world.step();
     clock.advance(500);
     expect(feed.frame().speed).toBeNull();
@@ -62,7 +62,7 @@ describe('LiveFeed', () => {
 
   it('describes the map frame', () => {
     const live = trialOn(borderedRoom(20), 1);
-    expect(new LiveFeed({ live, hil: null }).meta()).toEqual({
+    expect(new LiveFeed({ live: () => live, hil: null }).meta()).toEqual({
       width: 20,
       height: 20,
       cellSizeM: 1,
@@ -77,7 +77,7 @@ describe('LiveFeed', () => {
     const grid = createGrid(13, 7);
     for (let x = 0; x < 13; x++) grid.cells[x] = Cell.Concrete;
     const live = trialOn(grid, 1);
-    const feed = new LiveFeed({ live, hil: null });
+    const feed = new LiveFeed({ live: () => live, hil: null });
     const seen = live.world.sensing.lidar.lastSeenTick;
     fc.assert(
       fc.property(fc.array(fc.boolean(), { minLength: seen.length, maxLength: seen.length }), (pattern) => {
@@ -93,7 +93,7 @@ describe('LiveFeed', () => {
 
   it('marks explored cells after the robots scanned', () => {
     const live = trialOn(borderedRoom(20), 1);
-    const feed = new LiveFeed({ live, hil: null });
+    const feed = new LiveFeed({ live: () => live, hil: null });
     const before = Buffer.from(feed.explored().bitsBase64, 'base64');
     expect(before.every((b) => b === 0)).toBe(true);
     live.world.step();
@@ -109,7 +109,7 @@ describe('LiveFeed', () => {
     const grid = borderedRoom(20);
     const hil = new HilGateway({ registry, safety: new CommandSafety({ isBlocked: () => false }) });
     const live = trialOn(grid, 1, hil);
-    const feed = new LiveFeed({ live, hil, clock });
+    const feed = new LiveFeed({ live: () => live, hil, clock });
     registry.birth('m1', 'mqtt', BIRTH);
     registry.telemetry('m1', BATTERY);
     clock.advance(700);

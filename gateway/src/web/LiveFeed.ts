@@ -67,7 +67,8 @@ export interface FleetRow {
 }
 
 export interface LiveFeedOptions {
-  readonly live: LiveView;
+  /** The trial shown now: asked on every read, so a trial that replaced another is shown at once. */
+  readonly live: () => LiveView;
   readonly hil: HilGateway | null;
   /** The registry's clock (wall time of lastSeenMs and of the speed measure). */
   readonly clock?: Clock;
@@ -77,23 +78,40 @@ export interface LiveFeedOptions {
 const SPEED_WINDOW_MS = 1000;
 
 export class LiveFeed {
-  private readonly live: LiveView;
+  private readonly source: () => LiveView;
   private readonly hil: HilGateway | null;
   private readonly clock: Clock;
-  /** Allocated once; refilled for each explored frame. */
-  private readonly exploredBits: Uint8Array;
-  private speedFromMs: number;
-  private speedFromSimS: number;
+  /** Allocated once per trial; refilled for each explored frame. */
+  private exploredBits = new Uint8Array(0);
+  /** The trial the speed and the bitmap were last measured on. */
+  private measured: LiveView | null = null;
+  private speedFromMs = 0;
+  private speedFromSimS = 0;
   private speed: number | null = null;
 
   constructor(options: LiveFeedOptions) {
-    this.live = options.live;
+    this.source = options.live;
     this.hil = options.hil;
     this.clock = options.clock ?? systemClock;
-    const { grid } = this.live.world;
-    this.exploredBits = new Uint8Array(Math.ceil((grid.width * grid.height) / 8));
-    this.speedFromMs = this.clock.nowMs();
-    this.speedFromSimS = this.live.trial.simSeconds;
+    this.current();
+  }
+
+  /** The trial now; a new one restarts the speed measure and sizes the explored bitmap for its grid. */
+  private get live(): LiveView {
+    return this.current();
+  }
+
+  private current(): LiveView {
+    const live = this.source();
+    if (live !== this.measured) {
+      this.measured = live;
+      const { grid } = live.world;
+      this.exploredBits = new Uint8Array(Math.ceil((grid.width * grid.height) / 8));
+      this.speedFromMs = this.clock.nowMs();
+      this.speedFromSimS = live.trial.simSeconds;
+      this.speed = null;
+    }
+    return live;
   }
 
   meta(): MapMeta {
@@ -133,11 +151,17 @@ export class LiveFeed {
   }
 
   explored(): ExploredFrame {
+    const bits = this.exploredBitmap();
+    return { bitsBase64: Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('base64') };
+  }
+
+  /** The explored cells as bits (see ExploredFrame); the feed's own buffer, refilled by the next call. */
+  exploredBitmap(): Uint8Array {
     const seen = this.live.world.sensing.lidar.lastSeenTick;
     const bits = this.exploredBits;
     bits.fill(0);
     for (let i = 0; i < seen.length; i++) if (seen[i] !== 0) bits[i >> 3] |= 1 << (i & 7);
-    return { bitsBase64: Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('base64') };
+    return bits;
   }
 
   fleet(): FleetRow[] {

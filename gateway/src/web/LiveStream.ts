@@ -1,7 +1,7 @@
 /**
  * The /api/live event stream: LiveFeed's views of the trial, sent over an SseHub.
  *
- *   event: meta      the map frame (MapMeta), once per connection
+ *   event: meta      the map frame (MapMeta), on connecting and whenever a new trial replaced the last
  *   event: frame     LiveFrame, at `frameHz` (default 5)
  *   event: explored  ExploredFrame, at 1 Hz
  *   event: fleet     FleetRow[], at 1 Hz
@@ -42,8 +42,13 @@ export class LiveStream {
   /** Starts streaming to `response` with the current state. */
   attach(response: ServerResponse): void {
     const { feed } = this.options;
-    const events = [this.current('frame', feed.frame()), this.current('explored', feed.explored()), this.current('fleet', feed.fleet())];
-    this.hub.open(response, sseEvent('meta', JSON.stringify(feed.meta())) + events.join(''));
+    const events = [
+      this.current('meta', feed.meta()),
+      this.current('frame', feed.frame()),
+      this.current('explored', feed.explored()),
+      this.current('fleet', feed.fleet()),
+    ];
+    this.hub.open(response, events.join(''));
   }
 
   /** Ends every stream and stops the timer. */
@@ -63,6 +68,8 @@ export class LiveStream {
 
   private readonly onTimer = (): void => {
     const { feed } = this.options;
+    // A trial created through the API has another map: its meta goes out before its first frame.
+    this.sendIfChanged('meta', JSON.stringify(feed.meta()));
     this.sendIfChanged('frame', JSON.stringify(feed.frame()));
     if (++this.cycle % this.framesPerSlow === 0) {
       this.sendIfChanged('explored', JSON.stringify(feed.explored()));

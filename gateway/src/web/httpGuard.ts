@@ -4,14 +4,15 @@
  *
  * - Host: a request whose Host header is not one the gateway serves gets 421. A DNS-rebinding
  *   page reaches the gateway under the attacker's name, so its Host gives it away.
- * - Origin: a mutating request (anything but GET / HEAD / OPTIONS) from a browser page of
- *   another origin gets 403. Requests without Origin (curl, scripts) pass this check.
+ * - Origin: a mutating request (anything but GET / HEAD / OPTIONS) or a live stream (a
+ *   WebSocket is not bound by the same-origin policy) from a browser page of another origin
+ *   gets 403. Requests without Origin (curl, scripts) pass this check.
  * - Content type: a mutating request with a body must be application/json (415 otherwise): an
  *   HTML form can only send form-urlencoded, multipart or text/plain.
  * - Token: with a token, every mutating request and the live stream need
- *   `Authorization: Bearer <token>` (401 otherwise). The event stream may carry it as
- *   `?token=` instead, because a browser's EventSource cannot set headers; no other route
- *   reads the query.
+ *   `Authorization: Bearer <token>` (401 otherwise). The live streams (events and WebSocket)
+ *   may carry it as `?token=` instead, because a browser's EventSource and WebSocket cannot
+ *   set headers; no other route reads the query.
  * - Headers on every response (@fastify/helmet): a Content-Security-Policy allowing only the
  *   gateway's own scripts, styles, images and connections and no framing, nosniff,
  *   X-Frame-Options DENY, Referrer-Policy no-referrer.
@@ -33,6 +34,8 @@ export interface HttpGuardOptions {
 
 /** The one route that takes its token from the query too (EventSource sends no headers). */
 export const LIVE_STREAM_PATH = '/api/live';
+/** The binary stream: a browser's WebSocket cannot set headers either. */
+export const LIVE_SOCKET_PATH = '/api/live/ws';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -80,7 +83,8 @@ export async function installHttpGuard(app: FastifyInstance, options: HttpGuardO
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'"],
+        // data: for the images Swagger UI's style sheet inlines (GET /docs); never a remote origin.
+        imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
@@ -95,17 +99,25 @@ export async function installHttpGuard(app: FastifyInstance, options: HttpGuardO
     strictTransportSecurity: false,
   });
 
+  // A refused WebSocket upgrade: node hands an upgrade's socket over and no longer tracks it, so
+  // after the refusal it would stay open (and hold up the server's close) unless ended here.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.headers.upgrade !== undefined && reply.statusCode >= 400) request.raw.socket.destroy();
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     // The matched route, not the raw path: the router also matches a percent-encoded path
     // (/api/%6Cive), which a string comparison would let past the token check.
-    const stream = request.routeOptions.url === LIVE_STREAM_PATH;
+    const stream = request.routeOptions.url === LIVE_STREAM_PATH || request.routeOptions.url === LIVE_SOCKET_PATH;
     const host = (request.headers.host ?? '').toLowerCase();
     if (options.hosts !== null && !options.hosts.has(host)) {
       return refuse(reply, 421, `Host '${host.slice(0, 100)}' is not a name this gateway serves (serve --public-host NAME adds one)`);
     }
     const mutating = !SAFE_METHODS.has(request.method);
     const origin = request.headers.origin;
-    if (mutating && origin !== undefined && options.hosts !== null && !isServedOrigin(origin, options.hosts)) {
+    // A WebSocket is not bound by the same-origin policy: any page could open one and read the
+    // stream, so the live streams check Origin as a change does.
+    if ((mutating || stream) && origin !== undefined && options.hosts !== null && !isServedOrigin(origin, options.hosts)) {
       return refuse(reply, 403, `Origin '${origin}' may not change this gateway`);
     }
     if (expected !== null && (mutating || stream)) {

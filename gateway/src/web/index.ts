@@ -2,3 +2,5 @@
 export { webUi, type WebUiOptions } from './webUi.js';
 export type { ExploredFrame, FleetRow, FrameRobot, LiveFrame, MapMeta } from './LiveFeed.js';
 export type { LiveView, LiveViewRobot, LiveViewStatus } from './LiveView.js';
+export { LiveSocket, MAX_SOCKET_FRAME_HZ, type LiveSocketClient } from './LiveSocket.js';
+export { LiveFeed } from './LiveFeed.js';

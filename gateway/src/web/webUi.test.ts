@@ -38,8 +38,8 @@ async function serve(options: Partial<WebUiOptions> = {}): Promise<{ app: Fastif
   const clock = new ManualClock();
   // As the trial API's own server: unknown body fields are refused, not stripped.
   app = Fastify({ ajv: { customOptions: { removeAdditional: false } } });
-  await app.register(trialHttpApi, { live, hil: null });
-  await app.register(webUi, { live, hil: null, clock, ...options });
+  await app.register(trialHttpApi, { trials: { live }, hil: null });
+  await app.register(webUi, { live: () => live, hil: null, clock, ...options });
   return { app, live, clock };
 }
 
@@ -96,7 +96,7 @@ describe('webUi: the page and its files', () => {
       expect(file.headers['content-type'], name).toBe('text/javascript; charset=utf-8');
       for (const m of file.body.matchAll(/from '\.\/([^']+)'/g)) queue.push(m[1]);
     }
-    expect([...seen].sort()).toEqual(['app.js', 'fleetTable.js', 'mapView.js']);
+    expect([...seen].sort()).toEqual(['app.js', 'fleetTable.js', 'mapView.js', 'protocol.js']);
     const css = await app.inject({ method: 'GET', url: '/static/style.css' });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     expect((await app.inject({ method: 'GET', url: '/static/favicon.svg' })).headers['content-type']).toBe('image/svg+xml');

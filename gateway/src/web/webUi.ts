@@ -6,25 +6,35 @@
  *   GET /static/<file>  every other file of static/ (scripts, style sheet)
  *   GET /api/map.png    the trial's ground-truth map, rendered on first request and kept
  *   GET /api/live       Server-Sent Events: meta, frame (frameHz), explored and fleet (1 Hz); see LiveStream
+ *   GET /api/live/ws    the same views as a binary WebSocket at up to 10 Hz, only what changed; see LiveSocket
+ *   GET /static/protocol.js  the protocols package's live codec, bundled for the page
  *
  * Parameters: `frameHz` robot frames per second (default 5, at most 30), `heartbeatMs` quiet
  * time before an SSE keepalive comment (default 15 000 ms), `clock` for lastSeen and speed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
-import { renderPng } from '@swarmgate/maps';
+import { errorSchema } from './apiSchemas.js';
+import { renderPng, type Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
 import { type Clock } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { LiveView } from './LiveView.js';
 import { LiveFeed } from './LiveFeed.js';
 import { LiveStream } from './LiveStream.js';
+import { LiveSocket, MAX_SOCKET_FRAME_HZ } from './LiveSocket.js';
+import { LIVE_SOCKET_PATH } from './httpGuard.js';
+import { protocolBundle } from './protocolBundle.js';
 
 export interface WebUiOptions {
-  readonly live: LiveView;
+  /** The trial shown now (asked on every read: a trial created through the API replaces it). */
+  readonly live: () => LiveView;
   readonly hil: HilGateway | null;
   readonly frameHz?: number;
+  /** Frames per second of the binary WebSocket stream (default and most 10). */
+  readonly socketHz?: number;
   readonly heartbeatMs?: number;
   readonly clock?: Clock;
 }
@@ -66,35 +76,71 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
     throw new SwarmgateError('SG_WEB_CONFIG', `web UI: heartbeatMs must be a finite number >= 1, got ${heartbeatMs}`);
   }
 
-  for (const [name, asset] of loadAssets()) {
+  const assets = loadAssets();
+  // The page decodes the WebSocket with the protocols package's own codec, bundled once at start
+  // (esbuild, from the package's exports): the browser runs the code the gateway encodes with.
+  assets.set('protocol.js', { contentType: CONTENT_TYPES['.js'], body: await protocolBundle() });
+  for (const [name, asset] of assets) {
     // Files change with the gateway's version; no-cache makes the browser revalidate after an upgrade.
-    app.get(name === 'index.html' ? '/' : `/static/${name}`, (_request, reply) =>
+    app.get(name === 'index.html' ? '/' : `/static/${name}`, { schema: { hide: true } }, (_request, reply) =>
       reply.type(asset.contentType).header('cache-control', 'no-cache').send(asset.body),
     );
   }
 
-  let mapPng: Buffer | null = null;
-  app.get('/api/map.png', (_request, reply) => {
-    // The ground truth never changes during a trial: rendered once, on first use.
-    mapPng ??= renderPng(options.live.world.grid);
-    return reply.type('image/png').header('cache-control', 'no-cache').send(mapPng);
+  let mapPng: { readonly grid: Grid; readonly png: Buffer } | null = null;
+  const mapSchema = {
+    tags: ['live'],
+    summary: "The current trial's ground-truth map as a PNG",
+    response: { 200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
+  };
+  app.get('/api/map.png', { schema: mapSchema }, (_request, reply) => {
+    // The ground truth never changes during a trial: rendered once per trial, on first use.
+    const grid = options.live().world.grid;
+    if (mapPng?.grid !== grid) mapPng = { grid, png: renderPng(grid) };
+    return reply.type('image/png').header('cache-control', 'no-cache').send(mapPng.png);
   });
 
+  const feed = new LiveFeed({ live: options.live, hil: options.hil, clock: options.clock });
   const stream = new LiveStream({
-    feed: new LiveFeed({ live: options.live, hil: options.hil, clock: options.clock }),
+    feed,
     frameHz,
     heartbeatMs,
     clock: options.clock,
   });
   // preClose, not onClose: the server waits for open connections before onClose runs, and an
   // event stream never ends by itself.
+  const socket = new LiveSocket({ feed, frameHz: options.socketHz ?? MAX_SOCKET_FRAME_HZ, clock: options.clock });
   app.addHook('preClose', (done) => {
     stream.close();
+    socket.close();
     done();
   });
-  app.get('/api/live', (_request, reply) => {
+  const liveSchema = {
+    tags: ['live'],
+    summary: 'Server-Sent Events: meta, frame, explored, fleet (JSON); the binary WebSocket is /api/live/ws',
+    response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+  };
+  app.get('/api/live', { schema: liveSchema }, (_request, reply) => {
     // The response is ours from here on (fastify would otherwise try to send a body).
     reply.hijack();
     stream.attach(reply.raw);
+  });
+
+  await app.register(websocket, { options: { maxPayload: 1024 } });
+  app.route({
+    method: 'GET',
+    url: LIVE_SOCKET_PATH,
+    schema: {
+      tags: ['live'],
+      summary: 'The binary live stream (WebSocket, up to 10 Hz): @swarmgate/protocols/live messages, only what changed',
+      response: { 426: { description: 'a plain HTTP request: this route is a WebSocket', ...errorSchema } },
+    },
+    handler: (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({ error: `${LIVE_SOCKET_PATH} is a WebSocket: connect with Upgrade: websocket` }),
+    // The stream only speaks: anything a client sends is ignored.
+    wsHandler: (client) => socket.attach(client),
   });
 }

@@ -1,8 +1,11 @@
-// The live trial page: one EventSource on /api/live feeds the header, the map and the fleet
-// table; emergency stops go to POST /api/estop and releases to POST /api/estop/release (the
-// trial HTTP API). Relative URLs, so the page also works behind a reverse proxy under a prefix.
+// The live trial page: one WebSocket on /api/live/ws (binary, decoded by the protocols package's
+// own codec, served as protocol.js) feeds the header, the map and the fleet table; the trial
+// controls go to /api/trial/*, emergency stops to POST /api/estop and releases to POST
+// /api/estop/release (docs/api.md). Relative URLs, so the page also works behind a reverse
+// proxy under a prefix.
 import { FleetTable } from './fleetTable.js';
 import { MapView } from './mapView.js';
+import { LiveWireState, decodeLiveMessage } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,6 +24,7 @@ const view = new MapView($('map'), 'api/map.png');
 const table = new FleetTable(document.querySelector('#fleet tbody'), {
   onStop: (id) => emergencyStop(id),
   onRelease: (id) => release(id),
+  onSelect: (id) => selectRobot(id),
 });
 let frames = 0;
 let robotCount = 0;
@@ -55,6 +59,7 @@ function showFrame(frame) {
 
 function showFleet(fleet) {
   table.update(fleet);
+  recordBatteries(fleet);
   const physical = fleet.filter((r) => r.kind === 'physical');
   const online = physical.filter((r) => r.online).length;
   $('fleet-summary').textContent = `${fleet.length} robots` + (physical.length > 0 ? ` · ${physical.length} physical, ${online} online` : '');
@@ -92,13 +97,11 @@ function toast(message, isError) {
   toastTimer = setTimeout(() => el.classList.remove('shown'), 4000);
 }
 
-/** POSTs a JSON body to the trial API; the reply, or an Error with the server's message. */
+/** POSTs to the trial API (a JSON body, when given); the reply, or an Error with the server's message. */
 async function post(url, body) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: token ? { 'content-type': 'application/json', authorization: `Bearer ${token}` } : { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  // A control without a body sends none (an empty JSON body is a 400).
+  const headers = { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const response = await fetch(url, { method: 'POST', headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const reply = await response.json();
   if (!response.ok) throw new Error(reply.message ?? reply.error ?? `HTTP ${response.status}`);
   return reply;
@@ -148,12 +151,199 @@ function setConnection(state, text) {
   el.textContent = text;
 }
 
-// EventSource cannot send headers: the stream, and only the stream, takes the token in its query.
-const source = new EventSource(token ? `api/live?token=${encodeURIComponent(token)}` : 'api/live');
-source.addEventListener('open', () => setConnection('live', 'live'));
-// EventSource reconnects by itself (the server asks for a 2 s retry).
-source.addEventListener('error', () => setConnection('lost', 'reconnecting…'));
-source.addEventListener('meta', (event) => view.setMeta(JSON.parse(event.data)));
-source.addEventListener('frame', (event) => showFrame(JSON.parse(event.data)));
-source.addEventListener('explored', (event) => view.setExplored(JSON.parse(event.data).bitsBase64));
-source.addEventListener('fleet', (event) => showFleet(JSON.parse(event.data)));
+// A browser's WebSocket cannot send headers: the live streams, and only they, take the token in the query.
+const socketUrl = new URL(token ? `api/live/ws?token=${encodeURIComponent(token)}` : 'api/live/ws', location.href);
+socketUrl.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+
+/** What the stream has told so far, as the page's views take it. */
+function frameOf(state) {
+  const robots = state.robots.map((robot, index) => ({ ...robot, id: state.roster[index].id, kind: state.roster[index].physical ? 'physical' : 'virtual' }));
+  return { ...state.frame, robots };
+}
+
+function connect() {
+  const socket = new WebSocket(socketUrl);
+  socket.binaryType = 'arraybuffer';
+  const state = new LiveWireState();
+  socket.addEventListener('open', () => setConnection('live', 'live'));
+  socket.addEventListener('message', (event) => {
+    let message;
+    try {
+      message = decodeLiveMessage(new Uint8Array(event.data));
+      state.apply(message);
+    } catch (error) {
+      // A message this page cannot apply: start over from a fresh connection (a full state).
+      console.warn(`live stream: ${error.message}; reconnecting`);
+      socket.close();
+      return;
+    }
+    if (message.kind === 'meta') view.setMeta(message.meta);
+    else if (message.kind === 'frame' && state.robots) showFrame(frameOf(state));
+    else if (message.kind === 'explored') view.setExplored(state.explored);
+    else if (message.kind === 'fleet') showFleet(message.fleet);
+  });
+  socket.addEventListener('close', () => {
+    setConnection('lost', 'reconnecting…');
+    setTimeout(connect, 2000);
+  });
+}
+connect();
+
+// ---- trial controls ----------------------------------------------------------------------
+
+let trialState = 'running';
+
+function showTrialState(status) {
+  trialState = status.state;
+  $('trial-state').textContent = status.state;
+  $('trial-state').dataset.state = status.state;
+  document.body.dataset.trialState = status.state;
+  $('run-toggle').textContent = status.state === 'running' ? 'Pause' : 'Start';
+  $('run-toggle').disabled = status.state === 'stopped';
+  $('step').disabled = status.state !== 'paused';
+  $('speed-select').disabled = status.state === 'stopped';
+  const speed = $('speed-select');
+  if (![...speed.options].some((o) => Number(o.value) === status.speed)) speed.add(new Option(`${status.speed}×`, String(status.speed)));
+  speed.value = String(status.speed);
+}
+
+async function control(action, body) {
+  try {
+    showTrialState(await post(`api/trial/${action}`, body));
+  } catch (error) {
+    toast(`${action} FAILED: ${error.message}`, true);
+  }
+}
+
+async function pollTrial() {
+  try {
+    const response = await fetch('api/trial');
+    if (response.ok) showTrialState(await response.json());
+  } catch {
+    // The connection badge already shows a lost gateway.
+  }
+}
+pollTrial();
+setInterval(pollTrial, 2000);
+
+$('run-toggle').addEventListener('click', () => control(trialState === 'running' ? 'pause' : 'start'));
+$('step').addEventListener('click', () => control('step'));
+$('speed-select').addEventListener('change', (event) => control('speed', { speed: Number(event.target.value) }));
+
+// ---- new trial ---------------------------------------------------------------------------
+
+async function fillTrialForm() {
+  const [maps, options] = await Promise.all([fetch('api/maps').then((r) => r.json()), fetch('api/trial/options').then((r) => r.json())]);
+  $('form-map').replaceChildren(...maps.map((m) => new Option(`${m.name} (${m.source})`, m.map)));
+  $('form-algorithm').replaceChildren(...options.algorithms.map((a) => new Option(a.name, a.name)));
+  $('form-algorithm').value = 'frontier';
+  $('comm-specs').replaceChildren(...options.radioModels.flatMap((m) => m.specs.map((spec) => new Option(m.doc, spec))));
+  $('new-trial').disabled = !options.options.includes('map');
+}
+fillTrialForm();
+
+$('new-trial').addEventListener('click', () => {
+  $('form-error').textContent = '';
+  $('trial-dialog').showModal();
+});
+
+$('trial-form').addEventListener('submit', async (event) => {
+  if (event.submitter?.value !== 'create') return;
+  event.preventDefault();
+  const form = new FormData(event.target);
+  const body = {
+    map: form.get('map'),
+    algorithm: form.get('algorithm'),
+    robots: Number(form.get('robots')),
+    comm: form.get('comm'),
+    seed: Number(form.get('seed')),
+  };
+  try {
+    showTrialState(await post('api/trial', body));
+    $('trial-dialog').close();
+    closeDetail();
+    toast(`New trial: ${body.robots} robots on ${body.map} (paused: press Start)`, false);
+  } catch (error) {
+    // The server names the option that is wrong.
+    $('form-error').textContent = error.message;
+  }
+});
+
+// ---- robot detail ------------------------------------------------------------------------
+
+const BATTERY_HISTORY = 120;
+/** Each robot's battery fractions, one a fleet update (1 Hz): the last two minutes. */
+const batteries = new Map();
+let selected = null;
+
+/** The last fleet rows by id (the table's data: the detail shows what the table leaves out). */
+const fleetRows = new Map();
+
+function recordBatteries(fleet) {
+  for (const robot of fleet) {
+    fleetRows.set(robot.id, robot);
+    if (robot.batteryFraction === null) continue;
+    const history = batteries.get(robot.id) ?? [];
+    history.push(robot.batteryFraction);
+    if (history.length > BATTERY_HISTORY) history.shift();
+    batteries.set(robot.id, history);
+  }
+  if (selected) showDetail(selected);
+}
+
+function drawBatteryHistory(history) {
+  const canvas = $('detail-battery-history');
+  const ctx = canvas.getContext('2d');
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  if (history.length < 2) return;
+  ctx.strokeStyle = '#2563eb';
+  ctx.beginPath();
+  history.forEach((fraction, i) => {
+    const x = (i / (BATTERY_HISTORY - 1)) * canvas.width;
+    const y = canvas.height - 1 - fraction * (canvas.height - 2);
+    if (i === 0) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+  });
+  ctx.stroke();
+}
+
+async function showDetail(id) {
+  let detail;
+  try {
+    const response = await fetch(`api/robots/${encodeURIComponent(id)}`);
+    if (!response.ok) return closeDetail();
+    detail = await response.json();
+  } catch {
+    return;
+  }
+  if (selected !== id) return;
+  const { robot, errors, state } = detail;
+  $('detail-id').textContent = robot.id;
+  $('detail-link').textContent = `${robot.kind} · ${robot.link}${robot.idConflict ? ' · id contested' : ''}`;
+  $('detail-model').textContent = robot.model || '–';
+  $('detail-firmware').textContent = robot.firmwareVersion || '–';
+  $('detail-protocol').textContent = fleetRows.get(id)?.protocolVersion ?? '–';
+  $('detail-battery').textContent = robot.batteryFraction === null ? '–' : `${Math.round(robot.batteryFraction * 100)}%`;
+  drawBatteryHistory(batteries.get(id) ?? []);
+  $('detail-pose').textContent = `x ${robot.pose.xM.toFixed(2)} m, y ${robot.pose.yM.toFixed(2)} m, ${((robot.pose.headingRad * 180) / Math.PI).toFixed(0)}°`;
+  $('detail-status').textContent =
+    `${robot.status}${robot.emergencyStopped ? ', emergency-stopped' : ''}${robot.online ? '' : ', offline'} (tick ${state.tick})`;
+  $('detail-errors').textContent = errors ? String(errors.count) : '0';
+  $('detail-last-error').textContent = errors ? `${errors.last.code}: ${errors.last.message} (${new Date(errors.last.atMs).toLocaleTimeString()})` : '–';
+  $('robot-detail').hidden = false;
+  document.body.dataset.detail = id;
+}
+
+function selectRobot(id) {
+  selected = id;
+  for (const row of document.querySelectorAll('#fleet tbody tr')) row.classList.toggle('selected', row.dataset.robotId === id);
+  showDetail(id);
+}
+
+function closeDetail() {
+  selected = null;
+  $('robot-detail').hidden = true;
+  delete document.body.dataset.detail;
+  for (const row of document.querySelectorAll('#fleet tbody tr.selected')) row.classList.remove('selected');
+}
+$('detail-close').addEventListener('click', closeDetail);

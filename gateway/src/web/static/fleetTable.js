@@ -11,12 +11,13 @@ export function formatAgo(ms) {
   return `${Math.floor(ms / 3_600_000)} h ago`;
 }
 
-const COLUMNS = ['id', 'link', 'model', 'firmware', 'protocol', 'battery', 'state', 'seen', 'action'];
+// Model and protocol are in the robot detail (a click on the row): the table fits a 1280 px window.
+const COLUMNS = ['id', 'link', 'firmware', 'battery', 'state', 'seen', 'action'];
 
 export class FleetTable {
   /**
    * @param {HTMLTableSectionElement} body
-   * @param {{ onStop: (robotId: string) => void, onRelease: (robotId: string) => void }} actions
+   * @param {{ onStop: (robotId: string) => void, onRelease: (robotId: string) => void, onSelect: (robotId: string) => void }} actions
    */
   constructor(body, actions) {
     this.body = body;
@@ -57,6 +58,10 @@ export class FleetTable {
     const release = actionButton('release-one', 'Release', `Release the emergency stop of ${id}`, () => this.actions.onRelease(id));
     release.hidden = true;
     row.querySelector('td.action').append(stop, release);
+    // A click anywhere but the buttons opens the robot's detail.
+    row.addEventListener('click', (event) => {
+      if (!(event.target instanceof HTMLButtonElement)) this.actions.onSelect(id);
+    });
     return row;
   }
 
@@ -67,9 +72,8 @@ export class FleetTable {
     row.dataset.estop = String(robot.estop);
     cell('id').textContent = robot.id;
     setText(cell('link'), robot.link);
-    setText(cell('model'), robot.model);
     setText(cell('firmware'), robot.firmwareVersion);
-    setText(cell('protocol'), robot.protocolVersion);
+    row.title = `${robot.model ?? 'unknown model'}, protocol ${robot.protocolVersion ?? '–'}: click for details`;
     fillBattery(cell('battery'), robot.batteryFraction);
     fillState(cell('state'), robot);
     // A simulated robot has no traffic to be late with.

@@ -41,11 +41,10 @@ export class MapView {
     this.invalidate();
   }
 
-  /** Bit i (LSB first) of the base64 bitmap is grid cell i, grid row 0 at the bottom. */
-  setExplored(bitsBase64) {
+  /** Bit i (LSB first) of the explored bitmap (bytes) is grid cell i, grid row 0 at the bottom. */
+  setExplored(bits) {
     if (!this.meta) return;
     const { width, height } = this.meta;
-    const bits = Uint8Array.from(atob(bitsBase64), (c) => c.charCodeAt(0));
     const fogCtx = this.fog.getContext('2d');
     const image = fogCtx.createImageData(width, height);
     for (let y = 0; y < height; y++) {

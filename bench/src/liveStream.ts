@@ -1,0 +1,75 @@
+/**
+ * The web UI's live streams with 500 robots: what one 10 Hz WebSocket update costs the gateway
+ * (CPU per update, the roster and frames built, diffed and encoded once for all clients) and
+ * what it sends, against the JSON frame of the Server-Sent Events stream. Ticks are stepped
+ * between updates (their cost is the engine's, not counted here).
+ */
+import { LiveFeed, LiveSocket, LiveTrial, MemoryLogger, type LiveSocketClient } from '@swarmgate/gateway';
+import { loadMap } from '@swarmgate/maps';
+import { ManualClock } from '@swarmgate/protocols';
+import type { BenchReport } from './BenchReport.js';
+
+const ROBOTS = 500;
+const UPDATES = 60;
+
+export function benchLiveStream(): BenchReport {
+  const clock = new ManualClock();
+  const live = new LiveTrial({
+    trial: {
+      grid: loadMap('cave:120x120:seed=1'),
+      robots: ROBOTS,
+      algorithm: 'random',
+      comm: 'global',
+      spawn: { kind: 'apart' },
+      seed: 1,
+      targetExplored: 1,
+      maxTicks: Infinity,
+    },
+    hil: null,
+    clock,
+    logger: new MemoryLogger(),
+  });
+  const feed = new LiveFeed({ live: () => live, hil: null, clock });
+  const socket = new LiveSocket({ feed, frameHz: 10, clock });
+  const sizes: { kind: number; bytes: number }[] = [];
+  const client: LiveSocketClient = {
+    bufferedAmount: 0,
+    send: (data) => void sizes.push({ kind: data[1], bytes: data.length }),
+    close: () => undefined,
+    on: () => undefined,
+  };
+  socket.attach(client);
+  const snapshotBytes = sizes.reduce((sum, s) => sum + s.bytes, 0);
+  sizes.length = 0;
+  let cpuMs = 0;
+  let jsonBytes = 0;
+  for (let update = 0; update < UPDATES; update++) {
+    live.world.step();
+    const cpu = process.cpuUsage();
+    clock.advance(100);
+    const used = process.cpuUsage(cpu);
+    cpuMs += (used.user + used.system) / 1000;
+    jsonBytes += JSON.stringify(feed.frame()).length;
+  }
+  socket.close();
+  const frames = sizes.filter((s) => s.kind === 3);
+  const frameBytes = frames.reduce((sum, s) => sum + s.bytes, 0);
+  const allBytes = sizes.reduce((sum, s) => sum + s.bytes, 0);
+  const seconds = UPDATES / 10;
+  return {
+    name: 'live-stream',
+    title: `Live stream: ${ROBOTS} robots at 10 Hz (WebSocket /api/live/ws vs SSE JSON)`,
+    markdown: [
+      `${ROBOTS} robots (random walk) on cave:120x120:seed=1, ${UPDATES} updates, one tick between updates; a frame is a delta of the robots that changed, or a full one when most did.`,
+      '',
+      '| measure | value |',
+      '|---|---:|',
+      `| CPU per update (feed, diff, encode), ms | ${(cpuMs / UPDATES).toFixed(2)} |`,
+      `| a new client's full state, bytes | ${snapshotBytes} |`,
+      `| binary frame, mean bytes | ${Math.round(frameBytes / frames.length)} |`,
+      `| SSE JSON frame of the same robots, mean bytes | ${Math.round(jsonBytes / UPDATES)} |`,
+      `| binary stream, KB/s per client (frames, explored, fleet) | ${(allBytes / 1024 / seconds).toFixed(1)} |`,
+      `| JSON frames alone at 10 Hz, KB/s per client | ${(jsonBytes / 1024 / seconds).toFixed(1)} |`,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * How `serve` builds a trial from a request (POST /api/trial): the body's options are
+ * `serve`'s trial flags without the dashes, checked by the same parser as the command line
+ * (parseTrialFlags, loadGrid), so a request and a command line cannot be checked differently.
+ * Over HTTP a request names no file on this machine: a map is bundled, generated or uploaded
+ * (`upload:NAME`, POST /api/maps), and a controller module only the one serve was started with
+ * (a module path would be code this machine runs).
+ */
+import { parseMapSpec, type Grid } from '@swarmgate/maps';
+import type { AlgorithmInfo } from '@swarmgate/sdk';
+import type { Fleet } from '../hil/FleetFile.js';
+import { TrialRequestError, type LiveTrialConfig, type TrialFactory, type TrialRequest } from '../trial/TrialSlot.js';
+import { UPLOADED_MAP_PREFIX, uploadedMapFile } from '../web/mapsApi.js';
+import { CliUsageError } from './Command.js';
+import { fleetVirtualIdProblem } from './fleetTrialWarnings.js';
+import { TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, type TrialFlags } from './trialFlags.js';
+
+export interface RequestTrialFactoryOptions {
+  /** Where uploaded maps are (the maps API's folder). */
+  readonly mapsFolder: string;
+  /** The controller module serve was started with (`--controller`), or null. */
+  readonly controller: { readonly spec: string; readonly info: AlgorithmInfo } | null;
+  readonly fleet: Fleet | null;
+  /** The checked flags, the loaded grid and the controller -> the trial, as serve builds its first one. */
+  readonly build: (flags: TrialFlags, grid: Grid, controller: AlgorithmInfo | undefined) => LiveTrialConfig;
+}
+
+/** The options a request may give: every shared trial flag (`swarmgate serve --help`). */
+export const REQUEST_OPTIONS: readonly string[] = Object.keys(TRIAL_FLAG_OPTIONS);
+
+export function requestTrialFactory(options: RequestTrialFactoryOptions): TrialFactory {
+  return {
+    options: REQUEST_OPTIONS,
+    async build(request) {
+      try {
+        const flags = requestFlags(request, options);
+        const collision = fleetVirtualIdProblem(options.fleet, flags.robots);
+        if (collision) throw new CliUsageError(`--robots: ${collision}`);
+        return options.build(flags, loadGrid(flags), flags.controller === undefined ? undefined : options.controller?.info);
+      } catch (error) {
+        // A usage error ends with the command's help after a blank line: a request gets the first part.
+        if (error instanceof CliUsageError) throw new TrialRequestError(error.message.split('\n\n', 1)[0]);
+        throw error;
+      }
+    },
+  };
+}
+
+function requestFlags(request: TrialRequest, options: RequestTrialFactoryOptions): TrialFlags {
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request)) {
+    if (!Object.hasOwn(TRIAL_FLAG_OPTIONS, name)) throw new CliUsageError(`unknown option '${name}' (options: ${REQUEST_OPTIONS.join(', ')})`);
+    values[name] = String(value);
+  }
+  const map = values.map;
+  if (map?.startsWith(UPLOADED_MAP_PREFIX)) {
+    const file = uploadedMapFile(options.mapsFolder, map.slice(UPLOADED_MAP_PREFIX.length));
+    if (file === null) throw new CliUsageError(`--map: no uploaded map '${map}' (GET /api/maps lists them)`);
+    values.map = file;
+  } else if (map !== undefined && asUsage('map', () => parseMapSpec(map)).kind === 'file') {
+    throw new CliUsageError(`--map: '${map}' is a file path; over HTTP a map is bundled, a generator spec, or uploaded (POST /api/maps, then upload:NAME)`);
+  }
+  const started = options.controller?.spec;
+  if (values.controller !== undefined && values.controller !== started) {
+    throw new CliUsageError(
+      `--controller: over HTTP only the controller serve was started with (${started ?? 'none'}) may be named; a module path is code this machine would run`,
+    );
+  }
+  return parseTrialFlags(values, '', { min: 0, max: 10_000 });
+}

@@ -1,0 +1,86 @@
+/**
+ * The trial a live service runs now, and how a new one takes its place (POST /api/trial): the
+ * HTTP routes and the web UI read `live` on every request, so a replaced trial is seen at once.
+ */
+import type { Grid } from '@swarmgate/maps';
+import type { Logger } from '../hil/Logger.js';
+import type { RobotRegistry } from '../hil/RobotRegistry.js';
+import type { TrialConfig } from '../sim/Trial.js';
+import { SwarmgateError } from '../errors.js';
+import { LiveTrial, type LiveTrialOptions } from './LiveTrial.js';
+
+/** A live trial's configuration: what `serve` builds from its flags, and POST /api/trial from a body. */
+export type LiveTrialConfig = TrialConfig & { readonly grid: Grid };
+
+/**
+ * A trial configuration as a request gives it: `swarmgate run`'s option names without the
+ * dashes (map, robots, algorithm, comm, seed, ...), values as strings or numbers.
+ */
+export type TrialRequest = Readonly<Record<string, string | number>>;
+
+/** A request's trial configuration was refused; the message names the option (HTTP 400). */
+export class TrialRequestError extends SwarmgateError {
+  constructor(message: string) {
+    super('SG_TRIAL_REQUEST', message);
+  }
+}
+
+/** How a service builds trials from requests (`serve` gives its own flag parsers). */
+export interface TrialFactory {
+  /** The option names a request may use (the body schema of POST /api/trial lists them). */
+  readonly options: readonly string[];
+  /** Builds a trial, or rejects with a TrialRequestError naming the option that is wrong. */
+  build(request: TrialRequest): Promise<LiveTrialConfig>;
+}
+
+export interface TrialSlotOptions {
+  readonly first: LiveTrialConfig;
+  /** What every trial of the service is joined to: links, controller port, broker, clock, logger. */
+  readonly joints: Omit<LiveTrialOptions, 'trial' | 'record'>;
+  /** What only the first trial gets: its recording (a recording is one trial's). */
+  readonly firstOnly?: Pick<LiveTrialOptions, 'record'>;
+  readonly factory: TrialFactory | null;
+  readonly registry: RobotRegistry | null;
+  readonly logger: Logger;
+}
+
+export class TrialSlot {
+  private current: LiveTrial;
+
+  constructor(private readonly options: TrialSlotOptions) {
+    this.current = new LiveTrial({ trial: options.first, ...options.joints, ...options.firstOnly });
+  }
+
+  get live(): LiveTrial {
+    return this.current;
+  }
+
+  /** The options a request may give, or null when this service cannot build trials from requests. */
+  get requestOptions(): readonly string[] | null {
+    return this.options.factory?.options ?? null;
+  }
+
+  /**
+   * Ends the current trial and puts a new one in its place on the same links; physical robots
+   * online are adopted by it. The new trial starts paused: the operator starts it. A
+   * configuration the factory refuses leaves the current trial as it was.
+   */
+  async replace(request: TrialRequest): Promise<LiveTrial> {
+    const { factory, registry, joints, logger } = this.options;
+    if (!factory) throw new SwarmgateError('SG_TRIAL_STATE', 'this gateway was started without a way to build trials from a request');
+    const trial = await factory.build(request);
+    const previous = this.current;
+    const held = previous.robots().filter((r) => r.kind === 'physical' && r.emergencyStopped);
+    previous.stop();
+    // The old trial's virtual ids must not refuse the new trial's robots (or physical ones).
+    registry?.forgetVirtual();
+    this.current = new LiveTrial({ trial, ...joints });
+    // An emergency stop holds until the operator releases it (docs/safety.md), across trials:
+    // a physical robot stopped in the old trial is stopped in the new one (a virtual one is gone).
+    for (const robot of held) {
+      if (this.current.robots().some((r) => r.id === robot.id)) this.current.emergencyStop(robot.id, 'held over from the previous trial');
+    }
+    logger.info('trial: a new trial replaced the previous one (paused until started)', { robots: trial.robots, seed: trial.seed });
+    return this.current;
+  }
+}

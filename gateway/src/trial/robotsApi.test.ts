@@ -1,0 +1,76 @@
+/**
+ * GET /api/robots and /api/robots/{id}: the rows, and one robot's detail with its Error reports
+ * (from a link's robotError events) and its State decoded from the wire message.
+ */
+import { EventEmitter } from 'node:events';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock, swarmgate, type ErrorMessage } from '@swarmgate/protocols';
+import { MemoryLogger } from '../hil/Logger.js';
+import { borderedRoom } from '../sim/testing/testGrids.js';
+import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
+import { createTrialHttpServer } from './trialHttpApi.js';
+
+let live: LiveTrial;
+let app: FastifyInstance;
+const link = new EventEmitter<{ robotError: [robotId: string, error: ErrorMessage] }>();
+const clock = new ManualClock(5000);
+
+beforeEach(async () => {
+  const trial = {
+    grid: borderedRoom(16),
+    robots: 2,
+    algorithm: 'frontier',
+    comm: 'global',
+    spawn: { kind: 'together' },
+    seed: 4,
+    targetExplored: 0.99,
+    maxTicks: Infinity,
+  } as const;
+  live = new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, uplinks: [link], clock, logger: new MemoryLogger() });
+  app = await createTrialHttpServer({ trials: { live }, hil: null });
+});
+
+afterEach(async () => {
+  live.stop();
+  await app.close();
+});
+
+describe('robots API', () => {
+  it("lists every robot with its status, and shows one robot's decoded State", async () => {
+    for (let i = 0; i < 3; i++) live.world.step();
+    const rows = (await app.inject({ method: 'GET', url: '/api/robots' })).json() as { id: string; status: string; idConflict: boolean }[];
+    expect(rows.map((r) => r.id)).toEqual(['r0', 'r1']);
+    expect(rows[0].idConflict).toBe(false);
+    const reply = await app.inject({ method: 'GET', url: '/api/robots/r1' });
+    expect(reply.statusCode).toBe(200);
+    const { robot, errors, state } = reply.json() as {
+      robot: { id: string; pose: { xM: number } };
+      errors: unknown;
+      state: { tick: number; status: string; pose: { xM: number }; scan: { rangesM: number[] } };
+    };
+    const sensed = live.world.robot('r1').state();
+    expect(robot.id).toBe('r1');
+    expect(errors).toBeNull();
+    expect(state.tick).toBe(sensed.tick);
+    expect(state.status).toBe(`ROBOT_STATUS_${sensed.status.toUpperCase()}`);
+    expect(state.pose.xM).toBeCloseTo(sensed.pose.xM, 5);
+    // Every lidar range, as float32 on the wire.
+    expect(state.scan.rangesM).toEqual(Array.from(sensed.scan!.rangesM, (r) => Math.fround(r)));
+  });
+
+  it('counts the Error messages a robot reported and shows the last one', async () => {
+    const error = (message: string): ErrorMessage => ({ code: swarmgate.v1.ErrorCode.ERROR_CODE_OUT_OF_RANGE, message, commandId: 0, refSeq: 0 });
+    link.emit('robotError', 'r0', error('wheel stalled'));
+    clock.advance(250);
+    link.emit('robotError', 'r0', error('battery low'));
+    const { errors } = (await app.inject({ method: 'GET', url: '/api/robots/r0' })).json() as { errors: { count: number; last: object } };
+    expect(errors).toEqual({ count: 2, last: { code: 'ERROR_CODE_OUT_OF_RANGE', message: 'battery low', atMs: 5250 } });
+    expect(live.status().faults.robotError).toBe(2);
+  });
+
+  it('answers an unknown robot with 404 and a bad id with 400', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/robots/r9' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: `/api/robots/${'x'.repeat(65)}` })).json().message).toMatch(/params\/id/);
+  });
+});

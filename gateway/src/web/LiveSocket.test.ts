@@ -1,0 +1,130 @@
+/**
+ * The binary live stream over a real WebSocket: a client decoding with the protocols package's
+ * LiveWireState holds the trial's robots, tick and explored cells; a paused trial sends nothing;
+ * a step sends one delta; the guard's token and Origin checks cover the socket.
+ */
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ManualClock } from '@swarmgate/protocols';
+import { LiveWireState, decodeLiveMessage, type LiveMessage } from '@swarmgate/protocols/live';
+import { MemoryLogger } from '../hil/Logger.js';
+import { borderedRoom } from '../sim/testing/testGrids.js';
+import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
+import { installHttpGuard } from './httpGuard.js';
+import { webUi } from './webUi.js';
+
+let app: FastifyInstance | null = null;
+const sockets: WebSocket[] = [];
+afterEach(async () => {
+  for (const socket of sockets.splice(0)) socket.terminate();
+  await app?.close();
+  app = null;
+});
+
+async function serve(token: string | null = null) {
+  const clock = new ManualClock();
+  const trial = {
+    grid: borderedRoom(20),
+    robots: 4,
+    algorithm: 'frontier',
+    comm: 'global',
+    spawn: { kind: 'together' },
+    seed: 3,
+    targetExplored: 0.99,
+    maxTicks: Infinity,
+  } as const;
+  const live = new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger(), clock });
+  app = Fastify();
+  const hosts = new Set<string>();
+  await installHttpGuard(app, { token, hosts });
+  await app.register(webUi, { live: () => live, hil: null, clock });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  hosts.add(`127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+  return { live, clock, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/ws` };
+}
+
+/** A client that decodes every message into a LiveWireState and keeps the kinds it received. */
+function connect(url: string, headers: Record<string, string> = {}) {
+  const socket = new WebSocket(url, { headers });
+  sockets.push(socket);
+  const state = new LiveWireState();
+  const received: LiveMessage[] = [];
+  socket.on('message', (data: Buffer) => {
+    const message = decodeLiveMessage(new Uint8Array(data));
+    received.push(message);
+    state.apply(message);
+  });
+  const opened = new Promise<void>((resolve, reject) => {
+    socket.on('open', () => resolve());
+    socket.on('unexpected-response', (request, response) => {
+      // The refusal's connection is not left open (the server's close would wait for it).
+      request.destroy();
+      reject(new Error(`HTTP ${response.statusCode}`));
+    });
+    socket.on('error', reject);
+  });
+  return { socket, state, received, opened };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('WebSocket /api/live/ws', () => {
+  it('gives a new client the full state, then only what changed', async () => {
+    const { live, clock, url } = await serve();
+    const client = connect(url);
+    await client.opened;
+    await expect.poll(() => client.received.length).toBe(5);
+    expect(client.received.map((m) => m.kind)).toEqual(['meta', 'roster', 'frame', 'explored', 'fleet']);
+    expect(client.state.roster.map((r) => r.id)).toEqual(['r0', 'r1', 'r2', 'r3']);
+
+    for (let i = 0; i < 5; i++) live.world.step();
+    client.received.length = 0;
+    clock.advance(100);
+    await expect.poll(() => client.received.length).toBeGreaterThan(0);
+    const frame = client.received.find((m) => m.kind === 'frame');
+    expect(frame).toMatchObject({ kind: 'frame', tick: 5 });
+    // What the client holds is where the trial says the robots are (to the wire's float32).
+    for (const [i, robot] of live.robots().entries()) {
+      expect(client.state.robots![i].x).toBeCloseTo(robot.pose.xM, 3);
+      expect(client.state.robots![i].y).toBeCloseTo(robot.pose.yM, 3);
+    }
+
+    // Nothing changed (the trial is not ticking; the measured speed fell to 0 in the first second): nothing is sent.
+    for (let second = 0; second < 2; second++) {
+      clock.advance(1000);
+      await settle();
+    }
+    client.received.length = 0;
+    clock.advance(1000);
+    await settle();
+    expect(client.received).toEqual([]);
+
+    // One tick: one frame, a delta of the robots that moved, and (at 1 Hz) the new explored bytes only.
+    live.world.step();
+    clock.advance(1000);
+    await expect.poll(() => client.received.some((m) => m.kind === 'frame')).toBe(true);
+    const delta = client.received.find((m) => m.kind === 'frame');
+    expect(delta).toMatchObject({ tick: 6 });
+    expect(client.state.frame?.tick).toBe(6);
+  });
+
+  it('answers a plain HTTP request with 426', async () => {
+    const { url } = await serve();
+    const response = await fetch(url.replace('ws:', 'http:'));
+    expect(response.status).toBe(426);
+    expect(((await response.json()) as { error: string }).error).toMatch(/is a WebSocket/);
+  });
+
+  it('needs the token when the gateway has one (query or header), and refuses a foreign page', async () => {
+    const { url } = await serve('sesame');
+    await expect(connect(url).opened).rejects.toThrow('HTTP 401');
+    await expect(connect(`${url}?token=wrong`).opened).rejects.toThrow('HTTP 401');
+    await connect(`${url}?token=sesame`).opened;
+    await connect(url, { authorization: 'Bearer sesame' }).opened;
+    // A WebSocket is not bound by the same-origin policy: another site's page is refused by its Origin.
+    await expect(connect(`${url}?token=sesame`, { origin: 'http://evil.example' }).opened).rejects.toThrow('HTTP 403');
+    await connect(`${url}?token=sesame`, { origin: new URL(url.replace('ws:', 'http:')).origin }).opened;
+  });
+});

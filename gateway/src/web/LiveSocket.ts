@@ -1,0 +1,188 @@
+/**
+ * The binary live stream (WebSocket /api/live/ws): LiveFeed's views of the trial in the
+ * protocols package's live wire format (`@swarmgate/protocols/live`), which the page decodes
+ * with the same module. At `frameHz` (at most 10) the robots go out as a delta of the robots
+ * that changed since the last frame, or as a full frame when most did; at 1 Hz the explored
+ * bitmap (the bytes that changed, or all of it) and the fleet table; the map frame and the
+ * roster whenever they change (a new trial). Nothing is sent that did not change.
+ *
+ * Every client follows one baseline: the messages are built once per period for all. A new
+ * client gets the full state at once; a client that cannot keep up (its send buffer over
+ * MAX_BUFFERED_BYTES) is skipped until it drains, then gets the full state again.
+ */
+import { encodeLiveMessage, type LiveRobot, type LiveRosterEntry } from '@swarmgate/protocols/live';
+import { systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
+import type { LiveFeed } from './LiveFeed.js';
+
+/** What LiveSocket needs of a WebSocket (the `ws` socket @fastify/websocket hands out). */
+export interface LiveSocketClient {
+  readonly bufferedAmount: number;
+  send(data: Uint8Array): void;
+  close(code?: number, reason?: string): void;
+  on(event: 'close', listener: () => void): unknown;
+}
+
+export interface LiveSocketOptions {
+  readonly feed: LiveFeed;
+  /** Robot frames per second, at most 10. */
+  readonly frameHz: number;
+  readonly clock?: Clock;
+}
+
+export const MAX_SOCKET_FRAME_HZ = 10;
+/** A client whose unsent bytes exceed this is skipped (and resynchronised once it drains). */
+export const MAX_BUFFERED_BYTES = 1 << 20;
+
+/** The wire's view of a robot (float32), so a change is one the wire can show. */
+function wireRobot(index: number, robot: ReturnType<LiveFeed['frame']>['robots'][number]): LiveRobot {
+  return {
+    index,
+    x: Math.fround(robot.x),
+    y: Math.fround(robot.y),
+    headingRad: Math.fround(robot.headingRad),
+    status: robot.status,
+    online: robot.online,
+    estop: robot.estop,
+  };
+}
+
+const sameRobot = (a: LiveRobot, b: LiveRobot): boolean =>
+  a.x === b.x && a.y === b.y && a.headingRad === b.headingRad && a.status === b.status && a.online === b.online && a.estop === b.estop;
+
+export class LiveSocket {
+  private readonly clients = new Map<LiveSocketClient, { stale: boolean }>();
+  private readonly clock: Clock;
+  private readonly periodMs: number;
+  private readonly framesPerSlow: number;
+  private timer: TimerHandle | null = null;
+  private cycle = 0;
+  // The baseline every synchronised client holds.
+  private meta = '';
+  private roster: LiveRosterEntry[] = [];
+  private robots: LiveRobot[] = [];
+  private frameHead = '';
+  private explored = new Uint8Array(0);
+  private fleet = '';
+
+  constructor(private readonly options: LiveSocketOptions) {
+    if (!(options.frameHz > 0 && options.frameHz <= MAX_SOCKET_FRAME_HZ)) {
+      throw new RangeError(`LiveSocket: frameHz must be in (0, ${MAX_SOCKET_FRAME_HZ}], got ${options.frameHz}`);
+    }
+    this.clock = options.clock ?? systemClock;
+    this.periodMs = 1000 / options.frameHz;
+    this.framesPerSlow = Math.max(1, Math.round(options.frameHz));
+  }
+
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /** Starts streaming to `client`: the full state now, the changes from then on. */
+  attach(client: LiveSocketClient): void {
+    // Bring the baseline up to now for everyone first, so the newcomer's snapshot is the baseline.
+    this.update(true);
+    this.clients.set(client, { stale: false });
+    this.sendSnapshot(client);
+    client.on('close', () => {
+      this.clients.delete(client);
+      if (this.clients.size === 0) this.stopTimer();
+    });
+    if (this.timer === null) this.timer = this.clock.setTimeout(this.onTimer, this.periodMs);
+  }
+
+  /** Closes every client and stops the timer. */
+  close(): void {
+    this.stopTimer();
+    for (const client of this.clients.keys()) client.close(1001, 'gateway stopping');
+    this.clients.clear();
+  }
+
+  private stopTimer(): void {
+    if (this.timer) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private readonly onTimer = (): void => {
+    this.timer = null;
+    this.update(++this.cycle % this.framesPerSlow === 0);
+    if (this.clients.size > 0) this.timer = this.clock.setTimeout(this.onTimer, this.periodMs);
+  };
+
+  /** Brings the baseline up to the trial's state, sending every client what changed. */
+  private update(slow: boolean): void {
+    const { feed } = this.options;
+    const meta = JSON.stringify(feed.meta());
+    if (meta !== this.meta) {
+      this.meta = meta;
+      this.broadcast(encodeLiveMessage({ kind: 'meta', meta: JSON.parse(meta) }));
+    }
+    const frame = feed.frame();
+    const roster = frame.robots.map((r) => ({ id: r.id, physical: r.kind === 'physical' }));
+    let full = false;
+    if (roster.length !== this.roster.length || roster.some((r, i) => r.id !== this.roster[i].id || r.physical !== this.roster[i].physical)) {
+      this.roster = roster;
+      this.broadcast(encodeLiveMessage({ kind: 'roster', robots: roster }));
+      this.robots = [];
+      full = true;
+    }
+    const robots = frame.robots.map((robot, index) => wireRobot(index, robot));
+    const changed = full ? robots : robots.filter((robot, i) => !sameRobot(robot, this.robots[i]));
+    const head = { tick: frame.tick, simSeconds: frame.simSeconds, exploredFraction: frame.exploredFraction, speed: frame.speed, paced: frame.paced };
+    const headText = JSON.stringify(head);
+    if (full || changed.length > 0 || headText !== this.frameHead) {
+      // A delta costs 4 more bytes a robot (its index): past ~3/4 of the robots a full frame is smaller.
+      const sendFull = full || changed.length * 18 >= robots.length * 14;
+      this.broadcast(encodeLiveMessage({ kind: 'frame', ...head, full: sendFull, robots: sendFull ? robots : changed }));
+      this.robots = robots;
+      this.frameHead = headText;
+    }
+    if (!slow) return;
+    this.updateExplored(feed.exploredBitmap());
+    const fleet = JSON.stringify(feed.fleet());
+    if (fleet !== this.fleet) {
+      this.fleet = fleet;
+      this.broadcast(encodeLiveMessage({ kind: 'fleet', fleet: JSON.parse(fleet) }));
+    }
+  }
+
+  private updateExplored(bits: Uint8Array): void {
+    const held = this.explored;
+    if (held.length !== bits.length) {
+      this.explored = bits.slice();
+      this.broadcast(encodeLiveMessage({ kind: 'explored', full: true, bits: this.explored }));
+      return;
+    }
+    const changes: { index: number; value: number }[] = [];
+    for (let i = 0; i < bits.length; i++) if (bits[i] !== held[i]) changes.push({ index: i, value: bits[i] });
+    if (changes.length === 0) return;
+    held.set(bits);
+    // 5 bytes a changed byte: past a fifth of the bitmap the whole of it is smaller.
+    const full = changes.length * 5 >= bits.length;
+    this.broadcast(encodeLiveMessage(full ? { kind: 'explored', full: true, bits: held } : { kind: 'explored', full: false, length: held.length, changes }));
+  }
+
+  private sendSnapshot(client: LiveSocketClient): void {
+    client.send(encodeLiveMessage({ kind: 'meta', meta: JSON.parse(this.meta) }));
+    client.send(encodeLiveMessage({ kind: 'roster', robots: this.roster }));
+    const head = JSON.parse(this.frameHead) as { tick: number; simSeconds: number; exploredFraction: number; speed: number | null; paced: boolean };
+    client.send(encodeLiveMessage({ kind: 'frame', ...head, full: true, robots: this.robots }));
+    client.send(encodeLiveMessage({ kind: 'explored', full: true, bits: this.explored }));
+    client.send(encodeLiveMessage({ kind: 'fleet', fleet: JSON.parse(this.fleet || '[]') }));
+  }
+
+  private broadcast(message: Uint8Array): void {
+    for (const [client, state] of this.clients) {
+      if (client.bufferedAmount > MAX_BUFFERED_BYTES) {
+        state.stale = true;
+        continue;
+      }
+      if (state.stale) {
+        // Caught up with its buffer: the full state replaces every change it missed.
+        state.stale = false;
+        this.sendSnapshot(client);
+        continue;
+      }
+      client.send(message);
+    }
+  }
+}

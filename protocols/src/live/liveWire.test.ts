@@ -1,0 +1,148 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ProtocolError } from '../errors.js';
+import { LiveWireState } from './liveState.js';
+import { LIVE_ROBOT_STATUSES, LIVE_WIRE_VERSION, decodeLiveMessage, encodeLiveMessage, type LiveMessage, type LiveRobot } from './liveWire.js';
+
+/** float32 values: what the wire keeps of a pose. */
+const f32 = fc.float({ noNaN: true, noDefaultInfinity: true });
+const robot = (index: fc.Arbitrary<number>): fc.Arbitrary<LiveRobot> =>
+  fc.record({ index, x: f32, y: f32, headingRad: f32, status: fc.constantFrom(...LIVE_ROBOT_STATUSES), online: fc.boolean(), estop: fc.boolean() });
+
+const message: fc.Arbitrary<LiveMessage> = fc.oneof(
+  fc.record({ kind: fc.constant('meta' as const), meta: fc.jsonValue() }),
+  fc.record({ kind: fc.constant('fleet' as const), fleet: fc.jsonValue() }),
+  fc.record({
+    kind: fc.constant('roster' as const),
+    robots: fc.array(fc.record({ id: fc.string({ maxLength: 20 }), physical: fc.boolean() }), { maxLength: 8 }),
+  }),
+  fc.array(robot(fc.nat({ max: 1000 })), { maxLength: 8 }).chain((robots) =>
+    fc
+      .record({
+        kind: fc.constant('frame' as const),
+        tick: fc.nat(),
+        simSeconds: fc.double({ noNaN: true }),
+        exploredFraction: f32,
+        speed: fc.option(f32, { nil: null }),
+        paced: fc.boolean(),
+        full: fc.boolean(),
+        // A full frame's robots are in roster order: their index is their position.
+        robots: fc.constant(robots),
+      })
+      .map((frame) => (frame.full ? { ...frame, robots: robots.map((r, index) => ({ ...r, index })) } : frame)),
+  ),
+  fc.record({ kind: fc.constant('explored' as const), full: fc.constant(true as const), bits: fc.uint8Array({ maxLength: 64 }) }),
+  fc.nat({ max: 64 }).chain((length) =>
+    fc.record({
+      kind: fc.constant('explored' as const),
+      full: fc.constant(false as const),
+      length: fc.constant(length + 1),
+      changes: fc.array(fc.record({ index: fc.nat({ max: length }), value: fc.nat({ max: 255 }) }), { maxLength: 8 }),
+    }),
+  ),
+);
+
+/** JSON's view of a value (what a JSON message carries: -0 becomes 0, and so on). */
+const viaJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
+
+describe('live wire codec', () => {
+  it('decodes what it encodes', () => {
+    fc.assert(
+      fc.property(message, (m) => {
+        const decoded = decodeLiveMessage(encodeLiveMessage(m));
+        if (m.kind === 'meta' || m.kind === 'fleet') expect(viaJson(decoded)).toEqual(viaJson(m));
+        else expect(decoded).toEqual(m);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('refuses any other bytes with a ProtocolError, never another exception', () => {
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 80 }),
+      // Valid messages cut short or with a byte changed: the cases a length check could miss.
+      fc.tuple(message, fc.nat(), fc.nat({ max: 255 })).map(([m, at, value]) => {
+        const encoded = encodeLiveMessage(m);
+        const copy = encoded.slice(0, Math.max(2, at % (encoded.length + 1)));
+        if (copy.length > 2) copy[at % copy.length] = value;
+        return copy;
+      }),
+    );
+    fc.assert(
+      fc.property(bytes, (b) => {
+        try {
+          decodeLiveMessage(b);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ProtocolError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('names what is wrong', () => {
+    expect(() => decodeLiveMessage(new Uint8Array([2, 3]))).toThrow(/version 2, this side speaks 1/);
+    expect(() => decodeLiveMessage(new Uint8Array([LIVE_WIRE_VERSION, 9]))).toThrow(/kind 9 is not one of 1 meta/);
+    // A frame claiming a billion robots is refused before anything is allocated.
+    const frame = encodeLiveMessage({ kind: 'frame', tick: 1, simSeconds: 0, exploredFraction: 0, speed: null, paced: false, full: true, robots: [] });
+    new DataView(frame.buffer).setUint32(frame.length - 4, 1e9, true);
+    expect(() => decodeLiveMessage(frame)).toThrow(/robot count 1000000000 needs/);
+  });
+
+  it('is compact: 14 bytes a robot in a full frame, 18 in a delta (its index), after a 27-byte header', () => {
+    const robots = Array.from({ length: 500 }, (_, index) => ({
+      index,
+      x: index,
+      y: 2,
+      headingRad: 0.5,
+      status: 'moving' as const,
+      online: true,
+      estop: false,
+    }));
+    const base = { kind: 'frame' as const, tick: 3, simSeconds: 0.3, exploredFraction: 0.1, speed: 1, paced: true };
+    expect(encodeLiveMessage({ ...base, full: true, robots }).length).toBe(27 + 500 * 14);
+    expect(encodeLiveMessage({ ...base, full: false, robots: robots.slice(0, 10) }).length).toBe(27 + 10 * 18);
+  });
+});
+
+describe('LiveWireState', () => {
+  const frame = (full: boolean, robots: LiveRobot[]): LiveMessage => ({
+    kind: 'frame',
+    tick: 7,
+    simSeconds: 0.7,
+    exploredFraction: 0.2,
+    speed: null,
+    paced: false,
+    full,
+    robots,
+  });
+  const at = (index: number, x: number): LiveRobot => ({ index, x, y: 0, headingRad: 0, status: 'idle', online: true, estop: false });
+
+  it('applies deltas over the last full frame and bitmap', () => {
+    const state = new LiveWireState();
+    state.apply({
+      kind: 'roster',
+      robots: [
+        { id: 'r0', physical: false },
+        { id: 'mona-1', physical: true },
+      ],
+    });
+    state.apply(frame(true, [at(0, 1), at(1, 2)]));
+    state.apply(frame(false, [at(1, 5)]));
+    expect(state.robots?.map((r) => r.x)).toEqual([1, 5]);
+    expect(state.frame?.tick).toBe(7);
+    state.apply({ kind: 'explored', full: true, bits: new Uint8Array([0, 0, 0]) });
+    state.apply({ kind: 'explored', full: false, length: 3, changes: [{ index: 2, value: 0xff }] });
+    expect([...state.explored!]).toEqual([0, 0, 0xff]);
+  });
+
+  it('refuses a delta it cannot apply', () => {
+    const state = new LiveWireState();
+    expect(() => state.apply(frame(false, [at(0, 1)]))).toThrow(/delta frame before any full frame/);
+    state.apply({ kind: 'roster', robots: [{ id: 'r0', physical: false }] });
+    expect(() => state.apply(frame(true, [at(0, 1), at(1, 1)]))).toThrow(/full frame of 2 robots for a roster of 1/);
+    state.apply(frame(true, [at(0, 1)]));
+    expect(() => state.apply(frame(false, [at(3, 1)]))).toThrow(/names robot 3, the roster has 1/);
+    expect(() => state.apply({ kind: 'explored', full: false, length: 4, changes: [] })).toThrow(/4-byte bitmap, holding none/);
+  });
+});
