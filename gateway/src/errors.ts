@@ -65,8 +65,6 @@ export const ERROR_CODES = {
   SG_RESULTS_LINE:
     'A line of an experiment results.jsonl is not JSON or not a swarmgate-results/1 run line (a field missing or mistyped); the message names the file, the line and the field.',
   // Web UI and HTTP API (web/)
-  SG_API_FILES:
-    'A file of the HTTP API (an uploaded map, a recording, an experiment report) is missing, or its name is not a plain file name; the message names it.',
   SG_WEB_CONFIG:
     'A web UI option is out of range (frameHz outside (0, 30], heartbeatMs below 1 ms) or its static/ folder holds a file it cannot serve; the message names it.',
 } as const;
