@@ -277,7 +277,7 @@ controllers:
       expect(broker.refusals()).toBe(6);
       // The robot is still connected: mona-sim never went offline.
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(robot.output().match(/online \(session/g)).toHaveLength(1);
+      expect(robot.output().match(/online via \S+ \(session/g)).toHaveLength(1);
       expect(robot.output()).not.toMatch(/offline|reconnect/);
       // Its own user may take over its own client id (a reconnect after a reboot), and others
       // connect as usual under ids of their own.
@@ -383,6 +383,6 @@ describe('identity: robots up before the gateway join its trial (external Mosqui
       20_000,
     );
     // The robot never lost its broker connection: it re-announced itself, it did not reconnect.
-    expect(robot.output().match(/online \(session/g)).toHaveLength(1);
+    expect(robot.output().match(/online via \S+ \(session/g)).toHaveLength(1);
   }, 90_000);
 });
