@@ -18,14 +18,14 @@ export interface WorkerJob {
   readonly sampleEveryTicks: number;
 }
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * A worker thread running experimentWorker.ts. Worker threads do not inherit the tsx loader the
  * `swarmgate` bin registers, so the worker's entry (an ES module given as a data: URL)
  * registers it first, then imports the TypeScript source.
  */
-function startWorker(): Worker {
+export function startWorker(): Worker {
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./experimentWorker.ts', import.meta.url).href;
   const code = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
@@ -92,7 +92,7 @@ export function runExperiment(design: Design, runs: readonly PlannedRun[], worke
 }
 
 /** A planned run as a results line names it. */
-function identityOf(design: Design, run: PlannedRun): RunIdentity {
+export function identityOf(design: Design, run: PlannedRun): RunIdentity {
   return {
     designHash: design.hash,
     vectorIndex: run.vectorIndex,
