@@ -113,9 +113,9 @@ processes and collect (\`experiment collect\`) when the last run is done, all in
 |---|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-Queue overhead per run: ${one.overheadMs!.toFixed(1)} ms (median) of a job's time in a worker beyond its trial (1 process), and
-${(((one.wallSeconds - local.wallSeconds) / local.runs) * 1000).toFixed(0)} ms of wall time per run for 1 queue process over the local runner (enqueue,
-collect, the extra process). Same finalStateHash for every run key, local and queued: ${same ? 'yes' : 'NO'}.
+Queue overhead per run: ${one.overheadMs!.toFixed(1)} ms (median) of a job's time in a worker beyond its trial (1 process). The
+1-process row took ${(one.wallSeconds - local.wallSeconds).toFixed(1)} s more than the local runner for ${local.runs} runs: mostly fixed costs, not per run
+(three processes start instead of one: enqueue, worker, collect, each loading the TypeScript sources through tsx). Same finalStateHash for every run key, local and queued: ${same ? 'yes' : 'NO'}.
 Load average ${load.toFixed(1)} on ${availableParallelism()} cores while timing: more processes than idle cores share them, so
 the 2 and 4 process rows show this machine's load more than the queue's scaling.`;
     return { name: 'experiment-queue', title: 'Experiment sweeps on the job queue: runs per hour on 1, 2 and 4 worker processes', markdown };

@@ -7,15 +7,13 @@
  */
 import { DelayedError, Worker as QueueWorker, type Job } from 'bullmq';
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import { SwarmgateError } from '../errors.js';
 import type { ResultsLine } from '../experiment/resultsLine.js';
-import { failedRunLine } from '../experiment/runLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { loadDesign } from './experimentDesign.js';
 import { queueConnection, STALLED_RETRIES } from './experimentQueue.js';
-import { startWorker, VERSION, type WorkerJob } from './experimentRunner.js';
+import { threadPool, VERSION } from './experimentRunner.js';
 import { parseQueueJob, QUEUE_NAME, refusalOf } from './queueJob.js';
 
 const HELP = `Usage: swarmgate worker --queue redis://HOST:PORT [--threads N] [--design design.yaml] [--lock-seconds S]
@@ -85,39 +83,3 @@ export const workerCommand: Command = {
     return 0;
   },
 };
-
-/**
- * The runner's worker threads, one per run in hand: a thread is reused for the next run and
- * replaced when it dies, which fails only the run it held (as in experimentRunner.ts).
- */
-function threadPool(): { run(job: WorkerJob): Promise<ResultsLine>; close(): Promise<void> } {
-  const idle: Worker[] = [];
-  const all = new Set<Worker>();
-  return {
-    run(job) {
-      const thread = idle.pop() ?? startWorker();
-      all.add(thread);
-      const started = performance.now();
-      return new Promise((resolve) => {
-        let crash: string | undefined;
-        const onError = (error: Error): void => void (crash = `the worker thread failed: ${error.message}`);
-        const onExit = (code: number): void => {
-          all.delete(thread);
-          resolve(failedRunLine(job.identity, crash ?? `the worker thread exited with code ${code} during the run`, (performance.now() - started) / 1000));
-        };
-        thread.once('error', onError);
-        thread.once('exit', onExit);
-        thread.once('message', (line: ResultsLine) => {
-          thread.off('error', onError);
-          thread.off('exit', onExit);
-          idle.push(thread);
-          resolve(line);
-        });
-        thread.postMessage(job);
-      });
-    },
-    async close() {
-      await Promise.all([...all].map((thread) => thread.terminate()));
-    },
-  };
-}
