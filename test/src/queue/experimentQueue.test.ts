@@ -112,6 +112,12 @@ describe('experiment sweeps on a BullMQ queue', () => {
     expect(queued.size).toBe(12);
     expect(queued).toEqual(finalStates(join(dir, 'local/results.jsonl')));
     expect(readFileSync(join(dir, 'queued/design.json'), 'utf8')).toBe(readFileSync(join(dir, 'local/design.json'), 'utf8'));
+    // A late completion (a worker that lost its lock, or a duplicate) is refused: the run keeps its one result.
+    const queue = new Queue('swarmgate-experiments', { connection: { url: redis.url } });
+    const job = (await queue.getJob(killedRun))!;
+    await expect(job.moveToCompleted({ forged: true }, 'a-stale-lock-token')).rejects.toThrow();
+    expect((await queue.getJob(killedRun))!.returnvalue).toMatchObject({ runKey: killedRun, result: { finalStateHash: queued.get(killedRun) } });
+    await queue.close();
     // The report reads the collected file as it reads a local run's.
     expect((await swarmgate('experiment', 'report', 'queued')).code).toBe(0);
     await Promise.all(workers.map((worker) => terminate(worker)));
