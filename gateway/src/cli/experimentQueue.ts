@@ -70,12 +70,15 @@ export async function designProgress(queue: Queue, design: Design): Promise<Desi
   const counts = { done: 0, active: 0, waiting: 0, failed: 0, missing: 0 };
   let first = Infinity;
   let last = -Infinity;
-  for (const job of await jobsOf(queue, design)) {
-    if (job === undefined) {
+  const jobs = await jobsOf(queue, design);
+  // Asked all at once: the commands share the connection's round trips (a study is thousands of runs).
+  const states = await Promise.all(jobs.map((job) => job?.getState()));
+  for (const [i, job] of jobs.entries()) {
+    const state = states[i];
+    if (job === undefined || state === undefined) {
       counts.missing++;
       continue;
     }
-    const state = await job.getState();
     if (state === 'completed') {
       counts.done++;
       if (job.processedOn !== undefined) first = Math.min(first, job.processedOn);
