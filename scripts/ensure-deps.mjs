@@ -40,6 +40,8 @@ const needed = [
   { pkg: 'libmosquitto-dev', file: '/usr/include/mosquitto.h' },
   // The clustered-broker tests and benchmark (test/src/nats, docs/scale-out.md): NATS with its MQTT support.
   { bin: 'nats-server', pkg: 'nats-server', path: '/usr/sbin/nats-server' },
+  // Experiment sweeps on a job queue (BullMQ): the queue tests and benchmark start their own redis-server.
+  { bin: 'redis-server', pkg: 'redis-server', path: '/usr/bin/redis-server' },
 ];
 
 function has(entry) {

@@ -24,6 +24,7 @@ import { benchMaesRosTest } from './maesRosTest.js';
 import { benchRecord } from './record.js';
 import { benchExperimentReport } from './experimentReport.js';
 import { benchExperiment } from './experiment.js';
+import { benchExperimentQueue } from './experimentQueue.js';
 import { benchLiveStream } from './liveStream.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
@@ -40,6 +41,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['record', benchRecord],
   ['experiment-report', benchExperimentReport],
   ['experiment', benchExperiment],
+  ['experiment-queue', benchExperimentQueue],
   ['live-stream', benchLiveStream],
 ];
 /** Run only when named: too long for "all". */

@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   SG_RECORDING_NO_TRIAL:
     'The MCAP file holds no swarmgate trial configuration and final state hash (a live trial with physical robots, or another tool wrote it), so there is nothing to re-run.',
   // Experiment reports (experiment/)
+  SG_QUEUE_JOB:
+    'A job on the experiment queue is not a run this worker can take: malformed data, another swarmgate version, or another design than --design; the message names what differs.',
   SG_RESULTS_READ: 'The experiment folder or its results.jsonl could not be read (missing, not a folder, or no permission); the message names the path.',
   SG_RESULTS_EMPTY: 'The experiment results.jsonl holds no complete run line, so there is nothing to report; the message names the file.',
   SG_RESULTS_LINE:

@@ -2,6 +2,8 @@
 export { freePort } from './freePort.js';
 export { startMosquitto, type MosquittoBroker, type MosquittoOptions } from './mosquitto.js';
 export { startNatsCluster, type NatsCluster, type NatsClusterNode, type NatsNodeSpec } from './nats.js';
+export { startRedis, type RedisServer } from './redis.js';
+export { waitForPort } from './waitForPort.js';
 export { startPtyPair, type PtyPair } from './socat.js';
 export { exited, terminate } from './processes.js';
 export { Inbox } from './Inbox.js';

@@ -5,9 +5,16 @@
  */
 import { CliUsageError, type Command } from './Command.js';
 import { experimentReportCommand } from './experimentReport.js';
+import { experimentCollectCommand, experimentStatusCommand } from './experimentQueued.js';
 import { experimentCheckCommand, experimentRunCommand } from './experimentRun.js';
 
-const subcommands: readonly Command[] = [experimentRunCommand, experimentCheckCommand, experimentReportCommand];
+const subcommands: readonly Command[] = [
+  experimentRunCommand,
+  experimentCheckCommand,
+  experimentStatusCommand,
+  experimentCollectCommand,
+  experimentReportCommand,
+];
 
 function usage(): string {
   return [

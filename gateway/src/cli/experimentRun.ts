@@ -11,11 +11,13 @@ import { isFailed, type ResultsLine } from '../experiment/resultsLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { loadDesign, type Design } from './experimentDesign.js';
+import { enqueueDesign, openQueue } from './experimentQueue.js';
 import { readResultKeys, ResultsWriter } from './experimentResults.js';
 import { runExperiment } from './experimentRunner.js';
 import { formatDuration, formatExperimentProgress, ProgressBar } from './ProgressBar.js';
 
 const HELP = `Usage: swarmgate experiment run <design.yaml> --out DIR [--workers N] [--resume]
+       swarmgate experiment run <design.yaml> --queue redis://HOST:PORT
        swarmgate experiment check <design.yaml>
 
 Runs every vector x iteration of an experiment design (docs/experiments.md) on worker threads.
@@ -28,12 +30,17 @@ ends, and the design (canonical JSON and its sha256) is written to DIR/design.js
   --resume        continue in DIR: skip the runs already in results.jsonl (a torn last line
                   is dropped with a warning); refused when the design changed since
 
+  --queue URL     enqueue every run on a Redis job queue instead, for \`swarmgate worker\`
+                  processes on any machines; \`experiment status\` and \`experiment collect\`
+                  follow it (docs/scale-out.md)
+
 check: expands and checks the design, and prints its runs count; runs nothing.`;
 
 const OPTIONS = {
   out: { type: 'string' },
   workers: { type: 'string' },
   resume: { type: 'boolean' },
+  queue: { type: 'string' },
 } as const;
 
 const DESIGN_FILE = 'design.json';
@@ -46,6 +53,13 @@ export const experimentRunCommand: Command = {
     if (!parsed) return 0;
     const file = designFileOf(parsed.positionals, 'run');
     const v = parsed.values;
+    if (v.queue !== undefined) {
+      if (v.out !== undefined || v.workers !== undefined || v.resume === true)
+        throw new CliUsageError(
+          '--queue enqueues the runs for `swarmgate worker`: --out, --workers and --resume belong to `experiment collect` and a local run',
+        );
+      return enqueue(await loadDesign(file), v.queue);
+    }
     if (v.out === undefined) throw new CliUsageError(`--out DIR is required\n\n${HELP}`);
     const workers = numberFlag('workers', v.workers, availableParallelism(), { min: 1, max: 1024, integer: true });
     const design = await loadDesign(file);
@@ -68,6 +82,19 @@ export const experimentCheckCommand: Command = {
   },
 };
 
+async function enqueue(design: Design, url: string): Promise<number> {
+  const queue = openQueue(url);
+  try {
+    const added = await enqueueDesign(queue, design);
+    process.stdout.write(
+      `swarmgate experiment: '${design.name}': ${added} of ${design.runs.length} runs enqueued on ${url} (the others were already there); run \`swarmgate worker --queue ${url}\` on any machines\n`,
+    );
+    return 0;
+  } finally {
+    await queue.close();
+  }
+}
+
 function designFileOf(positionals: readonly string[], subcommand: string): string {
   const [file, ...extra] = positionals;
   if (file === undefined || extra.length > 0) throw new CliUsageError(`experiment ${subcommand} takes one design file\n\n${HELP}`);
@@ -75,7 +102,7 @@ function designFileOf(positionals: readonly string[], subcommand: string): strin
 }
 
 /** Checks DIR against the design and --resume; returns the run keys already recorded there. */
-function prepareOut(dir: string, design: Design, resume: boolean): Set<string> {
+export function prepareOut(dir: string, design: Design, resume: boolean): Set<string> {
   const occupied = existsSync(dir) && readdirSync(dir).length > 0;
   if (occupied && !resume) throw new CliUsageError(`--out ${dir} is not empty: give --resume to continue the experiment there, or another DIR`);
   mkdirSync(dir, { recursive: true });

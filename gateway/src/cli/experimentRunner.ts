@@ -18,81 +18,102 @@ export interface WorkerJob {
   readonly sampleEveryTicks: number;
 }
 
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /**
  * A worker thread running experimentWorker.ts. Worker threads do not inherit the tsx loader the
  * `swarmgate` bin registers, so the worker's entry (an ES module given as a data: URL)
  * registers it first, then imports the TypeScript source.
  */
-function startWorker(): Worker {
+export function startWorker(): Worker {
   const tsx = import.meta.resolve('tsx/esm/api');
   const entry = new URL('./experimentWorker.ts', import.meta.url).href;
   const code = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
 }
 
-/** Runs `runs` on `workers` threads; resolves when every run has its line. */
-export function runExperiment(design: Design, runs: readonly PlannedRun[], workers: number, onLine: (line: ResultsLine) => void): Promise<void> {
+/**
+ * The runner's worker threads, one per run in hand: a thread is reused for the next run and
+ * replaced when it dies, which fails only the run it held. The local runner and `swarmgate
+ * worker` (a queue's runs) both run their trials here.
+ */
+export interface ThreadPool {
+  /** Runs one job on an idle thread (a new one when none is idle); resolves with its line, a failed line if the thread died. */
+  run(job: WorkerJob): Promise<ResultsLine>;
+  /** Terminates every thread; a run in hand resolves as failed. */
+  close(): Promise<void>;
+}
+
+export function threadPool(): ThreadPool {
+  const idle: Worker[] = [];
+  const all = new Set<Worker>();
+  const fresh = (): Worker => {
+    const thread = startWorker();
+    all.add(thread);
+    // A run in hand hears its thread's error and exit itself; an idle thread that fails is only dropped.
+    thread.on('error', () => undefined);
+    thread.once('exit', () => {
+      all.delete(thread);
+      if (idle.includes(thread)) idle.splice(idle.indexOf(thread), 1);
+    });
+    return thread;
+  };
+  return {
+    run(job) {
+      const thread = idle.pop() ?? fresh();
+      const started = performance.now();
+      return new Promise((resolve) => {
+        let crash: string | undefined;
+        const onError = (error: Error): void => void (crash = `the worker thread failed: ${error.message}`);
+        const onExit = (code: number): void => {
+          resolve(failedRunLine(job.identity, crash ?? `the worker thread exited with code ${code} during the run`, (performance.now() - started) / 1000));
+        };
+        thread.on('error', onError);
+        thread.once('exit', onExit);
+        thread.once('message', (line: ResultsLine) => {
+          thread.off('error', onError);
+          thread.off('exit', onExit);
+          idle.push(thread);
+          resolve(line);
+        });
+        thread.postMessage(job);
+      });
+    },
+    async close() {
+      idle.length = 0;
+      await Promise.all([...all].map((thread) => thread.terminate()));
+    },
+  };
+}
+
+/**
+ * Runs `runs` on `workers` threads; resolves when every run has its line. When recording a
+ * line fails (a full disk) it stops every thread and rejects rather than run on unrecorded.
+ */
+export async function runExperiment(design: Design, runs: readonly PlannedRun[], workers: number, onLine: (line: ResultsLine) => void): Promise<void> {
   const queue = [...runs];
-  const live = new Set<Worker>();
-  let failed = false;
-  return new Promise((resolvePool, rejectPool) => {
-    const finish = (line: ResultsLine): boolean => {
+  const pool = threadPool();
+  let failure: { error: unknown } | undefined;
+  const lane = async (): Promise<void> => {
+    for (let run = queue.shift(); run !== undefined && failure === undefined; run = queue.shift()) {
+      const line = await pool.run({ identity: identityOf(design, run), config: run.config, sampleEveryTicks: design.sampleEveryTicks });
+      if (failure !== undefined) return;
       try {
         onLine(line);
-        return true;
       } catch (error) {
-        // Recording failed (a full disk): stop every worker rather than run on unrecorded.
-        failed = true;
+        failure = { error };
         queue.length = 0;
-        for (const worker of live) void worker.terminate();
-        rejectPool(error);
-        return false;
+        await pool.close();
       }
-    };
-    const launch = (): void => {
-      const first = queue.shift();
-      if (first === undefined) return;
-      const worker = startWorker();
-      live.add(worker);
-      let current: PlannedRun | undefined = first;
-      let started = performance.now();
-      let crash: string | undefined;
-      const send = (run: PlannedRun): void => {
-        current = run;
-        started = performance.now();
-        worker.postMessage({ identity: identityOf(design, run), config: run.config, sampleEveryTicks: design.sampleEveryTicks } satisfies WorkerJob);
-      };
-      worker.on('message', (line: ResultsLine) => {
-        const busy = current !== undefined;
-        current = undefined;
-        if (failed || !busy || !finish(line)) return void worker.terminate();
-        const next = queue.shift();
-        if (next === undefined) void worker.terminate();
-        else send(next);
-      });
-      worker.on('error', (error) => {
-        crash = `the worker thread failed: ${error.message}`;
-      });
-      worker.on('exit', (code) => {
-        live.delete(worker);
-        const lost = current;
-        if (failed) return;
-        const error = crash ?? `the worker thread exited with code ${code} during the run`;
-        if (lost !== undefined && !finish(failedRunLine(identityOf(design, lost), error, (performance.now() - started) / 1000))) return;
-        if (lost !== undefined) launch();
-        if (live.size === 0 && queue.length === 0) resolvePool();
-      });
-      send(first);
-    };
-    if (queue.length === 0) resolvePool();
-    for (let i = 0; i < Math.min(workers, runs.length); i++) launch();
-  });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(workers, runs.length) }, lane));
+  await pool.close();
+  if (failure !== undefined) throw failure.error;
 }
 
 /** A planned run as a results line names it. */
-function identityOf(design: Design, run: PlannedRun): RunIdentity {
+export function identityOf(design: Design, run: PlannedRun): RunIdentity {
   return {
     designHash: design.hash,
     vectorIndex: run.vectorIndex,

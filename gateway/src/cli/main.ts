@@ -11,8 +11,9 @@ import { mapCommand } from './map.js';
 import { runCommand } from './run.js';
 import { listCommand } from './list.js';
 import { serveCommand } from './serve.js';
+import { workerCommand } from './worker.js';
 
-const commands: readonly Command[] = [fleetCommand, mapCommand, runCommand, experimentCommand, listCommand, serveCommand, echoCommand];
+const commands: readonly Command[] = [fleetCommand, mapCommand, runCommand, experimentCommand, listCommand, serveCommand, workerCommand, echoCommand];
 
 function usage(): string {
   const lines = commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);
