@@ -316,6 +316,14 @@ export class World {
     open.length = 0;
   }
 
+  /**
+   * Stops the lidar's worker threads (config.workers above 1). A world nobody closes does not
+   * keep the process alive; closing frees the threads at once.
+   */
+  close(): Promise<unknown> {
+    return this.sensing.lidarThreads.close();
+  }
+
   addObserver(observer: TickObserver): void {
     this.observers.push(observer);
   }
