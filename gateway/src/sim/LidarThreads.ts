@@ -59,6 +59,8 @@ export type LidarThreadMessage =
 export class LidarThreads {
   /** Jobs queued for the next run. */
   jobCount = 0;
+  /** Casts made on worker threads so far (a diagnostic: the bench and tests read it). */
+  castOnWorkers = 0;
   jobs: CastJobs = newJobs(64);
   private readonly workers: Worker[] = [];
   private readonly control: Int32Array;
@@ -128,6 +130,7 @@ export class LidarThreads {
       const end = Math.min(count, begin + per);
       if (begin >= end) break;
       this.workers[w - 1].postMessage({ kind: 'cast', tick, begin, end } satisfies LidarThreadMessage);
+      this.castOnWorkers += end - begin;
       posted++;
     }
     castShare(this.lidar, this.jobs, this.slamCells, tick, 0, Math.min(count, per));
