@@ -126,9 +126,11 @@ export interface EngineResult {
 /** CPU time is sampled every this many ticks (a getrusage call: ~1 us, noise at these rates). */
 const CPU_SAMPLE_TICKS = 10;
 
-export function runScenario(scenario: Scenario, ticks = scenario.ticks): EngineResult {
+/** Runs `scenario` for `ticks` with `workers` lidar threads (WorldConfig.workers). */
+export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers = 1): EngineResult {
   const setupStart = performance.now();
-  const config = { ...scenario.config(), maxTicks: ticks };
+  const base = scenario.config();
+  const config = { ...base, maxTicks: ticks, world: { ...base.world, workers } };
   const trial = new Trial(config);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   const start = performance.now();

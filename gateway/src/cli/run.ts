@@ -18,6 +18,7 @@ import {
   NETWORK_AND_SPAWN_HELP,
   ROBOT_PROFILE_HELP,
   TRIAL_FLAG_OPTIONS,
+  WORKERS_HELP,
   asUsage,
   loadGrid,
   parseTrialFlags,
@@ -48,6 +49,7 @@ ${ROBOT_PROFILE_HELP}
   --merge-every-s S       merge SLAM maps within comm groups every S seconds, rounded to
                           whole 0.1 s ticks (default 0 = off)
   --pose-error M          bound of the SLAM pose error in metres (default 0)
+${WORKERS_HELP}
   --json <file|->         write the result object (- for stdout); it includes the radio
                           settings (bandwidthBytesPerS null = unlimited) and startPoses
   --csv <file>            write the time series (one row every 10 ticks)
@@ -156,7 +158,7 @@ async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report
         controller,
         targetExplored: target,
         maxTicks,
-        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM } },
+        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM }, workers: flags.workers },
       }),
   );
   const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));
@@ -165,6 +167,7 @@ async function executeRun(v: RunValues, showProgress: boolean): Promise<{ report
   const bar = showProgress ? new ProgressBar(process.stderr, maxTicks) : null;
   const result = trial.run(bar ? (t) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined);
   const wall = wallSeconds();
+  await trial.world.close();
   if (bar) {
     bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
     bar.finish();

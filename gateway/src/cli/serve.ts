@@ -19,7 +19,16 @@ import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fle
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
 import { loadControllerModule } from './controllerModule.js';
-import { MAX_CELLS_HELP, NETWORK_AND_SPAWN_HELP, ROBOT_PROFILE_HELP, TRIAL_FLAG_OPTIONS, loadGrid, parseTrialFlags, trialConfigOf } from './trialFlags.js';
+import {
+  MAX_CELLS_HELP,
+  NETWORK_AND_SPAWN_HELP,
+  ROBOT_PROFILE_HELP,
+  TRIAL_FLAG_OPTIONS,
+  WORKERS_HELP,
+  loadGrid,
+  parseTrialFlags,
+  trialConfigOf,
+} from './trialFlags.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
 
@@ -39,6 +48,7 @@ ${ROBOT_PROFILE_HELP}
                           With physical robots expected (--arena, --arena-scale, --serial or a
                           fleet with robots) the default is mona, and mona is scaled by
                           --arena-scale, so virtual robots and twins match on the map
+${WORKERS_HELP}
   --seed S                trial seed, an integer (default 0)
   --remote ID             a virtual robot (r0, r1, ...) or physical robot id driven by a remote
                           controller instead of the host-side algorithm; repeatable (with
@@ -236,7 +246,7 @@ async function run(argv: string[]): Promise<number> {
   const trial = {
     ...trialConfigOf(flags, grid),
     controller,
-    world: { robot: liveTrialProfile(flags.robotProfile, physicalExpected ? scale : null) },
+    world: { robot: liveTrialProfile(flags.robotProfile, physicalExpected ? scale : null), workers: flags.workers },
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,

@@ -20,6 +20,11 @@ import type { LidarConfig } from './WorldConfig.js';
 
 /** Below this many casts in a tick, messaging a worker costs more than the rays it would take. */
 const MIN_JOBS_PER_THREAD = 4;
+/**
+ * Worker threads start when the world first holds this many robots: a thread costs most of a
+ * CPU second to start (tsx and the engine's modules), which a one-robot trial never earns back.
+ */
+const ROBOTS_TO_START_WORKERS = 2 * MIN_JOBS_PER_THREAD;
 /** A worker that has not answered in this long is taken to be dead (the main thread is blocked). */
 const WORKER_TIMEOUT_MS = 60_000;
 
@@ -47,6 +52,8 @@ export interface LidarThreadInit {
   readonly shared: LidarShared;
   readonly control: Int32Array;
   readonly jobs: CastJobs;
+  /** Per slot, the robot's SLAM cells so far; later ones come as 'slam' messages. */
+  readonly slamCells: readonly (Uint8Array | null)[];
 }
 
 /** Messages to a worker thread, in the order they must take effect. */
@@ -66,17 +73,30 @@ export class LidarThreads {
   private readonly control: Int32Array;
   /** Per slot, the SLAM cells this thread writes (the workers hold the same list). */
   private readonly slamCells: (Uint8Array | null)[] = [];
+  private readonly plainGrid: LidarGrid;
 
   constructor(
     private readonly lidar: Lidar,
     grid: LidarGrid,
-    config: LidarConfig,
+    private readonly config: LidarConfig,
     readonly threads: number,
   ) {
     this.control = new Int32Array(new SharedArrayBuffer(4 * (EXPLORED + threads)));
-    const plainGrid: LidarGrid = { width: grid.width, height: grid.height, cellSizeM: grid.cellSizeM, originM: { x: grid.originM.x, y: grid.originM.y } };
-    for (let index = 1; index < threads; index++) {
-      const init: LidarThreadInit = { index, grid: plainGrid, config, shared: lidar.sharedBuffers(), control: this.control, jobs: this.jobs };
+    this.plainGrid = { width: grid.width, height: grid.height, cellSizeM: grid.cellSizeM, originM: { x: grid.originM.x, y: grid.originM.y } };
+  }
+
+  /** Starts the worker threads with the current buffers, SLAM maps and job list. */
+  private startWorkers(): void {
+    for (let index = 1; index < this.threads; index++) {
+      const init: LidarThreadInit = {
+        index,
+        grid: this.plainGrid,
+        config: this.config,
+        shared: this.lidar.sharedBuffers(),
+        control: this.control,
+        jobs: this.jobs,
+        slamCells: this.slamCells,
+      };
       const worker = startTsWorker(new URL('./lidarThread.ts', import.meta.url), init);
       // A world nobody closes must not keep the process alive.
       worker.unref();
@@ -93,6 +113,7 @@ export class LidarThreads {
   setSlam(slot: number, cells: Uint8Array): void {
     this.slamCells[slot] = cells;
     this.post({ kind: 'slam', slot, cells });
+    if (this.workers.length === 0 && this.threads > 1 && this.slamCells.length >= ROBOTS_TO_START_WORKERS) this.startWorkers();
   }
 
   addJob(slot: number, xM: number, yM: number, headingRad: number, integrate: boolean): void {
@@ -120,7 +141,7 @@ export class LidarThreads {
   run(tick: number): number {
     const count = this.jobCount;
     this.jobCount = 0;
-    const shares = Math.max(1, Math.min(this.threads, Math.floor(count / MIN_JOBS_PER_THREAD)));
+    const shares = Math.max(1, Math.min(this.workers.length + 1, Math.floor(count / MIN_JOBS_PER_THREAD)));
     const per = Math.ceil(count / shares);
     const control = this.control;
     Atomics.store(control, DONE, 0);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 /**
  * Everything that parameterises a simulated trial's physics and sensing. Defaults follow
  * MAES so that results compare; each field's unit is in its name.
@@ -49,6 +50,15 @@ export interface WorldConfig {
 
 /** More lidar threads than this cannot pay on any machine the engine targets. */
 export const MAX_WORKERS = 64;
+
+/**
+ * The lidar threads the CLI uses when not told (`--workers`): one per core, at most
+ * DEFAULT_WORKERS_CAP (BENCHMARKS.md, "Lidar worker threads", has the measurements).
+ */
+export function defaultWorkers(): number {
+  return Math.max(1, Math.min(availableParallelism(), DEFAULT_WORKERS_CAP));
+}
+const DEFAULT_WORKERS_CAP = 2;
 
 export function lidarRayCount(rangeM: number): number {
   return Math.floor(2 * Math.PI * rangeM * 2);

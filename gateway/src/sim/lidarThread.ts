@@ -10,7 +10,7 @@ import { castShare, reportShare, type LidarThreadInit, type LidarThreadMessage }
 const init = workerData as LidarThreadInit;
 const lidar = new Lidar(init.grid, init.config, init.shared);
 let jobs = init.jobs;
-const slamCells: (Uint8Array | null)[] = [];
+const slamCells = [...init.slamCells];
 
 parentPort?.on('message', (message: LidarThreadMessage) => {
   switch (message.kind) {
