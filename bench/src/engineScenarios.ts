@@ -5,6 +5,7 @@
  * scenario (building1-target) instead runs as a user's trial does, until the exploration
  * target or the tick limit, beside the fixed-length building1 it would otherwise stand for.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadMap } from '@swarmgate/maps';
 import { Trial, type TrialConfig } from '@swarmgate/gateway';
@@ -121,20 +122,29 @@ export interface EngineResult {
    * the goals are stated for whole runs (cpuSpeedX).
    */
   readonly secondHalfCpuSpeedX: number;
+  /**
+   * CPU seconds of the main thread alone (Linux; NaN elsewhere). With lidar worker threads the
+   * process's CPU time adds theirs; the main thread's is the critical path, which on an idle
+   * machine with a core per thread is the wall time.
+   */
+  readonly mainCpuSeconds: number;
+  readonly robots: number;
+  readonly workers: number;
 }
 
 /** CPU time is sampled every this many ticks (a getrusage call: ~1 us, noise at these rates). */
 const CPU_SAMPLE_TICKS = 10;
 
-/** Runs `scenario` for `ticks` with `workers` lidar threads (WorldConfig.workers). */
-export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers = 1): EngineResult {
+/** Runs `scenario` for `ticks` with `workers` lidar threads (WorldConfig.workers), optionally with another robot count. */
+export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers = 1, robots?: number): EngineResult {
   const setupStart = performance.now();
   const base = scenario.config();
-  const config = { ...base, maxTicks: ticks, world: { ...base.world, workers } };
+  const config = { ...base, robots: robots ?? base.robots, maxTicks: ticks, world: { ...base.world, workers } };
   const trial = new Trial(config);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   const start = performance.now();
   const cpuStart = process.cpuUsage();
+  const mainCpuStart = mainThreadCpuSeconds();
   // cpuAtTick[k]: CPU seconds spent when tick k * CPU_SAMPLE_TICKS had run.
   const cpuAtTick = [0];
   while (!trial.finished) {
@@ -143,6 +153,7 @@ export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers 
   }
   const wallSeconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuSecondsSince(cpuStart);
+  const mainCpuSeconds = mainThreadCpuSeconds() - mainCpuStart;
   const ticksRun = trial.world.tick;
   const halfSample = Math.floor(ticksRun / 2 / CPU_SAMPLE_TICKS);
   const secondsPerTick = trial.simSeconds / ticksRun;
@@ -159,7 +170,21 @@ export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers 
     cpuSeconds,
     cpuSpeedX: trial.simSeconds / cpuSeconds,
     secondHalfCpuSpeedX,
+    mainCpuSeconds,
+    robots: config.robots,
+    workers,
   };
+}
+
+/** This thread's CPU seconds from /proc/thread-self/stat (utime + stime, in 1/100 s), NaN where there is none. */
+function mainThreadCpuSeconds(): number {
+  try {
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function cpuSecondsSince(start: NodeJS.CpuUsage): number {

@@ -11,6 +11,7 @@ async function finalHash(name: string, workers: number): Promise<string> {
   if (!scenario) throw new Error(`no scenario ${name}`);
   const base = scenario.config();
   const trial = new Trial({ ...base, maxTicks: TICKS[name], world: { ...base.world, workers } });
+  await trial.world.threadsReady();
   try {
     return trial.run().finalStateHash;
   } finally {

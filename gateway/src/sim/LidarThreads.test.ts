@@ -25,9 +25,11 @@ function config(algorithm: string, workers: number): TrialConfig {
 }
 
 /** The final state hash, and every SLAM map's cells and revision folded in (FNV-1a). */
-function outcome(algorithm: string, workers: number): { hash: string; maps: number; onWorkers: number } {
+async function outcome(algorithm: string, workers: number): Promise<{ hash: string; maps: number; onWorkers: number }> {
   const trial = new Trial(config(algorithm, workers));
   open.push(trial.world);
+  // Threads get shares once started; waiting makes every tick use them.
+  await trial.world.threadsReady();
   const { finalStateHash } = trial.run();
   let h = 0x811c9dc5;
   for (const map of trial.world.sensing.slamMaps) {
@@ -41,11 +43,11 @@ function outcome(algorithm: string, workers: number): { hash: string; maps: numb
 
 describe('lidar threads', () => {
   for (const info of algorithms) {
-    it(`${info.name}: the same final state and SLAM maps with 1, 2 and 4 threads`, () => {
-      const one = outcome(info.name, 1);
+    it(`${info.name}: the same final state and SLAM maps with 1, 2 and 4 threads`, async () => {
+      const one = await outcome(info.name, 1);
       expect(one.onWorkers).toBe(0);
       for (const workers of [2, 4]) {
-        const many = outcome(info.name, workers);
+        const many = await outcome(info.name, workers);
         expect(many.onWorkers).toBeGreaterThan(0);
         expect({ hash: many.hash, maps: many.maps }).toEqual({ hash: one.hash, maps: one.maps });
       }

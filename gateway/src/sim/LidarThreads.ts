@@ -28,7 +28,11 @@ const ROBOTS_TO_START_WORKERS = 2 * MIN_JOBS_PER_THREAD;
 /** A worker that has not answered in this long is taken to be dead (the main thread is blocked). */
 const WORKER_TIMEOUT_MS = 60_000;
 
-/** control[] slots: finished shares, a failure flag, then per worker the tiles it newly explored. */
+/**
+ * control[] slots: finished shares, a failure flag, then per thread index the tiles it newly
+ * explored, then per thread index 1 once it is ready (its modules loaded: until then it gets no
+ * share, so no tick waits for a thread to start).
+ */
 const DONE = 0;
 const FAILED = 1;
 const EXPLORED = 2;
@@ -47,6 +51,7 @@ export interface CastJobs {
 /** What a worker thread is started with. */
 export interface LidarThreadInit {
   readonly index: number;
+  readonly threads: number;
   readonly grid: LidarGrid;
   readonly config: LidarConfig;
   readonly shared: LidarShared;
@@ -81,7 +86,7 @@ export class LidarThreads {
     private readonly config: LidarConfig,
     readonly threads: number,
   ) {
-    this.control = new Int32Array(new SharedArrayBuffer(4 * (EXPLORED + threads)));
+    this.control = new Int32Array(new SharedArrayBuffer(4 * (EXPLORED + 2 * threads)));
     this.plainGrid = { width: grid.width, height: grid.height, cellSizeM: grid.cellSizeM, originM: { x: grid.originM.x, y: grid.originM.y } };
   }
 
@@ -90,6 +95,7 @@ export class LidarThreads {
     for (let index = 1; index < this.threads; index++) {
       const init: LidarThreadInit = {
         index,
+        threads: this.threads,
         grid: this.plainGrid,
         config: this.config,
         shared: this.lidar.sharedBuffers(),
@@ -141,9 +147,10 @@ export class LidarThreads {
   run(tick: number): number {
     const count = this.jobCount;
     this.jobCount = 0;
-    const shares = Math.max(1, Math.min(this.workers.length + 1, Math.floor(count / MIN_JOBS_PER_THREAD)));
-    const per = Math.ceil(count / shares);
     const control = this.control;
+    const ready = this.readyWorkers();
+    const shares = Math.max(1, Math.min(ready + 1, Math.floor(count / MIN_JOBS_PER_THREAD)));
+    const per = Math.ceil(count / shares);
     Atomics.store(control, DONE, 0);
     let posted = 0;
     for (let w = 1; w < shares; w++) {
@@ -168,6 +175,18 @@ export class LidarThreads {
     return count;
   }
 
+  /** How many workers, from the first, have started (threads start in index order, but may finish starting in any). */
+  private readyWorkers(): number {
+    let ready = 0;
+    while (ready < this.workers.length && Atomics.load(this.control, EXPLORED + this.threads + ready + 1) === 1) ready++;
+    return ready;
+  }
+
+  /** Resolves once every started worker thread is ready (tests use it so that workers do get shares). */
+  async ready(): Promise<void> {
+    while (this.readyWorkers() < this.workers.length) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
   /** Stops the worker threads. */
   close(): Promise<unknown> {
     return Promise.all(this.workers.splice(0).map((w) => w.terminate()));
@@ -186,6 +205,11 @@ export function castShare(lidar: Lidar, jobs: CastJobs, slamCells: readonly (Uin
     jobs.slamChanged[j] = lidar.slamChanged;
     jobs.slamNewlyKnown[j] = lidar.slamNewlyKnown;
   }
+}
+
+/** Marks worker thread `index` ready for shares (its modules loaded); `threads` is the pool's size. */
+export function reportReady(control: Int32Array, index: number, threads: number): void {
+  Atomics.store(control, EXPLORED + threads + index, 1);
 }
 
 /** Marks a worker's share done (or failed), waking the main thread. */

@@ -324,6 +324,11 @@ export class World {
     return this.sensing.lidarThreads.close();
   }
 
+  /** Resolves once the lidar's worker threads have started (they take shares from then on; before, this thread casts alone). */
+  threadsReady(): Promise<void> {
+    return this.sensing.lidarThreads.ready();
+  }
+
   addObserver(observer: TickObserver): void {
     this.observers.push(observer);
   }

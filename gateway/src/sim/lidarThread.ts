@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Lidar } from './Lidar.js';
-import { castShare, reportShare, type LidarThreadInit, type LidarThreadMessage } from './LidarThreads.js';
+import { castShare, reportReady, reportShare, type LidarThreadInit, type LidarThreadMessage } from './LidarThreads.js';
 
 const init = workerData as LidarThreadInit;
 const lidar = new Lidar(init.grid, init.config, init.shared);
@@ -34,3 +34,4 @@ parentPort?.on('message', (message: LidarThreadMessage) => {
       }
   }
 });
+reportReady(init.control, init.index, init.threads);
