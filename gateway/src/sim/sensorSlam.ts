@@ -43,8 +43,7 @@ class Slam {
   onRobotAdded(slot: number, id: string): void {
     const world = this.sensing.world;
     // Shared memory: the lidar's threads write the cells its rays walk (LidarThreads.ts).
-    const cells = new Uint8Array(new SharedArrayBuffer(world.grid.width * SUB * world.grid.height * SUB));
-    this.sensing.slamMaps[slot] = SlamMap.forGrid(world.grid, SUB, cells);
+    this.sensing.slamMaps[slot] = SlamMap.forGrid(world.grid, SUB, true);
     this.poseRngs[slot] = world.config.slam.positionErrorM > 0 ? world.rng.fork(`slam-pose:${id}`) : null;
   }
 

@@ -32,10 +32,10 @@ export interface SlamMapOptions {
   /** SLAM cells per tile side, for the coarse view; default 2. */
   readonly cellsPerTile?: number;
   /**
-   * The cell store, width * height bytes (default: a new one, all unknown). An engine passes one
-   * over a SharedArrayBuffer so another thread can write the cells its rays walk (recordWrites).
+   * Keep the cells in a SharedArrayBuffer (default false), so that another thread can write the
+   * cells its rays walk (the engine's lidar threads; see recordWrites).
    */
-  readonly cells?: Uint8Array;
+  readonly shared?: boolean;
 }
 
 /**
@@ -99,19 +99,15 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     this.cellSizeM = cellSizeM;
     this.cellsPerTile = cellsPerTile;
     this.originM = { x: options.originM?.x ?? 0, y: options.originM?.y ?? 0 };
-    if (options.cells !== undefined && options.cells.length !== width * height) {
-      throw new SwarmgateError('SG_BAD_ARGUMENT', `SlamMap cells must hold width * height = ${width * height} cells, got ${options.cells.length}`);
-    }
-    this.cells = options.cells ?? new Uint8Array(width * height);
-    for (let i = 0; options.cells !== undefined && i < this.cells.length; i++) if (this.cells[i] !== UNKNOWN) this.knownCount++;
+    this.cells = options.shared === true ? new Uint8Array(new SharedArrayBuffer(width * height)) : new Uint8Array(width * height);
     this.invCellSize = 1 / cellSizeM;
     this.coarse = new CoarseSlamMap(this);
   }
 
   /** An empty SLAM map covering a ground-truth grid, `cellsPerTile` cells per grid cell side. */
-  static forGrid(grid: Grid, cellsPerTile = 2, cells?: Uint8Array): SlamMap {
+  static forGrid(grid: Grid, cellsPerTile = 2, shared = false): SlamMap {
     return new SlamMap({
-      cells,
+      shared,
       width: grid.width * cellsPerTile,
       height: grid.height * cellsPerTile,
       cellSizeM: grid.cellSizeM / cellsPerTile,
