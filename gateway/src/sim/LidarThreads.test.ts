@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadMap } from '@swarmgate/maps';
 import { algorithms } from '@swarmgate/sdk';
+import { availableParallelism } from 'node:os';
 import { Trial, type TrialConfig } from './Trial.js';
+import { defaultWorkers, WORKERS_PAY_FROM_ROBOTS } from './WorldConfig.js';
 import type { World } from './World.js';
 
 const open: World[] = [];
@@ -53,4 +55,11 @@ describe('lidar threads', () => {
       }
     }, 60_000);
   }
+
+  it('the CLI default: one thread below WORKERS_PAY_FROM_ROBOTS robots, one per core (at most 2) from there', () => {
+    expect(defaultWorkers(1)).toBe(1);
+    expect(defaultWorkers(WORKERS_PAY_FROM_ROBOTS - 1)).toBe(1);
+    expect(defaultWorkers(WORKERS_PAY_FROM_ROBOTS)).toBe(Math.min(availableParallelism(), 2));
+    expect(defaultWorkers(1000)).toBe(Math.min(availableParallelism(), 2));
+  });
 });

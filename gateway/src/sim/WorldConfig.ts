@@ -52,13 +52,18 @@ export interface WorldConfig {
 export const MAX_WORKERS = 64;
 
 /**
- * The lidar threads the CLI uses when not told (`--workers`): one per core, at most
- * DEFAULT_WORKERS_CAP (BENCHMARKS.md, "Lidar worker threads", has the measurements).
+ * The lidar threads the CLI uses for a trial of `robots` robots when not told (`--workers`): one
+ * per core up to DEFAULT_WORKERS_CAP from WORKERS_PAY_FROM_ROBOTS robots, else 1. Measured on a
+ * 2-core machine (BENCHMARKS.md, "Lidar worker threads"): a second thread shortens the main
+ * thread's work per robot-tick from 40 robots on (56 -> 47 us; 65 -> 50 us at 1000), and at 10
+ * robots lengthens it (68 -> 78 us), its start-up (about 0.5 CPU s) then weighing most.
  */
-export function defaultWorkers(): number {
-  return Math.max(1, Math.min(availableParallelism(), DEFAULT_WORKERS_CAP));
+export function defaultWorkers(robots: number): number {
+  return robots >= WORKERS_PAY_FROM_ROBOTS ? Math.max(1, Math.min(availableParallelism(), DEFAULT_WORKERS_CAP)) : 1;
 }
 const DEFAULT_WORKERS_CAP = 2;
+/** From this many robots a second lidar thread pays (defaultWorkers). */
+export const WORKERS_PAY_FROM_ROBOTS = 32;
 
 export function lidarRayCount(rangeM: number): number {
   return Math.floor(2 * Math.PI * rangeM * 2);
