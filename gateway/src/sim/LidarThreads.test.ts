@@ -62,4 +62,17 @@ describe('lidar threads', () => {
     expect(defaultWorkers(WORKERS_PAY_FROM_ROBOTS)).toBe(Math.min(availableParallelism(), 2));
     expect(defaultWorkers(1000)).toBe(Math.min(availableParallelism(), 2));
   });
+
+  it('a world stepped after close() casts on the main thread alone, with the same outcome', async () => {
+    const one = await outcome('frontier', 1);
+    const trial = new Trial(config('frontier', 2));
+    open.push(trial.world);
+    await trial.world.threadsReady();
+    for (let t = 0; t < 30; t++) trial.world.step();
+    const before = trial.world.sensing.lidarThreads.castOnWorkers;
+    expect(before).toBeGreaterThan(0);
+    await trial.world.close();
+    expect(trial.run().finalStateHash).toBe(one.hash);
+    expect(trial.world.sensing.lidarThreads.castOnWorkers).toBe(before);
+  }, 60_000);
 });

@@ -318,7 +318,8 @@ export class World {
 
   /**
    * Stops the lidar's worker threads (config.workers above 1). A world nobody closes does not
-   * keep the process alive; closing frees the threads at once.
+   * keep the process alive; closing frees the threads at once. A world stepped after closing
+   * casts on this thread alone (the same outcome).
    */
   close(): Promise<unknown> {
     return this.sensing.lidarThreads.close();

@@ -54,7 +54,7 @@ export const MAX_WORKERS = 64;
 /**
  * The lidar threads the CLI uses for a trial of `robots` robots when not told (`--workers`): one
  * per core up to DEFAULT_WORKERS_CAP from WORKERS_PAY_FROM_ROBOTS robots, else 1. Measured on a
- * 2-core machine (BENCHMARKS.md, "Lidar worker threads"): a second thread shortens the main
+ * 2-core machine (BENCHMARKS.md, "Simulator engine with lidar worker threads"): a second thread shortens the main
  * thread's work per robot-tick from 40 robots on (56 -> 47 us; 65 -> 50 us at 1000), and at 10
  * robots lengthens it (68 -> 78 us), its start-up (about 0.5 CPU s) then weighing most.
  */

@@ -228,6 +228,8 @@ export class LiveTrial implements TwinHost {
     this.options.port?.off('command', this.onCommand);
     for (const link of this.options.uplinks ?? []) link.off('robotError', this.onRobotError);
     this.twins?.close();
+    // The lidar's worker threads (a later step, if any, casts on this thread alone).
+    void this.world.close();
   }
 
   /**
