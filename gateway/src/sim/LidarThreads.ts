@@ -79,6 +79,8 @@ export class LidarThreads {
   /** Per slot, the SLAM cells this thread writes (the workers hold the same list). */
   private readonly slamCells: (Uint8Array | null)[] = [];
   private readonly plainGrid: LidarGrid;
+  /** A worker's error event (it failed to start or crashed), reported by the next run. */
+  private failure: Error | null = null;
 
   constructor(
     private readonly lidar: Lidar,
@@ -106,6 +108,9 @@ export class LidarThreads {
       const worker = startTsWorker(new URL('./lidarThread.ts', import.meta.url), init);
       // A world nobody closes must not keep the process alive.
       worker.unref();
+      worker.on('error', (error: Error) => {
+        this.failure ??= error;
+      });
       this.workers.push(worker);
     }
   }
@@ -145,6 +150,7 @@ export class LidarThreads {
    * empties the queue and returns how many jobs it cast.
    */
   run(tick: number): number {
+    if (this.failure) throw new SwarmgateError('SG_SIM_WORKER', `a lidar worker thread failed: ${this.failure.message}`);
     const count = this.jobCount;
     this.jobCount = 0;
     const control = this.control;
