@@ -21,8 +21,9 @@ import type { LidarConfig } from './WorldConfig.js';
 /** Below this many casts in a tick, messaging a worker costs more than the rays it would take. */
 const MIN_JOBS_PER_THREAD = 4;
 /**
- * Worker threads start when the world first holds this many robots: a thread costs most of a
- * CPU second to start (tsx and the engine's modules), which a one-robot trial never earns back.
+ * Worker threads start when the world first holds this many robots: a thread costs about 0.5 CPU s
+ * and 0.7 s to start (tsx's loader, 0.2 CPU s, and the engine's modules), which a one-robot
+ * trial never earns back.
  */
 const ROBOTS_TO_START_WORKERS = 2 * MIN_JOBS_PER_THREAD;
 /** A worker that has not answered in this long is taken to be dead (the main thread is blocked). */
