@@ -124,8 +124,8 @@ export interface EngineResult {
   readonly secondHalfCpuSpeedX: number;
   /**
    * CPU seconds of the main thread alone (Linux; NaN elsewhere). With lidar worker threads the
-   * process's CPU time adds theirs; the main thread's is the critical path, which on an idle
-   * machine with a core per thread is the wall time.
+   * process's CPU time adds theirs; the main thread's leaves out its waits for them at each
+   * tick's barrier, so it bounds from below the wall time on an idle machine with a core per thread.
    */
   readonly mainCpuSeconds: number;
   readonly robots: number;

@@ -56,7 +56,8 @@ export function benchEngineWorkers(): BenchReport {
   and one worker thread (\`--workers 2\`); both give the same final state hash (tested).
 - wall: simulated s per wall s of the stepping loop; CPU: per CPU s of the whole process (the
   worker's CPU, and its start-up, included); main thread: per CPU s of the main thread alone,
-  the critical path: what the wall figure would be with a free core for each thread.
+  which leaves out its waits for the worker at each tick's barrier: an upper bound of the wall
+  figure with a free core for each thread.
 
 | case | ticks | wall, 1 thread | wall, 2 threads | wall speed-up | CPU, 1 | CPU, 2 | main thread, 1 | main thread, 2 | main-thread speed-up | goal (wall) |
 |---|---|---|---|---|---|---|---|---|---|---|
