@@ -5,6 +5,7 @@
  * scenario (building1-target) instead runs as a user's trial does, until the exploration
  * target or the tick limit, beside the fixed-length building1 it would otherwise stand for.
  */
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadMap } from '@swarmgate/maps';
 import { Trial, type TrialConfig } from '@swarmgate/gateway';
@@ -51,6 +52,39 @@ export const SCENARIOS: readonly Scenario[] = [
     config: () => ({ ...base, grid: loadMap('building:100x100:seed=7'), robots: 1, algorithm: 'frontier', spawn: { kind: 'together' }, maxTicks: 3000 }),
   },
   {
+    // Issue 13's swarm cases: a larger cave with a shorter lidar and line-of-sight radio, and
+    // the 1000-robot building run twice as long.
+    name: 'cave150',
+    doc: '120 robots, 150 x 150 cave, lidar 7 m + SLAM every tick + nearest-frontier, los radio',
+    goalX: 30,
+    ticks: 600,
+    config: () => ({
+      ...base,
+      comm: 'los',
+      grid: loadMap('cave:150x150:seed=1'),
+      robots: 120,
+      algorithm: 'frontier',
+      spawn: { kind: 'apart' },
+      world: { lidar: { rangeM: 7 } },
+      maxTicks: 600,
+    }),
+  },
+  {
+    name: 'building1000-200',
+    doc: '1000 robots, 200 x 200 building, lidar 10 m + SLAM every tick + nearest-frontier, range:20 radio',
+    goalX: 5,
+    ticks: 200,
+    config: () => ({
+      ...base,
+      comm: 'range:20',
+      grid: loadMap('building:200x200:seed=1'),
+      robots: 1000,
+      algorithm: 'frontier',
+      spawn: { kind: 'apart' },
+      maxTicks: 200,
+    }),
+  },
+  {
     // The same trial run to the CLI's default target: 3000 ticks stop it at 63 % explored, and
     // on so short a run V8's compile work weighs as much as the simulation.
     name: 'building1-target',
@@ -88,18 +122,29 @@ export interface EngineResult {
    * the goals are stated for whole runs (cpuSpeedX).
    */
   readonly secondHalfCpuSpeedX: number;
+  /**
+   * CPU seconds of the main thread alone (Linux; NaN elsewhere). With lidar worker threads the
+   * process's CPU time adds theirs; the main thread's leaves out its waits for them at each
+   * tick's barrier, so it bounds from below the wall time on an idle machine with a core per thread.
+   */
+  readonly mainCpuSeconds: number;
+  readonly robots: number;
+  readonly workers: number;
 }
 
 /** CPU time is sampled every this many ticks (a getrusage call: ~1 us, noise at these rates). */
 const CPU_SAMPLE_TICKS = 10;
 
-export function runScenario(scenario: Scenario, ticks = scenario.ticks): EngineResult {
+/** Runs `scenario` for `ticks` with `workers` lidar threads (WorldConfig.workers), optionally with another robot count. */
+export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers = 1, robots?: number): EngineResult {
   const setupStart = performance.now();
-  const config = { ...scenario.config(), maxTicks: ticks };
+  const base = scenario.config();
+  const config = { ...base, robots: robots ?? base.robots, maxTicks: ticks, world: { ...base.world, workers } };
   const trial = new Trial(config);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   const start = performance.now();
   const cpuStart = process.cpuUsage();
+  const mainCpuStart = mainThreadCpuSeconds();
   // cpuAtTick[k]: CPU seconds spent when tick k * CPU_SAMPLE_TICKS had run.
   const cpuAtTick = [0];
   while (!trial.finished) {
@@ -108,6 +153,7 @@ export function runScenario(scenario: Scenario, ticks = scenario.ticks): EngineR
   }
   const wallSeconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuSecondsSince(cpuStart);
+  const mainCpuSeconds = mainThreadCpuSeconds() - mainCpuStart;
   const ticksRun = trial.world.tick;
   const halfSample = Math.floor(ticksRun / 2 / CPU_SAMPLE_TICKS);
   const secondsPerTick = trial.simSeconds / ticksRun;
@@ -124,7 +170,21 @@ export function runScenario(scenario: Scenario, ticks = scenario.ticks): EngineR
     cpuSeconds,
     cpuSpeedX: trial.simSeconds / cpuSeconds,
     secondHalfCpuSpeedX,
+    mainCpuSeconds,
+    robots: config.robots,
+    workers,
   };
+}
+
+/** This thread's CPU seconds from /proc/thread-self/stat (utime + stime, in 1/100 s), NaN where there is none. */
+function mainThreadCpuSeconds(): number {
+  try {
+    // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
+    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function cpuSecondsSince(start: NodeJS.CpuUsage): number {

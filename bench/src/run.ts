@@ -15,6 +15,7 @@ import type { BenchOptions, BenchReport } from './BenchReport.js';
 import { benchMapGeneration } from './mapGeneration.js';
 import { benchRadio } from './radio.js';
 import { benchEngine } from './engine.js';
+import { benchEngineWorkers } from './engineWorkers.js';
 import { benchHilMqtt } from './hilMqtt.js';
 import { benchHilNats } from './hilNats.js';
 import { benchHilSerial } from './hilSerial.js';
@@ -32,6 +33,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['map-generation', benchMapGeneration],
   ['radio', benchRadio],
   ['engine', benchEngine],
+  ['engine-workers', benchEngineWorkers],
   ['hil-mqtt', benchHilMqtt],
   ['hil-nats', benchHilNats],
   ['hil-serial', benchHilSerial],

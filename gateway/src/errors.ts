@@ -41,6 +41,8 @@ export const ERROR_CODES = {
     'setKinematicPose() or kinematicSetpoint() was called for a dynamic robot; only kinematic twins (HIL robots) take external poses and have setpoints.',
   SG_SIM_CONFIG:
     'A simulator option is out of range (non-positive step, ray count, range or interval), or two registered sensors fill one State field; the message names it.',
+  SG_SIM_WORKER:
+    'A lidar worker thread (--workers above 1) failed or did not answer within a minute; the message gives its error. Run with --workers 1 to keep the work on one thread.',
   SG_SPAWN: 'Robots could not be placed: not enough free cells for the spawn strategy, or a given position is inside a wall or off the map.',
   // Live trials and `swarmgate serve` (trial/)
   SG_TRIAL_CONFIG: 'A live trial option is out of range (arena transform scale or rotation, pose source, tick period); the message names it.',

@@ -191,7 +191,16 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     expect(report(...withRange).finalStateHash).not.toBe(oneSecond.finalStateHash);
   }, 240_000);
 
+  it('--workers: 1, 2 and 4 lidar threads give the same trial (12 robots: enough to start the threads)', () => {
+    const many = ['--robots', '12', '--spawn', 'apart', '--max-ticks', '40'];
+    const one = report(...many, '--workers', '1').finalStateHash;
+    expect(report(...many, '--workers', '2').finalStateHash).toBe(one);
+    expect(report(...many, '--workers', '4').finalStateHash).toBe(one);
+  }, 240_000);
+
   it.each([
+    [['--workers', '0'], /--workers must be >= 1, got 0/],
+    [['--workers', '1.5'], /--workers must be an integer, got '1.5'/],
     [['--loss', '1.01'], /--loss must be <= 1, got 1.01/],
     [['--loss', 'half'], /--loss must be a number, got 'half'/],
     [['--latency-ms=-1'], /--latency-ms must be >= 0, got -1/],

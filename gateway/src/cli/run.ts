@@ -23,6 +23,7 @@ import {
   MAX_CELLS_HELP,
   NETWORK_AND_SPAWN_HELP,
   ROBOT_PROFILE_HELP,
+  WORKERS_HELP,
   asUsage,
   loadGrid,
   parseTrialFlags,
@@ -55,6 +56,7 @@ ${ROBOT_PROFILE_HELP}
   --merge-every-s S       merge SLAM maps within comm groups every S seconds, rounded to
                           whole 0.1 s ticks (default 0 = off)
   --pose-error M          bound of the SLAM pose error in metres (default 0)
+${WORKERS_HELP}
   --json <file|->         write the result object (- for stdout); it includes the radio
                           settings (bandwidthBytesPerS null = unlimited) and startPoses
   --csv <file>            write the time series (one row every 10 ticks)
@@ -205,7 +207,7 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
         controller,
         targetExplored: target,
         maxTicks,
-        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM } },
+        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM }, workers: flags.workers },
       }),
   );
   const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));
@@ -215,6 +217,7 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
   const onTick = bar ? (t: Trial) => bar.update(t.world.tick, t.metrics.exploredFraction, t.simSeconds, wallSeconds()) : undefined;
   const result = recordPath === undefined ? trial.run(onTick) : await recordTrial(trial, recordPath, trialOptionsOf(v), recordEveryS, onTick);
   const wall = wallSeconds();
+  await trial.world.close();
   if (bar) {
     bar.update(trial.world.tick, result.exploredFraction, trial.simSeconds, wall, true);
     bar.finish();

@@ -23,6 +23,7 @@ import {
   NETWORK_AND_SPAWN_HELP,
   ROBOT_PROFILE_HELP,
   TRIAL_FLAG_OPTIONS,
+  WORKERS_HELP,
   loadGrid,
   parseTrialFlags,
   trialConfigOf,
@@ -55,6 +56,7 @@ ${ROBOT_PROFILE_HELP}
                           With physical robots expected (--arena, --arena-scale, --serial or a
                           fleet with robots) the default is mona, and mona is scaled by
                           --arena-scale, so virtual robots and twins match on the map
+${WORKERS_HELP}
   --seed S                trial seed, an integer (default 0)
   --record <file.mcap>    record the trial as MCAP (docs/recording.md): what \`run --record\` records,
                           on wall-clock time, plus physical robots' Telemetry as received, remote
@@ -238,7 +240,7 @@ async function run(argv: string[]): Promise<number> {
   const liveTrialConfig = (trialFlags: TrialFlags, trialGrid: Grid, info: AlgorithmInfo | undefined): LiveTrialConfig => ({
     ...trialConfigOf(trialFlags, trialGrid),
     controller: info,
-    world: { robot: liveTrialProfile(trialFlags.robotProfile, physicalExpected ? scale : null) },
+    world: { robot: liveTrialProfile(trialFlags.robotProfile, physicalExpected ? scale : null), workers: trialFlags.workers },
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,

@@ -10,6 +10,7 @@ import type { CommsConfig } from '../sim/Comms.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { DEFAULT_ROBOT_MODEL } from '../sim/RobotModel.js';
 import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
+import { defaultWorkers, MAX_WORKERS, WORKERS_PAY_FROM_ROBOTS } from '../sim/WorldConfig.js';
 import { CUSTOM_PROFILE_SYNTAX, findRobotProfile, ROBOT_PROFILES, type RobotProfile } from '../sim/robotProfiles.js';
 import { CliUsageError } from './Command.js';
 import { numberFlag } from './args.js';
@@ -30,6 +31,7 @@ export const TRIAL_FLAG_OPTIONS = {
   spawn: { type: 'string' },
   seed: { type: 'string' },
   'robot-profile': { type: 'string' },
+  workers: { type: 'string' },
 } as const;
 
 /** Help line of --max-cells, for every command that loads a map file. */
@@ -57,6 +59,9 @@ export const ROBOT_PROFILE_HELP = `  --robot-profile NAME    size and limits of 
                           (default maes: MAES's 0.6 m, 3 m/s robot), or a robot's Birth
                           capabilities by hand, ${CUSTOM_PROFILE_SYNTAX}
                           (metres, m/s; a physical robot, scaled like mona)`;
+
+export const WORKERS_HELP = `  --workers N             threads casting the lidar's rays, 1 to ${MAX_WORKERS} (default on this machine:
+                          ${defaultWorkers(1)} below ${WORKERS_PAY_FROM_ROBOTS} robots, ${defaultWorkers(WORKERS_PAY_FROM_ROBOTS)} from ${WORKERS_PAY_FROM_ROBOTS}); the trial's outcome is the same for any number`;
 
 /** The radio network flags in the units given; `bandwidthBytesPerS` is Infinity when unlimited. */
 export interface RadioFlags {
@@ -89,6 +94,8 @@ export interface TrialFlags {
   readonly seed: number;
   /** --robot-profile, undefined when not given (each command picks its default). */
   readonly robotProfile: RobotProfile | undefined;
+  /** --workers: threads casting the lidar's rays (WorldConfig.workers); the outcome is the same for any number. */
+  readonly workers: number;
 }
 
 /** Checks the shared trial flags; bad input is a CliUsageError naming the flag (`help` follows a missing --map). */
@@ -126,6 +133,7 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
   // its map-frame size is not known here: the MAES robot's default then stands).
   const robotRadiusM = robotProfile && !robotProfile.physical ? robotProfile.model.radiusM : DEFAULT_ROBOT_MODEL.radiusM;
   const cellM = numberFlag('cell', v.cell, defaultSimCellM(robotRadiusM), { min: 0.01, max: 100 });
+  const workers = numberFlag('workers', v.workers, defaultWorkers(robots), { min: 1, max: MAX_WORKERS, integer: true });
   return {
     mapSpec: v.map,
     maxCells: maxCellsFlag(v['max-cells']),
@@ -140,6 +148,7 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
     spawn,
     seed,
     robotProfile,
+    workers,
   };
 }
 

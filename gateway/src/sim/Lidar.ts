@@ -7,10 +7,30 @@
  * Two ranges per ray: `wallRangesM` (walls only, what SLAM integrates, as MAES does: a robot
  * in the beam must not leave a permanent solid mark) and `rangesM` (walls and robots, what the
  * controller's scan shows). Buffers hold every robot's rays, allocated on growth only.
+ *
+ * Every buffer a ray writes lives in shared memory, so the rays of different robots can be cast
+ * on several threads at once (LidarThreads.ts): each thread builds a Lidar over the same buffers
+ * (`shared`), casts its own robots and counts what it newly explored; the counts are summed.
  */
 import { isWall, type Grid } from '@swarmgate/maps';
-import { SlamCell, type SlamMap } from '@swarmgate/sdk';
+import { SlamCell } from '@swarmgate/sdk';
 import type { LidarConfig } from './WorldConfig.js';
+
+/** The grid geometry a lidar casts over (a Grid, or its plain copy on a worker thread). */
+export type LidarGrid = Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM'>;
+
+/** The lidar's shared-memory buffers: every thread casting rays reads and writes these. */
+export interface LidarShared {
+  /** 1 for wall tiles. */
+  readonly wallMask: Uint8Array;
+  /** 1 for explorable tiles (setExplorable). */
+  readonly explorable: Uint8Array;
+  /** Tick at which each tile was last reached (0 = never). */
+  readonly lastSeenTick: Int32Array;
+  /** Per robot slot, rayCount ranges: walls and robots / walls only (grown by ensureCapacity). */
+  readonly rangesM: Float32Array;
+  readonly wallRangesM: Float32Array;
+}
 
 /** SLAM cells per tile side: rays walk SLAM cells (SlamMap.forGrid(grid, SUB)). */
 export const SUB = 2;
@@ -23,14 +43,17 @@ export class Lidar {
   readonly rayCount: number;
   readonly rangeM: number;
   readonly angleIncrementRad: number;
-  rangesM = new Float32Array(0);
-  wallRangesM = new Float32Array(0);
+  rangesM: Float32Array = new Float32Array(0);
+  wallRangesM: Float32Array = new Float32Array(0);
   /** Tick at which each grid cell was last reached by any ray (0 = never): exploration heatmap. */
   readonly lastSeenTick: Int32Array;
-  /** Explorable cells reached at least once (the numerator of the explored fraction). */
+  /** Explorable cells reached at least once (the numerator of the explored fraction) by this thread's rays. */
   exploredCount = 0;
+  /** SLAM cells the last castWalls changed, and how many of them were unknown (SlamMap.recordWrites). */
+  slamChanged = 0;
+  slamNewlyKnown = 0;
   /** 1 for explorable cells; by default every free cell, see setExplorable. */
-  private explorable: Uint8Array;
+  private readonly explorable: Uint8Array;
   private readonly cosRel: Float64Array;
   private readonly sinRel: Float64Array;
   private readonly wallMask: Uint8Array;
@@ -43,9 +66,11 @@ export class Lidar {
    */
   private readonly cast = new Float64Array(6);
 
+  /** `shared`: another thread's buffers (sharedBuffers()) to cast into; default new ones for `grid`. */
   constructor(
-    private readonly grid: Grid,
+    private readonly grid: LidarGrid,
     config: LidarConfig,
+    shared?: LidarShared,
   ) {
     this.rayCount = config.rayCount;
     this.rangeM = config.rangeM;
@@ -56,38 +81,64 @@ export class Lidar {
       this.cosRel[k] = Math.cos(k * this.angleIncrementRad);
       this.sinRel[k] = Math.sin(k * this.angleIncrementRad);
     }
-    this.lastSeenTick = new Int32Array(grid.width * grid.height);
-    this.wallMask = new Uint8Array(grid.width * grid.height);
-    for (let c = 0; c < this.wallMask.length; c++) this.wallMask[c] = isWall(grid.cells[c]) ? 1 : 0;
     this.invCellSize = 1 / grid.cellSizeM;
-    this.explorable = new Uint8Array(grid.width * grid.height);
-    for (let c = 0; c < this.explorable.length; c++) this.explorable[c] = grid.cells[c] === 0 ? 1 : 0;
+    const cells = grid.width * grid.height;
+    if (shared) {
+      this.lastSeenTick = shared.lastSeenTick;
+      this.wallMask = shared.wallMask;
+      this.explorable = shared.explorable;
+      this.rangesM = shared.rangesM;
+      this.wallRangesM = shared.wallRangesM;
+      return;
+    }
+    const full = grid as Grid;
+    this.lastSeenTick = new Int32Array(new SharedArrayBuffer(4 * cells));
+    this.wallMask = new Uint8Array(new SharedArrayBuffer(cells));
+    for (let c = 0; c < cells; c++) this.wallMask[c] = isWall(full.cells[c]) ? 1 : 0;
+    this.explorable = new Uint8Array(new SharedArrayBuffer(cells));
+    for (let c = 0; c < cells; c++) this.explorable[c] = full.cells[c] === 0 ? 1 : 0;
+  }
+
+  /** The buffers another thread's Lidar casts into (its constructor's `shared`). */
+  sharedBuffers(): LidarShared {
+    return { wallMask: this.wallMask, explorable: this.explorable, lastSeenTick: this.lastSeenTick, rangesM: this.rangesM, wallRangesM: this.wallRangesM };
   }
 
   /** Counts exploration against `mask` (e.g. free cells reachable from the robots) from now on. */
   setExplorable(mask: Uint8Array): void {
-    this.explorable = mask;
+    this.explorable.set(mask);
     this.exploredCount = 0;
     for (let c = 0; c < mask.length; c++) if (mask[c] && this.lastSeenTick[c] !== 0) this.exploredCount++;
   }
 
-  ensureCapacity(robots: number): void {
+  /** Grows the range buffers to `robots` slots; true when they were replaced (threads casting into them must be told). */
+  ensureCapacity(robots: number): boolean {
     const need = robots * this.rayCount;
-    if (this.rangesM.length >= need) return;
-    const ranges = new Float32Array(need * 2);
-    const walls = new Float32Array(need * 2);
+    if (this.rangesM.length >= need) return false;
+    const ranges = new Float32Array(new SharedArrayBuffer(4 * need * 2));
+    const walls = new Float32Array(new SharedArrayBuffer(4 * need * 2));
     ranges.set(this.rangesM);
     walls.set(this.wallRangesM);
     this.rangesM = ranges;
     this.wallRangesM = walls;
+    return true;
+  }
+
+  /** Casts into range buffers grown by another thread's Lidar (ensureCapacity). */
+  adoptRanges(rangesM: Float32Array, wallRangesM: Float32Array): void {
+    this.rangesM = rangesM;
+    this.wallRangesM = wallRangesM;
   }
 
   /**
    * Casts robot `slot`'s rays against the walls, writing both range buffers and exploration, and,
-   * when `slam` is given, the robot's SLAM map in the same pass (rays walk SLAM cells, two per
-   * tile side, so one DDA serves the scan, exploration and mapping).
+   * when `slam` (a SLAM map's cells) is given, the robot's SLAM map in the same pass (rays walk
+   * SLAM cells, two per tile side, so one DDA serves the scan, exploration and mapping); the
+   * writes are counted in slamChanged / slamNewlyKnown for the map's recordWrites.
    */
-  castWalls(slot: number, xM: number, yM: number, headingRad: number, tick: number, slam: SlamMap | null): void {
+  castWalls(slot: number, xM: number, yM: number, headingRad: number, tick: number, slam: Uint8Array | null): void {
+    this.slamChanged = 0;
+    this.slamNewlyKnown = 0;
     const n = this.rayCount;
     const base = slot * n;
     const ch = Math.cos(headingRad);
@@ -122,7 +173,7 @@ export class Lidar {
    * tiles passed as explored and, with a map, the SLAM cells passed open and the wall cell hit
    * solid: the same cells SlamMap.integrateScan marks for this ray (tested in Lidar.test.ts).
    */
-  private castRay(k: number, tick: number, slam: SlamMap | null): void {
+  private castRay(k: number, tick: number, slamCells: Uint8Array | null): void {
     const cast = this.cast;
     const ox = cast[0];
     const oy = cast[1];
@@ -147,10 +198,6 @@ export class Lidar {
     const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : Number.POSITIVE_INFINITY;
     let tMaxX = dx > 0 ? (cx + 1 - ox) / dx : dx < 0 ? (cx - ox) / dx : Number.POSITIVE_INFINITY;
     let tMaxY = dy > 0 ? (cy + 1 - oy) / dy : dy < 0 ? (cy - oy) / dy : Number.POSITIVE_INFINITY;
-    // Read the SLAM cells directly and call mark() only for a cell it would change (unknown ->
-    // open, anything but solid -> solid): after the first scans almost every cell is known, so
-    // this skips a call per cell with the same outcome.
-    const slamCells = slam === null ? null : slam.cells;
     // Indices and the steps left before the map edge advance with the DDA instead of being
     // recomputed and bounds-checked per cell.
     let sub = cy * subWidth + cx;
@@ -161,13 +208,26 @@ export class Lidar {
     let leftY = stepY > 0 ? subHeight - 1 - cy : cy;
     let t = 0;
     for (;;) {
-      if (seen[tile] === 0 && explorable[tile] === 1) this.exploredCount++;
-      seen[tile] = tick;
+      // A tile's first visit is claimed atomically, so it is counted once when threads cast at
+      // once (its stamp is this tick's either way); later visits need no atomics.
+      if (seen[tile] === 0) {
+        if (Atomics.compareExchange(seen, tile, 0, tick) === 0 && explorable[tile] === 1) this.exploredCount++;
+      } else seen[tile] = tick;
+      // The SLAM cells are written with mark()'s rules (unknown -> open, anything but solid ->
+      // solid) and counted for recordWrites: this robot's map is written by this thread alone.
       if (walls[tile] === 1) {
-        if (slamCells !== null && slamCells[sub] !== SOLID) (slam as SlamMap).mark(sub, SOLID);
+        if (slamCells !== null && slamCells[sub] !== SOLID) {
+          if (slamCells[sub] === UNKNOWN) this.slamNewlyKnown++;
+          this.slamChanged++;
+          slamCells[sub] = SOLID;
+        }
         break;
       }
-      if (slamCells !== null && slamCells[sub] === UNKNOWN) (slam as SlamMap).mark(sub, OPEN);
+      if (slamCells !== null && slamCells[sub] === UNKNOWN) {
+        this.slamNewlyKnown++;
+        this.slamChanged++;
+        slamCells[sub] = OPEN;
+      }
       // Leaving the map counts as a hit on its edge: the world ends there.
       if (tMaxX < tMaxY) {
         t = tMaxX;

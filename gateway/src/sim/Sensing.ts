@@ -15,6 +15,7 @@
  */
 import type { Pose, SlamMap } from '@swarmgate/sdk';
 import { Lidar } from './Lidar.js';
+import { LidarThreads } from './LidarThreads.js';
 import { wrapAngle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
 import type { StateDropCounts } from './stateReadings.js';
@@ -23,6 +24,8 @@ import type { World } from './World.js';
 
 export class Sensing {
   readonly lidar: Lidar;
+  /** The threads that cast the lidar's wall rays (config.workers: this one and workers - 1 more). */
+  readonly lidarThreads: LidarThreads;
   readonly slamMaps: (SlamMap | null)[] = [];
   /** The sensors' hooks, each list in registry order (only sensors that have the hook). */
   private readonly onAdded: SensorHooks[];
@@ -37,6 +40,7 @@ export class Sensing {
     sensors: readonly SensorPlugin[] = SENSORS,
   ) {
     this.lidar = new Lidar(world.grid, world.config.lidar);
+    this.lidarThreads = new LidarThreads(this.lidar, world.grid, world.config.lidar, world.config.workers);
     const hooks = sensors.map((s) => s.create(this));
     this.onAdded = hooks.filter((h) => h.onRobotAdded);
     this.onBegin = hooks.filter((h) => h.beginTick);

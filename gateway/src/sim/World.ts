@@ -338,6 +338,20 @@ export class World {
     open.length = 0;
   }
 
+  /**
+   * Stops the lidar's worker threads (config.workers above 1). A world nobody closes does not
+   * keep the process alive; closing frees the threads at once. A world stepped after closing
+   * casts on this thread alone (the same outcome).
+   */
+  close(): Promise<unknown> {
+    return this.sensing.lidarThreads.close();
+  }
+
+  /** Resolves once the lidar's worker threads have started (they take shares from then on; before, this thread casts alone). */
+  threadsReady(): Promise<void> {
+    return this.sensing.lidarThreads.ready();
+  }
+
   addObserver(observer: TickObserver): void {
     this.observers.push(observer);
   }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 /**
  * Everything that parameterises a simulated trial's physics and sensing. Defaults follow
  * MAES so that results compare; each field's unit is in its name.
@@ -40,7 +41,29 @@ export interface WorldConfig {
   readonly nearbyBlockedByWalls: boolean;
   readonly tagReadRangeM: number;
   readonly slam: SlamConfig;
+  /**
+   * Threads that cast the lidar's wall rays: this one and `workers - 1` worker threads over
+   * shared memory (LidarThreads.ts). The outcome is the same for any number (tested).
+   */
+  readonly workers: number;
 }
+
+/** More lidar threads than this cannot pay on any machine the engine targets. */
+export const MAX_WORKERS = 64;
+
+/**
+ * The lidar threads the CLI uses for a trial of `robots` robots when not told (`--workers`): one
+ * per core up to DEFAULT_WORKERS_CAP from WORKERS_PAY_FROM_ROBOTS robots, else 1. Measured on a
+ * 2-core machine (BENCHMARKS.md, "Simulator engine with lidar worker threads"): a second thread shortens the main
+ * thread's work per robot-tick from 40 robots on (56 -> 47 us; 65 -> 50 us at 1000), and at 10
+ * robots lengthens it (68 -> 78 us), its start-up (about 0.5 CPU s) then weighing most.
+ */
+export function defaultWorkers(robots: number): number {
+  return robots >= WORKERS_PAY_FROM_ROBOTS ? Math.max(1, Math.min(availableParallelism(), DEFAULT_WORKERS_CAP)) : 1;
+}
+const DEFAULT_WORKERS_CAP = 2;
+/** From this many robots a second lidar thread pays (defaultWorkers). */
+export const WORKERS_PAY_FROM_ROBOTS = 32;
 
 export function lidarRayCount(rangeM: number): number {
   return Math.floor(2 * Math.PI * rangeM * 2);
@@ -75,6 +98,7 @@ export const DEFAULT_WORLD_CONFIG: WorldConfig = {
   nearbyBlockedByWalls: true,
   tagReadRangeM: 2,
   slam: { updateIntervalS: 0.1, positionErrorM: 0, mergeIntervalS: 0 },
+  workers: 1,
 };
 
 export interface WorldConfigInput extends Partial<Omit<WorldConfig, 'robot' | 'lidar' | 'slam'>> {
@@ -119,10 +143,12 @@ export function resolveWorldConfig(input: WorldConfigInput = {}): WorldConfig {
     ['velocityIterations', config.velocityIterations, 1],
     ['positionIterations', config.positionIterations, 0],
     ['lidar.rayCount', config.lidar.rayCount, 1],
+    ['workers', config.workers, 1],
   ];
   for (const [name, value, min] of counts) {
     if (!Number.isInteger(value) || value < min) throw new SwarmgateError('SG_SIM_CONFIG', `${name} must be an integer >= ${min}, got ${value}`);
   }
+  if (config.workers > MAX_WORKERS) throw new SwarmgateError('SG_SIM_CONFIG', `workers must be at most ${MAX_WORKERS}, got ${config.workers}`);
   if (config.lidar.rayCount > MAX_SCAN_RAYS) {
     // Every ray travels in each State (4 bytes): the State budget (docs/limits.md) assumes at most this many.
     throw new SwarmgateError('SG_SIM_CONFIG', `lidar.rayCount must be at most MAX_SCAN_RAYS (${MAX_SCAN_RAYS}), got ${config.lidar.rayCount}`);

@@ -1,5 +1,6 @@
 import type { SlamMap } from '@swarmgate/sdk';
 import type { Lidar } from './Lidar.js';
+import type { LidarThreads } from './LidarThreads.js';
 import { SpatialHash } from './radio/index.js';
 import type { RobotTable } from './RobotTable.js';
 import type { Sensing } from './Sensing.js';
@@ -21,11 +22,16 @@ export const lidarSensor: SensorPlugin = {
 /**
  * Fills `sensing.lidar`'s ranges: one DDA per ray against the walls, which on SLAM ticks also
  * writes the robot's SLAM map (one walk serves both), then other robots' discs shorten the rays.
+ * The wall casts of every robot are made in beginTick, on `sensing.lidarThreads`' threads: a
+ * robot's cast reads only its true pose and the static walls and writes only its own ranges and
+ * map (and the tiles' exploration stamps, the same from any robot), so casting them all before
+ * the per-robot work gives what casting each in its turn gave.
  */
 class LidarSensor {
   // The world's parts this reads per robot, held directly (the sense loop's hottest path).
   private readonly table: RobotTable;
   private readonly lidar: Lidar;
+  private readonly threads: LidarThreads;
   private readonly slamMaps: readonly (SlamMap | null)[];
   private readonly radiusM: number;
   /** The SLAM update interval in ticks. */
@@ -34,6 +40,9 @@ class LidarSensor {
   /** Robots near the one being sensed (query output, grown on demand). */
   private candidates = new Int32Array(64);
   private slamDue = false;
+  /** Per slot, this tick: 1 when its walls were cast (else its ranges are restored), 1 when its SLAM map integrates. */
+  private castNow = new Uint8Array(0);
+  private integrateNow = new Uint8Array(0);
   /**
    * Pose of each robot's last wall cast and last SLAM integration (NaN: never). Walls are static
    * and SLAM ignores other robots, so an unchanged pose gives bit-identical wall ranges and map
@@ -46,6 +55,7 @@ class LidarSensor {
     const grid = sensing.world.grid;
     this.table = sensing.world.table;
     this.lidar = sensing.lidar;
+    this.threads = sensing.lidarThreads;
     this.slamMaps = sensing.slamMaps;
     this.radiusM = sensing.world.config.robot.radiusM;
     this.slamEveryTicks = slamIntervalTicks(sensing.world.config).updateTicks;
@@ -62,11 +72,15 @@ class LidarSensor {
   }
 
   onRobotAdded(slot: number): void {
-    this.lidar.ensureCapacity(slot + 1);
+    if (this.lidar.ensureCapacity(slot + 1)) this.threads.rangesGrown();
+    const map = this.slamMaps[slot];
+    if (map) this.threads.setSlam(slot, map.cells);
     if (this.castPose.length < 3 * (slot + 1)) {
       const capacity = this.table.capacity;
       this.castPose = grown(this.castPose, 3 * capacity);
       this.slamPose = grown(this.slamPose, 3 * capacity);
+      this.castNow = new Uint8Array(capacity);
+      this.integrateNow = new Uint8Array(capacity);
     }
     this.castPose.fill(Number.NaN, 3 * slot, 3 * slot + 3);
     this.slamPose.fill(Number.NaN, 3 * slot, 3 * slot + 3);
@@ -77,25 +91,38 @@ class LidarSensor {
     this.slamDue = tick % this.slamEveryTicks === 0;
     this.robotHash.clear();
     for (let i = 0; i < t.count; i++) if (t.active[i]) this.robotHash.insert(i, t.xM[i], t.yM[i]);
+    this.castAll(tick);
   }
 
-  senseRobot(i: number, tick: number): void {
+  senseRobot(i: number): void {
     const t = this.table;
-    const lidar = this.lidar;
     const radiusM = this.radiusM;
-    const map = this.slamMaps[i] as SlamMap;
-    // MAES builds the map from the true pose; only the pose a controller reads is noisy.
-    const integrate = this.slamDue && !samePose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
-    if (integrate || !samePose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i])) {
-      lidar.castWalls(i, t.xM[i], t.yM[i], t.angleRad[i], tick, integrate ? map : null);
-      setPose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
-    } else {
-      lidar.restoreWallRanges(i);
-    }
+    if (this.castNow[i] === 0) this.lidar.restoreWallRanges(i);
     this.occludeByNeighbours(i, radiusM);
-    if (integrate) {
-      setPose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
-      map.markOpenDisk(t.xM[i], t.yM[i], radiusM);
+    if (this.integrateNow[i] === 1) (this.slamMaps[i] as SlamMap).markOpenDisk(t.xM[i], t.yM[i], radiusM);
+  }
+
+  /** Casts the walls of every active robot whose pose changed (or whose map integrates this tick). */
+  private castAll(tick: number): void {
+    const t = this.table;
+    const threads = this.threads;
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i]) continue;
+      // MAES builds the map from the true pose; only the pose a controller reads is noisy.
+      const integrate = this.slamDue && !samePose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
+      const cast = integrate || !samePose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
+      this.castNow[i] = cast ? 1 : 0;
+      this.integrateNow[i] = integrate ? 1 : 0;
+      if (cast) {
+        threads.addJob(i, t.xM[i], t.yM[i], t.angleRad[i], integrate);
+        setPose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
+      }
+      if (integrate) setPose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
+    }
+    const count = threads.run(tick);
+    const jobs = threads.jobs;
+    for (let j = 0; j < count; j++) {
+      if (jobs.integrate[j] === 1) (this.slamMaps[jobs.slot[j]] as SlamMap).recordWrites(jobs.slamChanged[j], jobs.slamNewlyKnown[j]);
     }
   }
 

@@ -42,7 +42,8 @@ class Slam {
 
   onRobotAdded(slot: number, id: string): void {
     const world = this.sensing.world;
-    this.sensing.slamMaps[slot] = SlamMap.forGrid(world.grid, SUB);
+    // Shared memory: the lidar's threads write the cells its rays walk (LidarThreads.ts).
+    this.sensing.slamMaps[slot] = SlamMap.forGrid(world.grid, SUB, true);
     this.poseRngs[slot] = world.config.slam.positionErrorM > 0 ? world.rng.fork(`slam-pose:${id}`) : null;
   }
 

@@ -313,6 +313,8 @@ export class LiveTrial implements TwinHost {
     for (const link of this.options.uplinks ?? []) link.off('robotError', this.onRobotError);
     this.twins?.close();
     this.recording?.detach();
+    // The lidar's worker threads (a later step, if any, casts on this thread alone).
+    void this.world.close();
   }
 
   /**

@@ -415,3 +415,23 @@ describe('SlamMap.path (properties)', () => {
     );
   });
 });
+
+describe('SlamMap with shared cells and recordWrites', () => {
+  it('keeps its cells in a SharedArrayBuffer when asked, and counts direct writes as mark() counts them', () => {
+    const shared = new SlamMap({ width: 4, height: 3, cellSizeM: 0.5, shared: true });
+    const marked = new SlamMap({ width: 4, height: 3, cellSizeM: 0.5 });
+    expect(shared.cells.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(marked.cells.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    // Written in place as the engine's lidar does: two unknown cells opened, one made solid, one open cell made solid.
+    marked.mark(0, SlamCell.Open);
+    marked.mark(1, SlamCell.Open);
+    marked.mark(2, SlamCell.Solid);
+    marked.mark(1, SlamCell.Solid);
+    shared.cells.set([SlamCell.Open, SlamCell.Solid, SlamCell.Solid]);
+    shared.recordWrites(4, 3);
+    expect(shared.revision).toBe(marked.revision);
+    expect(shared.knownCells).toBe(marked.knownCells);
+    expect(shared.knownFraction()).toBe(3 / 12);
+    expect([...shared.cells]).toEqual([...marked.cells]);
+  });
+});

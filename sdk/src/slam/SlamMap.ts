@@ -31,6 +31,11 @@ export interface SlamMapOptions {
   readonly originM?: { readonly x: number; readonly y: number };
   /** SLAM cells per tile side, for the coarse view; default 2. */
   readonly cellsPerTile?: number;
+  /**
+   * Keep the cells in a SharedArrayBuffer (default false), so that another thread can write the
+   * cells its rays walk (the engine's lidar threads; see recordWrites).
+   */
+  readonly shared?: boolean;
 }
 
 /**
@@ -65,7 +70,10 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
   readonly cellSizeM: number;
   readonly cellsPerTile: number;
   readonly originM: { readonly x: number; readonly y: number };
-  /** Cell states (SlamCell values). The engine and metrics read it directly; only this class writes it. */
+  /**
+   * Cell states (SlamCell values). The engine and metrics read it directly; only this class
+   * writes it, except the engine's lidar, which reports its writes through recordWrites.
+   */
   readonly cells: Uint8Array;
   /** Tile-resolution view: a tile is known when any of its cells is, solid when any is solid. */
   readonly coarse: CoarseSlamMap;
@@ -91,14 +99,15 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     this.cellSizeM = cellSizeM;
     this.cellsPerTile = cellsPerTile;
     this.originM = { x: options.originM?.x ?? 0, y: options.originM?.y ?? 0 };
-    this.cells = new Uint8Array(width * height);
+    this.cells = options.shared === true ? new Uint8Array(new SharedArrayBuffer(width * height)) : new Uint8Array(width * height);
     this.invCellSize = 1 / cellSizeM;
     this.coarse = new CoarseSlamMap(this);
   }
 
   /** An empty SLAM map covering a ground-truth grid, `cellsPerTile` cells per grid cell side. */
-  static forGrid(grid: Grid, cellsPerTile = 2): SlamMap {
+  static forGrid(grid: Grid, cellsPerTile = 2, shared = false): SlamMap {
     return new SlamMap({
+      shared,
       width: grid.width * cellsPerTile,
       height: grid.height * cellsPerTile,
       cellSizeM: grid.cellSizeM / cellsPerTile,
@@ -241,6 +250,16 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     this.knownCount += newlyKnown;
     if (changed > 0) this.revision++;
     return changed;
+  }
+
+  /**
+   * Counts cell writes made directly in `cells` (by the engine's lidar, possibly on another
+   * thread) as mark() would have counted them one by one: `changed` cells changed, of which
+   * `newlyKnown` were unknown.
+   */
+  recordWrites(changed: number, newlyKnown: number): void {
+    this.revision += changed;
+    this.knownCount += newlyKnown;
   }
 
   /** Mark unknown cells whose centre lies within radiusM of (xM, yM) open (the robot's own footprint). */

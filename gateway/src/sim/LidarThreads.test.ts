@@ -1,0 +1,78 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadMap } from '@swarmgate/maps';
+import { algorithms } from '@swarmgate/sdk';
+import { availableParallelism } from 'node:os';
+import { Trial, type TrialConfig } from './Trial.js';
+import { defaultWorkers, WORKERS_PAY_FROM_ROBOTS } from './WorldConfig.js';
+import type { World } from './World.js';
+
+const open: World[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((w) => w.close()));
+});
+
+/** 16 robots: enough casts per tick that 4 threads each get a share. */
+function config(algorithm: string, workers: number): TrialConfig {
+  return {
+    grid: loadMap('cave:40x40:seed=3'),
+    robots: 16,
+    algorithm,
+    comm: 'los',
+    spawn: { kind: 'apart' },
+    seed: 11,
+    targetExplored: 1.01,
+    maxTicks: 60,
+    world: { workers, slam: { mergeIntervalS: 1 } },
+  };
+}
+
+/** The final state hash, and every SLAM map's cells and revision folded in (FNV-1a). */
+async function outcome(algorithm: string, workers: number): Promise<{ hash: string; maps: number; onWorkers: number }> {
+  const trial = new Trial(config(algorithm, workers));
+  open.push(trial.world);
+  // Threads get shares once started; waiting makes every tick use them.
+  await trial.world.threadsReady();
+  const { finalStateHash } = trial.run();
+  let h = 0x811c9dc5;
+  for (const map of trial.world.sensing.slamMaps) {
+    if (!map) continue;
+    for (let i = 0; i < map.cells.length; i++) h = Math.imul(h ^ map.cells[i], 0x01000193);
+    h = Math.imul(h ^ map.revision, 0x01000193);
+    h = Math.imul(h ^ map.knownCells, 0x01000193);
+  }
+  return { hash: finalStateHash, maps: h >>> 0, onWorkers: trial.world.sensing.lidarThreads.castOnWorkers };
+}
+
+describe('lidar threads', () => {
+  for (const info of algorithms) {
+    it(`${info.name}: the same final state and SLAM maps with 1, 2 and 4 threads`, async () => {
+      const one = await outcome(info.name, 1);
+      expect(one.onWorkers).toBe(0);
+      for (const workers of [2, 4]) {
+        const many = await outcome(info.name, workers);
+        expect(many.onWorkers).toBeGreaterThan(0);
+        expect({ hash: many.hash, maps: many.maps }).toEqual({ hash: one.hash, maps: one.maps });
+      }
+    }, 60_000);
+  }
+
+  it('the CLI default: one thread below WORKERS_PAY_FROM_ROBOTS robots, one per core (at most 2) from there', () => {
+    expect(defaultWorkers(1)).toBe(1);
+    expect(defaultWorkers(WORKERS_PAY_FROM_ROBOTS - 1)).toBe(1);
+    expect(defaultWorkers(WORKERS_PAY_FROM_ROBOTS)).toBe(Math.min(availableParallelism(), 2));
+    expect(defaultWorkers(1000)).toBe(Math.min(availableParallelism(), 2));
+  });
+
+  it('a world stepped after close() casts on the main thread alone, with the same outcome', async () => {
+    const one = await outcome('frontier', 1);
+    const trial = new Trial(config('frontier', 2));
+    open.push(trial.world);
+    await trial.world.threadsReady();
+    for (let t = 0; t < 30; t++) trial.world.step();
+    const before = trial.world.sensing.lidarThreads.castOnWorkers;
+    expect(before).toBeGreaterThan(0);
+    await trial.world.close();
+    expect(trial.run().finalStateHash).toBe(one.hash);
+    expect(trial.world.sensing.lidarThreads.castOnWorkers).toBe(before);
+  }, 60_000);
+});
