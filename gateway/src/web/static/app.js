@@ -20,7 +20,11 @@ if (fragmentToken) {
 }
 const token = sessionStorage.getItem(TOKEN_KEY);
 
-const view = new MapView($('map'), 'api/map.png');
+const view = new MapView($('map'), 'api/map.png', { onSelect: (id) => (id === null ? closeDetail() : selectRobot(id)) });
+for (const box of document.querySelectorAll('input[data-layer]')) {
+  box.addEventListener('change', () => view.setLayer(box.dataset.layer, box.checked));
+}
+$('follow').addEventListener('change', (event) => view.setFollow(event.target.checked));
 const table = new FleetTable(document.querySelector('#fleet tbody'), {
   onStop: (id) => emergencyStop(id),
   onRelease: (id) => release(id),
@@ -334,14 +338,31 @@ async function showDetail(id) {
   document.body.dataset.detail = id;
 }
 
+/** The selected robot's own SLAM map, fetched once a second while it is selected (a physical robot has none here: 404). */
+async function showSlam() {
+  const id = selected;
+  if (id === null) return;
+  try {
+    const response = await fetch(`api/robots/${encodeURIComponent(id)}/slam`);
+    if (response.ok && selected === id) view.setSlam(await response.arrayBuffer());
+  } catch (error) {
+    console.warn(`SLAM map of ${id}: ${error.message}`);
+  }
+}
+setInterval(showSlam, 1000);
+
 function selectRobot(id) {
   selected = id;
+  view.select(id);
+  showSlam();
   for (const row of document.querySelectorAll('#fleet tbody tr')) row.classList.toggle('selected', row.dataset.robotId === id);
   showDetail(id);
 }
 
 function closeDetail() {
   selected = null;
+  view.select(null);
+  $('follow').checked = false;
   $('robot-detail').hidden = true;
   delete document.body.dataset.detail;
   for (const row of document.querySelectorAll('#fleet tbody tr.selected')) row.classList.remove('selected');
