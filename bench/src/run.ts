@@ -25,6 +25,7 @@ import { benchRecord } from './record.js';
 import { benchExperimentReport } from './experimentReport.js';
 import { benchExperiment } from './experiment.js';
 import { benchLiveStream } from './liveStream.js';
+import { benchUiFrames } from './uiFrames.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -41,6 +42,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['experiment-report', benchExperimentReport],
   ['experiment', benchExperiment],
   ['live-stream', benchLiveStream],
+  ['ui-frames', benchUiFrames],
 ];
 /** Run only when named: too long for "all". */
 const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains']);
