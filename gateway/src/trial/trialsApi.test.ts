@@ -87,3 +87,33 @@ describe('trial controls', () => {
     }
   });
 });
+
+describe('trial samples', () => {
+  type Samples = { tickS: number; samples: { tick: number; exploredFraction: number; coveredFraction: number; messagesSent: number }[] };
+  const samples = async (query: string) => (await app.inject({ method: 'GET', url: `/api/trial/samples${query}` })).json() as Samples;
+
+  it("serves the metrics series after a tick, the trial's own samples", async () => {
+    clock.advance(5000);
+    const all = await samples('');
+    const expected = live.trial.metrics.samples;
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    expect(all.samples.map((s) => s.tick)).toEqual(expected.map((s) => s.tick));
+    expect(all.samples[2]).toEqual({
+      tick: expected[2].tick,
+      exploredFraction: expected[2].exploredFraction,
+      coveredFraction: expected[2].coveredFraction,
+      messagesSent: expected[2].messagesSent,
+    });
+    expect(all.tickS).toBeCloseTo(live.trial.simSeconds / live.world.tick, 9);
+    // Only what came after the tick asked for: a poller gets the new samples alone.
+    const after = expected[1].tick;
+    expect((await samples(`?after=${after}`)).samples.map((s) => s.tick)).toEqual(expected.slice(2).map((s) => s.tick));
+    expect((await samples(`?after=${expected[expected.length - 1].tick}`)).samples).toEqual([]);
+  });
+
+  it('refuses a tick that is not an integer, naming the parameter', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/api/trial/samples?after=soon' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toMatch(/querystring\/after/);
+  });
+});

@@ -2,6 +2,8 @@
  * The trial resource of the HTTP API (a fastify plugin; schemas at the edge, served as OpenAPI):
  *
  *   GET  /api/trial        state, speed, tick, robots, explored fraction, pacing, faults
+ *   GET  /api/trial/samples  ?after=TICK: the metrics time series after that tick (explored and
+ *                          covered fractions, messages sent), for the page's charts
  *   GET  /api/trial/options  what a configuration may name: its options, the registered
  *                          algorithms, radio models and robot profiles (the page's new-trial form)
  *   POST /api/trial        a new trial from a configuration (`swarmgate run`'s option names);
@@ -67,6 +69,8 @@ function control(reply: FastifyReply, live: LiveTrial, act: () => void): unknown
   return live.status();
 }
 
+const MAX_SAMPLES_A_REPLY = 2000;
+
 export async function trialsApi(app: FastifyInstance, options: { readonly trials: TrialHost }): Promise<void> {
   const { trials } = options;
   const tags = ['trial'];
@@ -75,6 +79,58 @@ export async function trialsApi(app: FastifyInstance, options: { readonly trials
     '/api/trial',
     { schema: { tags, summary: 'The current trial: state, tick, explored fraction, faults', response: { 200: trialStatusSchema } } },
     async () => trials.live.status(),
+  );
+
+  app.get<{ Querystring: { after?: string } }>(
+    '/api/trial/samples',
+    {
+      schema: {
+        tags,
+        summary: "The trial's metrics samples after a tick (every sampleEveryTicks ticks), oldest first, at most 2000 a reply",
+        // A string pattern: this server's validator does not coerce query strings to numbers.
+        querystring: {
+          type: 'object',
+          properties: { after: { type: 'string', pattern: '^(-1|\\d{1,15})$', description: 'a tick; default -1 (every sample)' } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              tickS: { type: 'number', description: 'simulated seconds a tick' },
+              samples: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    tick: { type: 'integer' },
+                    exploredFraction: { type: 'number' },
+                    coveredFraction: { type: 'number' },
+                    messagesSent: { type: 'integer', description: 'radio messages sent since the start' },
+                  },
+                },
+              },
+            },
+          },
+          400: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { trial } = trials.live;
+      const all = trial.metrics.samples;
+      // Samples are in tick order and a poller asks for the newest few: search from the end.
+      const after = Number(request.query.after ?? -1);
+      let from = all.length;
+      while (from > 0 && all[from - 1].tick > after) from--;
+      const samples = all.slice(from, from + MAX_SAMPLES_A_REPLY).map(({ tick, exploredFraction, coveredFraction, messagesSent }) => ({
+        tick,
+        exploredFraction,
+        coveredFraction,
+        messagesSent,
+      }));
+      const { physicsStepS, stepsPerTick } = trial.world.config;
+      return { tickS: physicsStepS * stepsPerTick, samples };
+    },
   );
 
   const named = { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, doc: { type: 'string' } } } } as const;

@@ -5,6 +5,7 @@
 // proxy under a prefix.
 import { FleetTable } from './fleetTable.js';
 import { MapView } from './mapView.js';
+import { TrialCharts } from './charts.js';
 import { LiveWireState, decodeLiveMessage } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -25,6 +26,16 @@ for (const box of document.querySelectorAll('input[data-layer]')) {
   box.addEventListener('change', () => view.setLayer(box.dataset.layer, box.checked));
 }
 $('follow').addEventListener('change', (event) => view.setFollow(event.target.checked));
+const charts = new TrialCharts($('chart-progress'), $('chart-messages'));
+async function pollCharts() {
+  try {
+    await charts.poll();
+  } catch {
+    // The connection badge already shows a lost gateway.
+  }
+}
+pollCharts();
+setInterval(pollCharts, 1000);
 const table = new FleetTable(document.querySelector('#fleet tbody'), {
   onStop: (id) => emergencyStop(id),
   onRelease: (id) => release(id),
@@ -199,6 +210,8 @@ let trialState = 'running';
 
 function showTrialState(status) {
   trialState = status.state;
+  // A tick behind the charts' last sample: another trial replaced this one.
+  if (status.tick < charts.lastTick) charts.reset();
   $('trial-state').textContent = status.state;
   $('trial-state').dataset.state = status.state;
   document.body.dataset.trialState = status.state;
