@@ -16,8 +16,6 @@ import { launchChromium } from './chromium.js';
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const ROBOTS = 8;
 const GRID = loadMap('cave:40x40:seed=3');
-/** mapView.js's virtual robot fill (#2563eb), give or take the anti-aliasing of the white heading line beside it; far from white, the walls' red and the fog's slate. */
-const isRobotBlue = ([r, g, b]: number[]): boolean => Math.abs(r - 0x25) <= 24 && Math.abs(g - 0x63) <= 24 && Math.abs(b - 0xeb) <= 12;
 const SLAM_OPEN_RGB = [236, 253, 245];
 
 interface Row {
@@ -72,13 +70,17 @@ describe('map canvas in headless Chromium', () => {
     if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
-  /** The canvas pixel (RGB) at CSS pixel (x, y): read in the page, at device-pixel resolution. */
-  const pixel = (x: number, y: number): Promise<number[]> =>
+  /** How many pixels of the square of side 2 * half + 1 centred on CSS pixel (x, y) are robot blue (#2563eb, within 12 a channel). */
+  const bluePixelsNear = (x: number, y: number, half = 3): Promise<number> =>
     page.evaluate(`(() => {
       const canvas = document.getElementById('map');
       const dpr = canvas.width / canvas.clientWidth;
-      return [...canvas.getContext('2d').getImageData(Math.round(${x} * dpr), Math.round(${y} * dpr), 1, 1).data].slice(0, 3);
-    })()`) as Promise<number[]>;
+      const side = Math.round((2 * ${half} + 1) * dpr);
+      const data = canvas.getContext('2d').getImageData(Math.round((${x} - ${half}) * dpr), Math.round((${y} - ${half}) * dpr), side, side).data;
+      let n = 0;
+      for (let o = 0; o < data.length; o += 4) if (Math.abs(data[o] - 0x25) <= 12 && Math.abs(data[o + 1] - 0x63) <= 12 && Math.abs(data[o + 2] - 0xeb) <= 12) n++;
+      return n;
+    })()`) as Promise<number>;
 
   /** How many canvas pixels have this RGB (within 3 a channel: the layer is drawn translucent). */
   const countPixels = (rgb: number[]): Promise<number> =>
@@ -107,18 +109,16 @@ describe('map canvas in headless Chromium', () => {
     await page.waitForTimeout(700);
     const rows = (await (await fetch(`${base}/api/robots`)).json()) as Row[];
     expect(rows).toHaveLength(ROBOTS);
-    for (const row of rows) {
-      const { x, y } = await screenOf(row.pose);
-      // Behind the centre, away from the white heading line drawn from the centre forwards.
-      const back = { x: x - Math.cos(row.pose.headingRad) * 3.5, y: y + Math.sin(row.pose.headingRad) * 3.5 };
-      const rgb = await pixel(back.x, back.y);
-      expect(isRobotBlue(rgb), `robot ${row.id} at (${x.toFixed(1)}, ${y.toFixed(1)}): ${rgb}`).toBe(true);
-    }
-    // And not elsewhere: a point 20 px from every robot is never robot blue.
+    // A disc of radius >= 5 px: most of the 7 x 7 square on its centre is its fill (the heading
+    // line and a neighbour's label may cover some of it).
     const points = await Promise.all(rows.map((row) => screenOf(row.pose)));
+    for (const [i, { x, y }] of points.entries()) {
+      expect(await bluePixelsNear(x, y), `robot ${rows[i].id} at (${x.toFixed(1)}, ${y.toFixed(1)})`).toBeGreaterThanOrEqual(20);
+    }
+    // And not elsewhere: a square 20 px from every robot holds no robot blue.
     const empty = points.map((p) => ({ x: p.x + 20, y: p.y })).filter((q) => points.every((p) => Math.hypot(p.x - q.x, p.y - q.y) > 15));
     expect(empty.length).toBeGreaterThan(0);
-    for (const q of empty) expect(isRobotBlue(await pixel(q.x, q.y))).toBe(false);
+    for (const q of empty) expect(await bluePixelsNear(q.x, q.y)).toBe(0);
     await page.screenshot({ path: join(OUT_DIR, 'map-canvas.png') });
   }, 30_000);
 

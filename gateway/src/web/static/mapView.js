@@ -372,6 +372,17 @@ export class MapView {
     const px = (i) => (r.prevX[i] + (r.x[i] - r.prevX[i]) * t) * scale + offX;
     const py = (i) => (r.prevY[i] + (r.y[i] - r.prevY[i]) * t) * scale + offY;
     const visible = (x, y) => x > -radius && y > -radius && x < this.cssW + radius && y < this.cssH + radius;
+    // Labels first: a neighbour's id never hides a robot.
+    ctx.font = '600 11px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = 3;
+    const labelAll = radius >= LABEL_MIN_RADIUS_PX || r.count <= LABEL_MAX_FLEET;
+    for (let i = 0; i < r.count; i++) {
+      if (!labelAll && r.ids[i] !== this.selected) continue;
+      const x = px(i);
+      const y = py(i);
+      if (visible(x, y)) this.drawLabel(r.ids[i], x + radius + 4, y - radius);
+    }
     for (const physical of [0, 1]) {
       ctx.beginPath();
       for (let i = 0; i < r.count; i++) {
@@ -428,16 +439,6 @@ export class MapView {
     ctx.strokeStyle = '#ffffff';
     ctx.lineWidth = 1.5;
     ctx.stroke();
-    ctx.font = '600 11px system-ui, sans-serif';
-    ctx.textBaseline = 'middle';
-    ctx.lineWidth = 3;
-    const labelAll = radius >= LABEL_MIN_RADIUS_PX || r.count <= LABEL_MAX_FLEET;
-    for (let i = 0; i < r.count; i++) {
-      if (!labelAll && r.ids[i] !== this.selected) continue;
-      const x = px(i);
-      const y = py(i);
-      if (visible(x, y)) this.drawLabel(r.ids[i], x + radius + 4, y - radius);
-    }
   }
 
   drawLabel(text, x, y) {
