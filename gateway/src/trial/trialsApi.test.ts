@@ -117,3 +117,27 @@ describe('trial samples', () => {
     expect(reply.json().message).toMatch(/querystring\/after/);
   });
 });
+
+describe('trial tags', () => {
+  it('serves the tags deposited after an id, with their depositor, place and payload', async () => {
+    clock.advance(200);
+    live.world.robot('r1').depositTag('here');
+    clock.advance(200);
+    const store = live.world.comms.tags;
+    expect(store.count).toBe(1);
+    const reply = await app.inject({ method: 'GET', url: '/api/trial/tags' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual([
+      {
+        id: 0,
+        robot: 'r1',
+        tick: store.tickOf(0),
+        xM: store.xOf(0),
+        yM: store.yOf(0),
+        payloadBase64: Buffer.from(store.payload(0)).toString('base64'),
+      },
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/api/trial/tags?after=0' })).json()).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/api/trial/tags?after=x' })).json().message).toMatch(/querystring\/after/);
+  });
+});

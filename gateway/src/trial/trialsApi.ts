@@ -4,6 +4,8 @@
  *   GET  /api/trial        state, speed, tick, robots, explored fraction, pacing, faults
  *   GET  /api/trial/samples  ?after=TICK: the metrics time series after that tick (explored and
  *                          covered fractions, messages sent), for the page's charts
+ *   GET  /api/trial/tags   ?after=ID: the environment tags deposited after that id (position,
+ *                          depositor, tick, payload in base64), for the page's map
  *   GET  /api/trial/options  what a configuration may name: its options, the registered
  *                          algorithms, radio models and robot profiles (the page's new-trial form)
  *   POST /api/trial        a new trial from a configuration (`swarmgate run`'s option names);
@@ -130,6 +132,54 @@ export async function trialsApi(app: FastifyInstance, options: { readonly trials
       }));
       const { physicsStepS, stepsPerTick } = trial.world.config;
       return { tickS: physicsStepS * stepsPerTick, samples };
+    },
+  );
+
+  app.get<{ Querystring: { after?: string } }>(
+    '/api/trial/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Environment tags deposited after a tag id (ids count up from 0), oldest first, at most 2000 a reply',
+        querystring: {
+          type: 'object',
+          properties: { after: { type: 'string', pattern: '^(-1|\\d{1,15})$', description: 'a tag id; default -1 (every tag)' } },
+        },
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                robot: { type: 'string', description: 'the depositor' },
+                tick: { type: 'integer' },
+                xM: { type: 'number' },
+                yM: { type: 'number' },
+                payloadBase64: { type: 'string' },
+              },
+            },
+          },
+          400: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { world } = trials.live;
+      const store = world.comms.tags;
+      const from = Number(request.query.after ?? -1) + 1;
+      const out = [];
+      for (let id = from; id < Math.min(store.count, from + MAX_SAMPLES_A_REPLY); id++) {
+        out.push({
+          id,
+          robot: world.idOf(store.robotOf(id)),
+          tick: store.tickOf(id),
+          xM: store.xOf(id),
+          yM: store.yOf(id),
+          payloadBase64: Buffer.from(store.payload(id)).toString('base64'),
+        });
+      }
+      return out;
     },
   );
 

@@ -144,8 +144,32 @@ describe('map canvas in headless Chromium', () => {
     for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).check();
   }, 30_000);
 
-  it('charts the trial samples, and the page logged no error', async () => {
+  it("draws a robot's environment tag and shows its payload on hover", async () => {
     expect((await fetch(`${base}/api/trial/start`, { method: 'POST' })).status).toBe(200);
+    const world = service.live.world;
+    const store = world.comms.tags;
+    const before = store.count;
+    world.robot('r5').depositTag('beacon-42');
+    // A deposit lands with the next tick.
+    await expect.poll(() => store.count, { timeout: 5000 }).toBeGreaterThan(before);
+    const id = store.count - 1;
+    expect(world.idOf(store.robotOf(id))).toBe('r5');
+    const { x, y } = await screenOf({ xM: store.xOf(id), yM: store.yOf(id), headingRad: 0 });
+    const box = (await page.locator('canvas#map').boundingBox())!;
+    // Tags are polled each second; hover until the page holds this one.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.move(box.x + x + 1, box.y + y + 1);
+          await page.mouse.move(box.x + x, box.y + y);
+          return page.locator('canvas#map').getAttribute('title');
+        },
+        { timeout: 10_000 },
+      )
+      .toMatch(/^tag by r5 at tick \d+: .*beacon-42/);
+  }, 30_000);
+
+  it('charts the trial samples, and the page logged no error', async () => {
     await expect.poll(async () => Number(await page.locator('body').getAttribute('data-chart-samples')), { timeout: 10_000 }).toBeGreaterThan(2);
     expect(await page.locator('#chart-progress canvas').count()).toBe(1);
     expect(await page.locator('#chart-messages canvas').count()).toBe(1);

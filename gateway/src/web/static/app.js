@@ -36,6 +36,21 @@ async function pollCharts() {
 }
 pollCharts();
 setInterval(pollCharts, 1000);
+
+/** The last tag id held: tags only accumulate during a trial, so each poll asks for the new ones. */
+let lastTagId = -1;
+async function pollTags() {
+  try {
+    const response = await fetch(`api/trial/tags?after=${lastTagId}`);
+    if (!response.ok) return;
+    const tags = await response.json();
+    view.addTags(tags);
+    if (tags.length > 0) lastTagId = tags[tags.length - 1].id;
+  } catch {
+    // The connection badge already shows a lost gateway.
+  }
+}
+setInterval(pollTags, 1000);
 const table = new FleetTable(document.querySelector('#fleet tbody'), {
   onStop: (id) => emergencyStop(id),
   onRelease: (id) => release(id),
@@ -192,8 +207,12 @@ function connect() {
       socket.close();
       return;
     }
-    if (message.kind === 'meta') view.setMeta(message.meta);
-    else if (message.kind === 'frame' && state.robots) showFrame(frameOf(state));
+    if (message.kind === 'meta') {
+      // The map frame comes first on every connection: tags start over with it.
+      view.setMeta(message.meta);
+      lastTagId = -1;
+      pollTags();
+    } else if (message.kind === 'frame' && state.robots) showFrame(frameOf(state));
     else if (message.kind === 'explored') view.setExplored(state.explored);
     else if (message.kind === 'fleet') showFleet(message.fleet);
   });
@@ -211,7 +230,11 @@ let trialState = 'running';
 function showTrialState(status) {
   trialState = status.state;
   // A tick behind the charts' last sample: another trial replaced this one.
-  if (status.tick < charts.lastTick) charts.reset();
+  if (status.tick < charts.lastTick) {
+    charts.reset();
+    view.clearTags();
+    lastTagId = -1;
+  }
   $('trial-state').textContent = status.state;
   $('trial-state').dataset.state = status.state;
   document.body.dataset.trialState = status.state;
@@ -357,7 +380,10 @@ async function showSlam() {
   if (id === null) return;
   try {
     const response = await fetch(`api/robots/${encodeURIComponent(id)}/slam`);
-    if (response.ok && selected === id) view.setSlam(await response.arrayBuffer());
+    if (!response.ok) return;
+    const buffer = await response.arrayBuffer();
+    // Another robot (or none) may have been selected while this one's map was on its way.
+    if (selected === id) view.setSlam(buffer);
   } catch (error) {
     console.warn(`SLAM map of ${id}: ${error.message}`);
   }

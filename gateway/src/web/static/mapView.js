@@ -1,6 +1,6 @@
 // The map canvas. Layers, bottom to top: the ground-truth image, the selected robot's own SLAM
 // map, the exploration and coverage heatmaps (recent red to old blue, as MAES shows them), a fog
-// over cells no lidar ray has reached yet, then the robots (heading, id; physical robots as
+// over cells no lidar ray has reached yet, environment tags (hover one for its payload), then the robots (heading, id; physical robots as
 // squares, virtual ones as discs). Pan by dragging, zoom with the wheel, click a robot to select
 // it, follow the selected one.
 //
@@ -24,6 +24,8 @@ const LABEL_MAX_FLEET = 50;
 /** A pointer that moved less than this between down and up clicked rather than dragged. */
 const CLICK_SLOP_PX = 4;
 const SLAM_RGBA = { 1: [236, 253, 245, 200], 2: [4, 120, 87, 255] };
+const TAG_COLOUR = '#9333ea';
+const TAG_HALF_PX = 3;
 
 /** 256 colours from red (0, recent) through the hues to blue (255, old). */
 const HEAT_LUT = (() => {
@@ -38,6 +40,16 @@ const HEAT_LUT = (() => {
   }
   return lut;
 })();
+
+/** A tag's payload as text when it is UTF-8, else as hex bytes. */
+function payloadText(base64) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  }
+}
 
 /** A map-sized offscreen layer: a canvas and the ImageData written into it. */
 function layer(width, height) {
@@ -67,6 +79,7 @@ export class MapView {
     this.follow = false;
     this.selected = null;
     this.simSeconds = 0;
+    this.tags = { x: [], y: [], text: [] };
     this.robots = { count: 0, ids: [], physical: new Uint8Array(0), online: new Uint8Array(0), estop: new Uint8Array(0) };
     this.drawPending = false;
     this.drawLoop = (now) => {
@@ -91,7 +104,25 @@ export class MapView {
     this.exploredAt = new Float64Array(width * height).fill(Number.NaN);
     this.coveredAt = new Float64Array(width * height).fill(Number.NaN);
     this.explored = null;
+    this.clearTags();
     this.fit();
+  }
+
+  clearTags() {
+    this.tags = { x: [], y: [], text: [] };
+    this.invalidate();
+  }
+
+  /** Environment tags from GET api/trial/tags: [{ robot, tick, xM, yM, payloadBase64 }]; hovering one shows its payload. */
+  addTags(tags) {
+    if (!this.meta) return;
+    const { cellSizeM, originM, height } = this.meta;
+    for (const tag of tags) {
+      this.tags.x.push((tag.xM - originM.x) / cellSizeM);
+      this.tags.y.push(height - (tag.yM - originM.y) / cellSizeM);
+      this.tags.text.push(`tag by ${tag.robot} at tick ${tag.tick}: ${payloadText(tag.payloadBase64)}`);
+    }
+    if (tags.length > 0) this.invalidate();
   }
 
   /** A frame: { simSeconds, robots: [{ id, kind, x, y, headingRad, online, estop }] } (metres, map frame). */
@@ -286,7 +317,10 @@ export class MapView {
       canvas.setPointerCapture(event.pointerId);
     });
     canvas.addEventListener('pointermove', (event) => {
-      if (!drag) return;
+      if (!drag) {
+        canvas.title = this.tagAt(event.offsetX, event.offsetY) ?? '';
+        return;
+      }
       const dx = event.offsetX - drag.x;
       const dy = event.offsetY - drag.y;
       if (Math.hypot(dx, dy) > CLICK_SLOP_PX) drag.moved = true;
@@ -318,6 +352,16 @@ export class MapView {
       }
     }
     return best;
+  }
+
+  /** The text of the tag drawn under (px, py) in CSS pixels, or null. */
+  tagAt(px, py) {
+    const { scale, offX, offY } = this.view;
+    const { x, y, text } = this.tags;
+    for (let i = x.length - 1; i >= 0; i--) {
+      if (Math.abs(x[i] * scale + offX - px) <= TAG_HALF_PX + 2 && Math.abs(y[i] * scale + offY - py) <= TAG_HALF_PX + 2) return text[i];
+    }
+    return null;
   }
 
   radiusPx() {
@@ -357,10 +401,31 @@ export class MapView {
     if (this.layers.exploration) ctx.drawImage(this.exploration.canvas, offX, offY, w, h);
     if (this.layers.coverage) ctx.drawImage(this.coverage.canvas, offX, offY, w, h);
     if (this.layers.explored) ctx.drawImage(this.fog.canvas, offX, offY, w, h);
+    this.drawTags();
     this.drawRobots(t);
     this.canvas.dataset.transform = `${scale},${offX},${offY}`;
     // Keep drawing while robots glide towards their last reported poses.
     if (t < 1) this.invalidate();
+  }
+
+  /** Tags as small diamonds, one path. */
+  drawTags() {
+    const { ctx } = this;
+    const { scale, offX, offY } = this.view;
+    const { x, y } = this.tags;
+    if (x.length === 0) return;
+    ctx.beginPath();
+    for (let i = 0; i < x.length; i++) {
+      const px = x[i] * scale + offX;
+      const py = y[i] * scale + offY;
+      ctx.moveTo(px, py - TAG_HALF_PX);
+      ctx.lineTo(px + TAG_HALF_PX, py);
+      ctx.lineTo(px, py + TAG_HALF_PX);
+      ctx.lineTo(px - TAG_HALF_PX, py);
+      ctx.closePath();
+    }
+    ctx.fillStyle = TAG_COLOUR;
+    ctx.fill();
   }
 
   /** Robots in a few batched paths (one per colour), not a path each: the cost of 500 robots is in the path calls. */
