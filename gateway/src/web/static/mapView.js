@@ -10,6 +10,8 @@
 // the canvas redraws at the display's rate only while robots move. Exposes the ids it drew as
 // canvas.dataset.robots and its cell-to-pixel transform as canvas.dataset.transform (for tests).
 
+import { decodeSlamCells } from './slamCells.js';
+
 const VIRTUAL = '#2563eb';
 const PHYSICAL = '#ea580c';
 const STOP_COLOUR = '#dc2626';
@@ -236,14 +238,7 @@ export class MapView {
 
   /** The selected robot's own map: GET api/robots/{id}/slam (u32 width, u32 height, a byte a cell, row 0 at the bottom). */
   setSlam(buffer) {
-    if (buffer.byteLength < 8) throw new Error(`SLAM map of ${buffer.byteLength} bytes: shorter than its 8-byte header`);
-    const head = new DataView(buffer);
-    const width = head.getUint32(0, true);
-    const height = head.getUint32(4, true);
-    if (width === 0 || height === 0 || buffer.byteLength !== 8 + width * height) {
-      throw new Error(`SLAM map of ${buffer.byteLength} bytes does not hold the ${width} x ${height} cells its header names`);
-    }
-    const cells = new Uint8Array(buffer, 8);
+    const { width, height, cells } = decodeSlamCells(buffer);
     if (this.slam?.canvas.width !== width || this.slam.canvas.height !== height) this.slam = layer(width, height);
     const data = this.slam.image.data;
     for (let i = 0; i < cells.length; i++) {
