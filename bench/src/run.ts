@@ -27,6 +27,7 @@ import { benchExperimentReport } from './experimentReport.js';
 import { benchExperiment } from './experiment.js';
 import { benchExperimentQueue } from './experimentQueue.js';
 import { benchLiveStream } from './liveStream.js';
+import { benchUiFrames } from './uiFrames.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -45,6 +46,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['experiment', benchExperiment],
   ['experiment-queue', benchExperimentQueue],
   ['live-stream', benchLiveStream],
+  ['ui-frames', benchUiFrames],
 ];
 /** Run only when named: too long for "all". */
 const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains']);

@@ -1,5 +1,5 @@
 /**
- * GET /api/robots and /api/robots/{id}: the rows, and one robot's detail with its Error reports
+ * GET /api/robots, /api/robots/{id} and its /slam: the rows, one robot's SLAM map, and one robot's detail with its Error reports
  * (from a link's robotError events) and its State decoded from the wire message.
  */
 import { EventEmitter } from 'node:events';
@@ -67,6 +67,20 @@ describe('robots API', () => {
     const { errors } = (await app.inject({ method: 'GET', url: '/api/robots/r0' })).json() as { errors: { count: number; last: object } };
     expect(errors).toEqual({ count: 2, last: { code: 'ERROR_CODE_OUT_OF_RANGE', message: 'battery low', atMs: 5250 } });
     expect(live.status().faults.robotError).toBe(2);
+  });
+
+  it("serves a robot's own SLAM map: its size, then its cells as they are", async () => {
+    for (let i = 0; i < 3; i++) live.world.step();
+    const reply = await app.inject({ method: 'GET', url: '/api/robots/r1/slam' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-type']).toBe('application/octet-stream');
+    const map = live.world.sensing.slamMaps[live.world.slotOf('r1')]!;
+    const body = reply.rawPayload;
+    expect([body.readUInt32LE(0), body.readUInt32LE(4)]).toEqual([map.width, map.height]);
+    expect(body.subarray(8)).toEqual(Buffer.from(map.cells));
+    // The robot has scanned: some cells are known.
+    expect(body.subarray(8).some((c) => c !== 0)).toBe(true);
+    expect((await app.inject({ method: 'GET', url: '/api/robots/r9/slam' })).json().error).toMatch(/no SLAM map for robot r9/);
   });
 
   it('answers an unknown robot with 404 and a bad id with 400', async () => {

@@ -8,6 +8,8 @@
  *                               robot's id, another robot's online id, an invalid id or one not in the fleet
  *   GET  /api/robots/{id}       one robot: its row, its Error reports, and its full State decoded
  *                               from the wire message remote controllers read (JSON, enums by name)
+ *   GET  /api/robots/{id}/slam  its own SLAM map, binary: u32 width, u32 height (little-endian), then
+ *                               one byte a cell, row 0 at the bottom (0 unknown, 1 open, 2 solid)
  *   POST /api/estop             {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
  *   POST /api/estop/release     {"robotId": string} or {"all": true}, "reason"?: string: release
  *                               one robot or all -> {released, offline}. Explicit on purpose: an empty
@@ -20,6 +22,7 @@ import { robotStateToWire, type RobotState } from '@swarmgate/sdk';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { bodyErrorFormatter, errorSchema } from '../web/apiSchemas.js';
 import type { LiveTrial } from './LiveTrial.js';
+import { encodeSlamCells } from './slamCells.js';
 
 export interface RobotsApiOptions {
   readonly trials: { readonly live: LiveTrial };
@@ -189,6 +192,28 @@ export async function robotsApi(app: FastifyInstance, options: RobotsApiOptions)
       if (!robot) return reply.code(404).send({ error: `no robot ${request.params.id} in this trial` });
       const live = trials.live;
       return { robot, errors: live.robotErrors(robot.id), state: decodedState(live.world.robot(robot.id).state()) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/api/robots/:id/slam',
+    {
+      schema: {
+        tags,
+        summary: "One robot's own SLAM map: u32 width, u32 height (little-endian), then a byte a cell, row 0 at the bottom: 0 unknown, 1 open, 2 solid",
+        params: { type: 'object', required: ['id'], properties: { id: robotIdSchema } },
+        response: {
+          200: { description: 'the map', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          404: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const world = trials.live.world;
+      // A physical robot keeps its map on board: the gateway holds none for it.
+      const map = world.robotIds().includes(request.params.id) ? world.sensing.slamMaps[world.slotOf(request.params.id)] : null;
+      if (!map) return reply.code(404).send({ error: `no SLAM map for robot ${request.params.id} in this trial` });
+      return reply.type('application/octet-stream').header('cache-control', 'no-store').send(encodeSlamCells(map));
     },
   );
 

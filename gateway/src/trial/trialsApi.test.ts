@@ -87,3 +87,57 @@ describe('trial controls', () => {
     }
   });
 });
+
+describe('trial samples', () => {
+  type Samples = { tickS: number; samples: { tick: number; exploredFraction: number; coveredFraction: number; messagesSent: number }[] };
+  const samples = async (query: string) => (await app.inject({ method: 'GET', url: `/api/trial/samples${query}` })).json() as Samples;
+
+  it("serves the metrics series after a tick, the trial's own samples", async () => {
+    clock.advance(5000);
+    const all = await samples('');
+    const expected = live.trial.metrics.samples;
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    expect(all.samples.map((s) => s.tick)).toEqual(expected.map((s) => s.tick));
+    expect(all.samples[2]).toEqual({
+      tick: expected[2].tick,
+      exploredFraction: expected[2].exploredFraction,
+      coveredFraction: expected[2].coveredFraction,
+      messagesSent: expected[2].messagesSent,
+    });
+    expect(all.tickS).toBeCloseTo(live.trial.simSeconds / live.world.tick, 9);
+    // Only what came after the tick asked for: a poller gets the new samples alone.
+    const after = expected[1].tick;
+    expect((await samples(`?after=${after}`)).samples.map((s) => s.tick)).toEqual(expected.slice(2).map((s) => s.tick));
+    expect((await samples(`?after=${expected[expected.length - 1].tick}`)).samples).toEqual([]);
+  });
+
+  it('refuses a tick that is not an integer, naming the parameter', async () => {
+    const reply = await app.inject({ method: 'GET', url: '/api/trial/samples?after=soon' });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toMatch(/querystring\/after/);
+  });
+});
+
+describe('trial tags', () => {
+  it('serves the tags deposited after an id, with their depositor, place and payload', async () => {
+    clock.advance(200);
+    live.world.robot('r1').depositTag('here');
+    clock.advance(200);
+    const store = live.world.comms.tags;
+    expect(store.count).toBe(1);
+    const reply = await app.inject({ method: 'GET', url: '/api/trial/tags' });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual([
+      {
+        id: 0,
+        robot: 'r1',
+        tick: store.tickOf(0),
+        xM: store.xOf(0),
+        yM: store.yOf(0),
+        payloadBase64: Buffer.from(store.payload(0)).toString('base64'),
+      },
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/api/trial/tags?after=0' })).json()).toEqual([]);
+    expect((await app.inject({ method: 'GET', url: '/api/trial/tags?after=x' })).json().message).toMatch(/querystring\/after/);
+  });
+});

@@ -2,6 +2,10 @@
  * The trial resource of the HTTP API (a fastify plugin; schemas at the edge, served as OpenAPI):
  *
  *   GET  /api/trial        state, speed, tick, robots, explored fraction, pacing, faults
+ *   GET  /api/trial/samples  ?after=TICK: the metrics time series after that tick (explored and
+ *                          covered fractions, messages sent), for the page's charts
+ *   GET  /api/trial/tags   ?after=ID: the environment tags deposited after that id (position,
+ *                          depositor, tick, payload in base64), for the page's map
  *   GET  /api/trial/options  what a configuration may name: its options, the registered
  *                          algorithms, radio models and robot profiles (the page's new-trial form)
  *   POST /api/trial        a new trial from a configuration (`swarmgate run`'s option names);
@@ -67,6 +71,8 @@ function control(reply: FastifyReply, live: LiveTrial, act: () => void): unknown
   return live.status();
 }
 
+const MAX_SAMPLES_A_REPLY = 2000;
+
 export async function trialsApi(app: FastifyInstance, options: { readonly trials: TrialHost }): Promise<void> {
   const { trials } = options;
   const tags = ['trial'];
@@ -75,6 +81,106 @@ export async function trialsApi(app: FastifyInstance, options: { readonly trials
     '/api/trial',
     { schema: { tags, summary: 'The current trial: state, tick, explored fraction, faults', response: { 200: trialStatusSchema } } },
     async () => trials.live.status(),
+  );
+
+  app.get<{ Querystring: { after?: string } }>(
+    '/api/trial/samples',
+    {
+      schema: {
+        tags,
+        summary: "The trial's metrics samples after a tick (every sampleEveryTicks ticks), oldest first, at most 2000 a reply",
+        // A string pattern: this server's validator does not coerce query strings to numbers.
+        querystring: {
+          type: 'object',
+          properties: { after: { type: 'string', pattern: '^(-1|\\d{1,15})$', description: 'a tick; default -1 (every sample)' } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              tickS: { type: 'number', description: 'simulated seconds a tick' },
+              samples: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    tick: { type: 'integer' },
+                    exploredFraction: { type: 'number' },
+                    coveredFraction: { type: 'number' },
+                    messagesSent: { type: 'integer', description: 'radio messages sent since the start' },
+                  },
+                },
+              },
+            },
+          },
+          400: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { trial } = trials.live;
+      const all = trial.metrics.samples;
+      // Samples are in tick order and a poller asks for the newest few: search from the end.
+      const after = Number(request.query.after ?? -1);
+      let from = all.length;
+      while (from > 0 && all[from - 1].tick > after) from--;
+      const samples = all.slice(from, from + MAX_SAMPLES_A_REPLY).map(({ tick, exploredFraction, coveredFraction, messagesSent }) => ({
+        tick,
+        exploredFraction,
+        coveredFraction,
+        messagesSent,
+      }));
+      const { physicsStepS, stepsPerTick } = trial.world.config;
+      return { tickS: physicsStepS * stepsPerTick, samples };
+    },
+  );
+
+  app.get<{ Querystring: { after?: string } }>(
+    '/api/trial/tags',
+    {
+      schema: {
+        tags,
+        summary: 'Environment tags deposited after a tag id (ids count up from 0), oldest first, at most 2000 a reply',
+        querystring: {
+          type: 'object',
+          properties: { after: { type: 'string', pattern: '^(-1|\\d{1,15})$', description: 'a tag id; default -1 (every tag)' } },
+        },
+        response: {
+          200: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' },
+                robot: { type: 'string', description: 'the depositor' },
+                tick: { type: 'integer' },
+                xM: { type: 'number' },
+                yM: { type: 'number' },
+                payloadBase64: { type: 'string' },
+              },
+            },
+          },
+          400: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { world } = trials.live;
+      const store = world.comms.tags;
+      const from = Number(request.query.after ?? -1) + 1;
+      const out = [];
+      for (let id = from; id < Math.min(store.count, from + MAX_SAMPLES_A_REPLY); id++) {
+        out.push({
+          id,
+          robot: world.idOf(store.robotOf(id)),
+          tick: store.tickOf(id),
+          xM: store.xOf(id),
+          yM: store.yOf(id),
+          payloadBase64: Buffer.from(store.payload(id)).toString('base64'),
+        });
+      }
+      return out;
+    },
   );
 
   const named = { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, doc: { type: 'string' } } } } as const;

@@ -83,7 +83,7 @@ describe('webUi: the page and its files', () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     const referenced = [...page.body.matchAll(/(?:src|href)="(static\/[^"]+)"/g)].map((m) => m[1]);
-    expect(referenced).toEqual(['static/favicon.svg', 'static/style.css', 'static/app.js']);
+    expect(referenced).toEqual(['static/favicon.svg', 'static/uPlot.min.css', 'static/style.css', 'static/app.js']);
     // Follow the ES module imports from app.js: a missing file would break the page silently.
     const queue = ['app.js'];
     const seen = new Set<string>();
@@ -96,9 +96,13 @@ describe('webUi: the page and its files', () => {
       expect(file.headers['content-type'], name).toBe('text/javascript; charset=utf-8');
       for (const m of file.body.matchAll(/from '\.\/([^']+)'/g)) queue.push(m[1]);
     }
-    expect([...seen].sort()).toEqual(['app.js', 'fleetTable.js', 'mapView.js', 'protocol.js']);
+    expect([...seen].sort()).toEqual(['app.js', 'charts.js', 'fleetTable.js', 'mapView.js', 'protocol.js', 'slamCells.js', 'uPlot.esm.js']);
     const css = await app.inject({ method: 'GET', url: '/static/style.css' });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+    // The charting library comes from the gateway's own install, never a CDN.
+    const uplotCss = await app.inject({ method: 'GET', url: '/static/uPlot.min.css' });
+    expect(uplotCss.headers['content-type']).toBe('text/css; charset=utf-8');
+    expect(uplotCss.body).toContain('.uplot');
     expect((await app.inject({ method: 'GET', url: '/static/favicon.svg' })).headers['content-type']).toBe('image/svg+xml');
     expect((await app.inject({ method: 'GET', url: '/static/../webUi.ts' })).statusCode).toBe(404);
   });

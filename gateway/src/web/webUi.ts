@@ -3,7 +3,7 @@
  * reads GET /api/trial and sends POST /api/estop there):
  *
  *   GET /               the page (static/index.html); plain ES modules, no build step
- *   GET /static/<file>  every other file of static/ (scripts, style sheet)
+ *   GET /static/<file>  every other file of static/ (scripts, style sheet), and uPlot's (the charts)
  *   GET /api/map.png    the trial's ground-truth map, rendered on first request and kept
  *   GET /api/live       Server-Sent Events: meta, frame (frameHz), explored and fleet (1 Hz); see LiveStream
  *   GET /api/live/ws    the same views as a binary WebSocket at up to 10 Hz, only what changed; see LiveSocket
@@ -13,6 +13,7 @@
  * time before an SSE keepalive comment (default 15 000 ms), `clock` for lastSeen and speed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -40,6 +41,11 @@ export interface WebUiOptions {
 }
 
 const STATIC_DIR = join(import.meta.dirname, 'static');
+/** Libraries the page loads from the gateway, never a CDN: static name -> the installed file. */
+const VENDOR_ASSETS: ReadonlyArray<readonly [string, string]> = [
+  ['uPlot.esm.js', 'uplot/dist/uPlot.esm.js'],
+  ['uPlot.min.css', 'uplot/dist/uPlot.min.css'],
+];
 const MAX_FRAME_HZ = 30;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -62,6 +68,8 @@ function loadAssets(): Map<string, Asset> {
     if (!contentType) throw new SwarmgateError('SG_WEB_CONFIG', `web UI: no content type for static file '${name}'`);
     assets.set(name, { contentType, body: readFileSync(join(STATIC_DIR, name)) });
   }
+  const resolve = createRequire(import.meta.url).resolve;
+  for (const [name, file] of VENDOR_ASSETS) assets.set(name, { contentType: CONTENT_TYPES[extname(name)], body: readFileSync(resolve(file)) });
   if (!assets.has('index.html')) throw new SwarmgateError('SG_WEB_CONFIG', `web UI: ${STATIC_DIR} has no index.html`);
   return assets;
 }

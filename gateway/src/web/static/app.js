@@ -5,6 +5,7 @@
 // proxy under a prefix.
 import { FleetTable } from './fleetTable.js';
 import { MapView } from './mapView.js';
+import { TrialCharts } from './charts.js';
 import { LiveWireState, decodeLiveMessage } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
@@ -20,7 +21,36 @@ if (fragmentToken) {
 }
 const token = sessionStorage.getItem(TOKEN_KEY);
 
-const view = new MapView($('map'), 'api/map.png');
+const view = new MapView($('map'), 'api/map.png', { onSelect: (id) => (id === null ? closeDetail() : selectRobot(id)) });
+for (const box of document.querySelectorAll('input[data-layer]')) {
+  box.addEventListener('change', () => view.setLayer(box.dataset.layer, box.checked));
+}
+$('follow').addEventListener('change', (event) => view.setFollow(event.target.checked));
+const charts = new TrialCharts($('chart-progress'), $('chart-messages'));
+async function pollCharts() {
+  try {
+    await charts.poll();
+  } catch {
+    // The connection badge already shows a lost gateway.
+  }
+}
+pollCharts();
+setInterval(pollCharts, 1000);
+
+/** The last tag id held: tags only accumulate during a trial, so each poll asks for the new ones. */
+let lastTagId = -1;
+async function pollTags() {
+  try {
+    const response = await fetch(`api/trial/tags?after=${lastTagId}`);
+    if (!response.ok) return;
+    const tags = await response.json();
+    view.addTags(tags);
+    if (tags.length > 0) lastTagId = tags[tags.length - 1].id;
+  } catch {
+    // The connection badge already shows a lost gateway.
+  }
+}
+setInterval(pollTags, 1000);
 const table = new FleetTable(document.querySelector('#fleet tbody'), {
   onStop: (id) => emergencyStop(id),
   onRelease: (id) => release(id),
@@ -177,8 +207,12 @@ function connect() {
       socket.close();
       return;
     }
-    if (message.kind === 'meta') view.setMeta(message.meta);
-    else if (message.kind === 'frame' && state.robots) showFrame(frameOf(state));
+    if (message.kind === 'meta') {
+      // The map frame comes first on every connection: tags start over with it.
+      view.setMeta(message.meta);
+      lastTagId = -1;
+      pollTags();
+    } else if (message.kind === 'frame' && state.robots) showFrame(frameOf(state));
     else if (message.kind === 'explored') view.setExplored(state.explored);
     else if (message.kind === 'fleet') showFleet(message.fleet);
   });
@@ -195,6 +229,12 @@ let trialState = 'running';
 
 function showTrialState(status) {
   trialState = status.state;
+  // A tick behind the charts' last sample: another trial replaced this one.
+  if (status.tick < charts.lastTick) {
+    charts.reset();
+    view.clearTags();
+    lastTagId = -1;
+  }
   $('trial-state').textContent = status.state;
   $('trial-state').dataset.state = status.state;
   document.body.dataset.trialState = status.state;
@@ -334,14 +374,34 @@ async function showDetail(id) {
   document.body.dataset.detail = id;
 }
 
+/** The selected robot's own SLAM map, fetched once a second while it is selected (a physical robot has none here: 404). */
+async function showSlam() {
+  const id = selected;
+  if (id === null) return;
+  try {
+    const response = await fetch(`api/robots/${encodeURIComponent(id)}/slam`);
+    if (!response.ok) return;
+    const buffer = await response.arrayBuffer();
+    // Another robot (or none) may have been selected while this one's map was on its way.
+    if (selected === id) view.setSlam(buffer);
+  } catch (error) {
+    console.warn(`SLAM map of ${id}: ${error.message}`);
+  }
+}
+setInterval(showSlam, 1000);
+
 function selectRobot(id) {
   selected = id;
+  view.select(id);
+  showSlam();
   for (const row of document.querySelectorAll('#fleet tbody tr')) row.classList.toggle('selected', row.dataset.robotId === id);
   showDetail(id);
 }
 
 function closeDetail() {
   selected = null;
+  view.select(null);
+  $('follow').checked = false;
   $('robot-detail').hidden = true;
   delete document.body.dataset.detail;
   for (const row of document.querySelectorAll('#fleet tbody tr.selected')) row.classList.remove('selected');

@@ -1,156 +1,508 @@
-// The map canvas: the ground-truth image, a fog over cells no lidar ray has reached yet, and
-// every robot as an oriented circle coloured by kind. Redraws at most once per animation
-// frame, whatever the event rate. Exposes the ids it drew as canvas.dataset.robots (for tests
-// and for anyone inspecting the page).
+// The map canvas. Layers, bottom to top: the ground-truth image, the selected robot's own SLAM
+// map, the exploration and coverage heatmaps (recent red to old blue, as MAES shows them), a fog
+// over cells no lidar ray has reached yet, environment tags (hover one for its payload), then the robots (heading, id; physical robots as
+// squares, virtual ones as discs). Pan by dragging, zoom with the wheel, click a robot to select
+// it, follow the selected one.
+//
+// Drawing stays cheap with hundreds of robots: each raster layer is one ImageData at map
+// resolution, updated from the stream's deltas and blitted scaled; robot positions live in typed
+// arrays reused from frame to frame and are interpolated between the stream's frames (10 Hz), so
+// the canvas redraws at the display's rate only while robots move. Exposes the ids it drew as
+// canvas.dataset.robots and its cell-to-pixel transform as canvas.dataset.transform (for tests).
 
-const COLOURS = { virtual: '#2563eb', physical: '#ea580c' };
+import { decodeSlamCells } from './slamCells.js';
+
+const VIRTUAL = '#2563eb';
+const PHYSICAL = '#ea580c';
 const STOP_COLOUR = '#dc2626';
+const SELECTED_COLOUR = '#facc15';
 const FOG_RGBA = [30, 41, 59, 140];
-/** Robots stay visible and clickable-looking on big maps, where 0.3 m is under a pixel. */
-const MIN_ROBOT_RADIUS_PX = 7;
+const HEAT_ALPHA = 150;
+/** Robots stay visible and clickable on big maps, where 0.3 m is under a pixel. */
+const MIN_ROBOT_RADIUS_PX = 5;
+/** Ids are drawn for a small fleet, or when the discs are at least this big (500 labels at fit zoom are noise). */
+const LABEL_MIN_RADIUS_PX = 7;
+const LABEL_MAX_FLEET = 50;
+/** A pointer that moved less than this between down and up clicked rather than dragged. */
+const CLICK_SLOP_PX = 4;
+const SLAM_RGBA = { 1: [236, 253, 245, 200], 2: [4, 120, 87, 255] };
+const TAG_COLOUR = '#9333ea';
+const TAG_HALF_PX = 3;
+
+/** 256 colours from red (0, recent) through the hues to blue (255, old). */
+const HEAT_LUT = (() => {
+  const lut = new Uint8Array(256 * 3);
+  for (let i = 0; i < 256; i++) {
+    const hue = (240 * i) / 255;
+    const f = (n) => {
+      const k = (n + hue / 60) % 6;
+      return Math.round(255 * (1 - Math.max(0, Math.min(k, 4 - k, 1))));
+    };
+    lut.set([f(5), f(3), f(1)], i * 3);
+  }
+  return lut;
+})();
+
+/** A tag's payload as text when it is UTF-8, else as hex bytes. */
+function payloadText(base64) {
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  }
+}
+
+/** A map-sized offscreen layer: a canvas and the ImageData written into it. */
+function layer(width, height) {
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const ctx = canvas.getContext('2d');
+  return { canvas, ctx, image: ctx.createImageData(width, height) };
+}
 
 export class MapView {
-  /** @param {HTMLCanvasElement} canvas @param {string} imageUrl */
-  constructor(canvas, imageUrl) {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {string} imageUrl the ground-truth PNG
+   * @param {{ onSelect: (id: string | null) => void }} handlers
+   */
+  constructor(canvas, imageUrl, handlers) {
     this.canvas = canvas;
     this.ctx = canvas.getContext('2d');
+    this.handlers = handlers;
     this.meta = null;
-    this.frame = null;
-    this.fog = null;
-    this.pxPerCell = 1;
-    this.drawPending = false;
     this.imageUrl = imageUrl;
     this.image = new Image();
     this.image.onload = () => this.invalidate();
+    this.layers = { truth: true, slam: true, exploration: false, coverage: false, explored: true };
+    this.view = { scale: 1, offX: 0, offY: 0 };
+    this.follow = false;
+    this.selected = null;
+    this.simSeconds = 0;
+    this.tags = { x: [], y: [], text: [] };
+    this.robots = { count: 0, ids: [], physical: new Uint8Array(0), online: new Uint8Array(0), estop: new Uint8Array(0) };
+    this.drawPending = false;
+    this.drawLoop = (now) => {
+      this.drawPending = false;
+      this.draw(now);
+    };
     new ResizeObserver(() => this.resize()).observe(canvas.parentElement);
+    this.listen();
   }
 
-  /** The map frame (MapMeta from the server): loads the map image, sets up the fog bitmap and the canvas size. */
+  /** The map frame (MapMeta from the server): loads the map image and sets up every layer. */
   setMeta(meta) {
     this.meta = meta;
     // Each (re)connection: after a gateway restart the trial, and so the map, may be another one.
     this.image.src = `${this.imageUrl}?connected=${Date.now()}`;
-    this.fog = document.createElement('canvas');
-    this.fog.width = meta.width;
-    this.fog.height = meta.height;
-    this.resize();
+    const { width, height } = meta;
+    this.fog = layer(width, height);
+    this.exploration = layer(width, height);
+    this.coverage = layer(width, height);
+    this.slam = null;
+    // Sim seconds when each cell was first explored / last covered; NaN: not yet.
+    this.exploredAt = new Float64Array(width * height).fill(Number.NaN);
+    this.coveredAt = new Float64Array(width * height).fill(Number.NaN);
+    this.explored = null;
+    this.clearTags();
+    this.fit();
   }
 
-  setFrame(frame) {
-    this.frame = frame;
+  clearTags() {
+    this.tags = { x: [], y: [], text: [] };
     this.invalidate();
   }
 
-  /** Bit i (LSB first) of the explored bitmap (bytes) is grid cell i, grid row 0 at the bottom. */
+  /** Environment tags from GET api/trial/tags: [{ robot, tick, xM, yM, payloadBase64 }]; hovering one shows its payload. */
+  addTags(tags) {
+    if (!this.meta) return;
+    const { cellSizeM, originM, height } = this.meta;
+    for (const tag of tags) {
+      this.tags.x.push((tag.xM - originM.x) / cellSizeM);
+      this.tags.y.push(height - (tag.yM - originM.y) / cellSizeM);
+      this.tags.text.push(`tag by ${tag.robot} at tick ${tag.tick}: ${payloadText(tag.payloadBase64)}`);
+    }
+    if (tags.length > 0) this.invalidate();
+  }
+
+  /** A frame: { simSeconds, robots: [{ id, kind, x, y, headingRad, online, estop }] } (metres, map frame). */
+  setFrame(frame) {
+    if (!this.meta) return;
+    const { robots } = frame;
+    const r = this.robots;
+    if (r.count !== robots.length || robots.some((robot, i) => robot.id !== r.ids[i])) this.setRoster(robots);
+    else {
+      r.prevX.set(r.x);
+      r.prevY.set(r.y);
+    }
+    const now = performance.now();
+    // Interpolate over the gap the stream keeps (10 Hz), bounded for a paused or bursty stream.
+    r.periodMs = Math.min(500, Math.max(50, now - r.frameAt));
+    r.frameAt = now;
+    const { cellSizeM, originM, width, height } = this.meta;
+    for (let i = 0; i < robots.length; i++) {
+      const robot = robots[i];
+      r.x[i] = (robot.x - originM.x) / cellSizeM;
+      r.y[i] = height - (robot.y - originM.y) / cellSizeM;
+      r.heading[i] = robot.headingRad;
+      r.online[i] = robot.online ? 1 : 0;
+      r.estop[i] = robot.estop ? 1 : 0;
+      // Coverage: the cells robots stand on, as sampled by the stream.
+      const cx = Math.floor(r.x[i]);
+      const cy = Math.floor(height - r.y[i]);
+      if (cx >= 0 && cy >= 0 && cx < width && cy < height) this.coveredAt[cy * width + cx] = frame.simSeconds;
+    }
+    this.simSeconds = frame.simSeconds;
+    this.invalidate();
+  }
+
+  setRoster(robots) {
+    const n = robots.length;
+    const floats = () => new Float32Array(n);
+    Object.assign(this.robots, {
+      count: n,
+      ids: robots.map((robot) => robot.id),
+      physical: Uint8Array.from(robots, (robot) => (robot.kind === 'physical' ? 1 : 0)),
+      online: new Uint8Array(n),
+      estop: new Uint8Array(n),
+      x: floats(),
+      y: floats(),
+      prevX: floats(),
+      prevY: floats(),
+      heading: floats(),
+      frameAt: 0,
+    });
+    // Written once a roster, not once a frame: 500 ids are a string worth not rebuilding at 60 Hz.
+    this.canvas.dataset.robots = this.robots.ids.join(',');
+    // Snap, not slide, after a roster change.
+    requestAnimationFrame(() => {
+      this.robots.prevX.set(this.robots.x);
+      this.robots.prevY.set(this.robots.y);
+    });
+  }
+
+  /** Bit i (LSB first) of the explored bitmap (bytes) is grid cell i, grid row 0 at the bottom. Only changed bytes are visited. */
   setExplored(bits) {
     if (!this.meta) return;
     const { width, height } = this.meta;
-    const fogCtx = this.fog.getContext('2d');
-    const image = fogCtx.createImageData(width, height);
-    for (let y = 0; y < height; y++) {
-      // Image rows run top-down.
-      const row = (height - 1 - y) * width;
-      for (let x = 0; x < width; x++) {
-        const i = y * width + x;
-        if (bits[i >> 3] & (1 << (i & 7))) continue;
-        const o = (row + x) * 4;
-        image.data[o] = FOG_RGBA[0];
-        image.data[o + 1] = FOG_RGBA[1];
-        image.data[o + 2] = FOG_RGBA[2];
-        image.data[o + 3] = FOG_RGBA[3];
+    const first = this.explored === null || this.explored.length !== bits.length;
+    const previous = first ? new Uint8Array(bits.length) : this.explored;
+    const fog = this.fog.image.data;
+    if (first) {
+      for (let o = 0; o < fog.length; o += 4) fog.set(FOG_RGBA, o);
+    }
+    for (let b = 0; b < bits.length; b++) {
+      const gained = bits[b] & ~previous[b];
+      if (gained === 0) continue;
+      for (let k = 0; k < 8; k++) {
+        if (!(gained & (1 << k))) continue;
+        const i = b * 8 + k;
+        if (i >= width * height) break;
+        this.exploredAt[i] = this.simSeconds;
+        // Image rows run top-down, grid rows bottom-up.
+        fog[(((height - 1 - Math.floor(i / width)) * width + (i % width)) << 2) + 3] = 0;
       }
     }
-    fogCtx.putImageData(image, 0, 0);
+    this.explored = Uint8Array.from(bits);
+    this.fog.ctx.putImageData(this.fog.image, 0, 0);
+    // Heat colours age with time: both heatmaps are recoloured at the bitmap's rate (1 Hz).
+    this.paintHeat(this.exploration, this.exploredAt);
+    this.paintHeat(this.coverage, this.coveredAt);
+    this.invalidate();
+  }
+
+  /** Colours each stamped cell by its age relative to the oldest: red now, blue the oldest. */
+  paintHeat(target, stampedAt) {
+    const { width, height } = this.meta;
+    let oldest = Infinity;
+    for (let i = 0; i < stampedAt.length; i++) if (stampedAt[i] < oldest) oldest = stampedAt[i];
+    const span = Math.max(1e-9, this.simSeconds - oldest);
+    const data = target.image.data;
+    for (let i = 0; i < stampedAt.length; i++) {
+      const o = ((height - 1 - Math.floor(i / width)) * width + (i % width)) << 2;
+      const at = stampedAt[i];
+      if (Number.isNaN(at)) {
+        data[o + 3] = 0;
+        continue;
+      }
+      const c = Math.round((255 * Math.min(1, (this.simSeconds - at) / span)) | 0) * 3;
+      data[o] = HEAT_LUT[c];
+      data[o + 1] = HEAT_LUT[c + 1];
+      data[o + 2] = HEAT_LUT[c + 2];
+      data[o + 3] = HEAT_ALPHA;
+    }
+    target.ctx.putImageData(target.image, 0, 0);
+  }
+
+  /** The selected robot's own map: GET api/robots/{id}/slam (u32 width, u32 height, a byte a cell, row 0 at the bottom). */
+  setSlam(buffer) {
+    const { width, height, cells } = decodeSlamCells(buffer);
+    if (this.slam?.canvas.width !== width || this.slam.canvas.height !== height) this.slam = layer(width, height);
+    const data = this.slam.image.data;
+    for (let i = 0; i < cells.length; i++) {
+      const o = ((height - 1 - Math.floor(i / width)) * width + (i % width)) << 2;
+      data.set(SLAM_RGBA[cells[i]] ?? [0, 0, 0, 0], o);
+    }
+    this.slam.ctx.putImageData(this.slam.image, 0, 0);
+    this.invalidate();
+  }
+
+  select(id) {
+    // Another robot's map is not this one's: drop it until the new one arrives.
+    if (id !== this.selected) this.slam = null;
+    this.selected = id;
+    if (id === null) this.follow = false;
+    this.invalidate();
+  }
+
+  setFollow(on) {
+    this.follow = on;
+    this.invalidate();
+  }
+
+  setLayer(name, on) {
+    this.layers[name] = on;
+    this.invalidate();
+  }
+
+  /** Scale and offsets that show the whole map, centred. */
+  fit() {
+    if (!this.meta) return;
+    const { width, height } = this.meta;
+    const scale = Math.min(this.cssW / width, this.cssH / height);
+    this.view = { scale, offX: (this.cssW - width * scale) / 2, offY: (this.cssH - height * scale) / 2 };
+    this.fitScale = scale;
     this.invalidate();
   }
 
   resize() {
-    if (!this.meta) return;
     const box = this.canvas.parentElement.getBoundingClientRect();
-    const { width, height } = this.meta;
-    this.pxPerCell = Math.max(1, Math.min((box.width - 2) / width, (box.height - 2) / height));
-    const cssW = Math.floor(width * this.pxPerCell);
-    const cssH = Math.floor(height * this.pxPerCell);
+    this.cssW = Math.max(1, Math.floor(box.width - 2));
+    this.cssH = Math.max(1, Math.floor(box.height - 2));
     const dpr = window.devicePixelRatio || 1;
-    this.canvas.style.width = `${cssW}px`;
-    this.canvas.style.height = `${cssH}px`;
-    this.canvas.width = Math.round(cssW * dpr);
-    this.canvas.height = Math.round(cssH * dpr);
-    this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    this.invalidate();
+    this.canvas.style.width = `${this.cssW}px`;
+    this.canvas.style.height = `${this.cssH}px`;
+    this.canvas.width = Math.round(this.cssW * dpr);
+    this.canvas.height = Math.round(this.cssH * dpr);
+    this.dpr = dpr;
+    this.fit();
+  }
+
+  listen() {
+    const { canvas } = this;
+    canvas.addEventListener(
+      'wheel',
+      (event) => {
+        event.preventDefault();
+        const { scale, offX, offY } = this.view;
+        const next = Math.min(this.fitScale * 64, Math.max(this.fitScale / 2, scale * Math.exp(-event.deltaY * 0.0015)));
+        // Zoom about the pointer: the cell under it stays under it.
+        const cx = (event.offsetX - offX) / scale;
+        const cy = (event.offsetY - offY) / scale;
+        this.view = { scale: next, offX: event.offsetX - cx * next, offY: event.offsetY - cy * next };
+        this.invalidate();
+      },
+      { passive: false },
+    );
+    let drag = null;
+    canvas.addEventListener('pointerdown', (event) => {
+      drag = { x: event.offsetX, y: event.offsetY, offX: this.view.offX, offY: this.view.offY, moved: false };
+      canvas.setPointerCapture(event.pointerId);
+    });
+    canvas.addEventListener('pointermove', (event) => {
+      if (!drag) {
+        canvas.title = this.tagAt(event.offsetX, event.offsetY) ?? '';
+        return;
+      }
+      const dx = event.offsetX - drag.x;
+      const dy = event.offsetY - drag.y;
+      if (Math.hypot(dx, dy) > CLICK_SLOP_PX) drag.moved = true;
+      if (!drag.moved) return;
+      // Dragging the map by hand ends following.
+      this.follow = false;
+      this.view = { ...this.view, offX: drag.offX + dx, offY: drag.offY + dy };
+      this.invalidate();
+    });
+    canvas.addEventListener('pointerup', (event) => {
+      if (drag && !drag.moved) this.handlers.onSelect(this.robotAt(event.offsetX, event.offsetY));
+      drag = null;
+    });
+    canvas.addEventListener('dblclick', () => this.fit());
+  }
+
+  /** The id of the robot drawn under (px, py) in CSS pixels, or null. */
+  robotAt(px, py) {
+    const { scale, offX, offY } = this.view;
+    const reach = Math.max(this.radiusPx() + 3, 8);
+    let best = null;
+    let bestD = reach;
+    const r = this.robots;
+    for (let i = 0; i < r.count; i++) {
+      const d = Math.hypot(r.x[i] * scale + offX - px, r.y[i] * scale + offY - py);
+      if (d <= bestD) {
+        best = r.ids[i];
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  /** The text of the tag drawn under (px, py) in CSS pixels, or null. */
+  tagAt(px, py) {
+    const { scale, offX, offY } = this.view;
+    const { x, y, text } = this.tags;
+    for (let i = x.length - 1; i >= 0; i--) {
+      if (Math.abs(x[i] * scale + offX - px) <= TAG_HALF_PX + 2 && Math.abs(y[i] * scale + offY - py) <= TAG_HALF_PX + 2) return text[i];
+    }
+    return null;
+  }
+
+  radiusPx() {
+    const { meta, view } = this;
+    return Math.max(MIN_ROBOT_RADIUS_PX, (meta.robotRadiusM / meta.cellSizeM) * view.scale);
   }
 
   invalidate() {
     if (this.drawPending) return;
     this.drawPending = true;
-    requestAnimationFrame(() => {
-      this.drawPending = false;
-      this.draw();
-    });
+    requestAnimationFrame(this.drawLoop);
   }
 
-  draw() {
+  draw(now) {
     const { ctx, meta } = this;
     if (!meta) return;
-    const w = meta.width * this.pxPerCell;
-    const h = meta.height * this.pxPerCell;
-    ctx.clearRect(0, 0, w, h);
+    const r = this.robots;
+    const t = r.count > 0 ? Math.min(1, (now - r.frameAt) / r.periodMs) : 1;
+    if (this.follow && this.selected !== null) {
+      const i = r.ids.indexOf(this.selected);
+      if (i >= 0) {
+        const { scale } = this.view;
+        const x = r.prevX[i] + (r.x[i] - r.prevX[i]) * t;
+        const y = r.prevY[i] + (r.y[i] - r.prevY[i]) * t;
+        this.view = { scale, offX: this.cssW / 2 - x * scale, offY: this.cssH / 2 - y * scale };
+      }
+    }
+    const { scale, offX, offY } = this.view;
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, this.cssW, this.cssH);
     // Cells are the data: no smoothing between them.
     ctx.imageSmoothingEnabled = false;
-    if (this.image.complete && this.image.naturalWidth > 0) ctx.drawImage(this.image, 0, 0, w, h);
-    if (this.fog) ctx.drawImage(this.fog, 0, 0, w, h);
-    if (this.frame) this.drawRobots(this.frame.robots);
+    const w = meta.width * scale;
+    const h = meta.height * scale;
+    if (this.layers.truth && this.image.complete && this.image.naturalWidth > 0) ctx.drawImage(this.image, offX, offY, w, h);
+    if (this.layers.slam && this.slam) ctx.drawImage(this.slam.canvas, offX, offY, w, h);
+    if (this.layers.exploration) ctx.drawImage(this.exploration.canvas, offX, offY, w, h);
+    if (this.layers.coverage) ctx.drawImage(this.coverage.canvas, offX, offY, w, h);
+    if (this.layers.explored) ctx.drawImage(this.fog.canvas, offX, offY, w, h);
+    this.drawTags();
+    this.drawRobots(t);
+    this.canvas.dataset.transform = `${scale},${offX},${offY}`;
+    // Keep drawing while robots glide towards their last reported poses.
+    if (t < 1) this.invalidate();
   }
 
-  drawRobots(robots) {
-    const { ctx, meta } = this;
-    const scale = this.pxPerCell / meta.cellSizeM;
-    const radius = Math.max(MIN_ROBOT_RADIUS_PX, meta.robotRadiusM * scale);
+  /** Tags as small diamonds, one path. */
+  drawTags() {
+    const { ctx } = this;
+    const { scale, offX, offY } = this.view;
+    const { x, y } = this.tags;
+    if (x.length === 0) return;
+    ctx.beginPath();
+    for (let i = 0; i < x.length; i++) {
+      const px = x[i] * scale + offX;
+      const py = y[i] * scale + offY;
+      ctx.moveTo(px, py - TAG_HALF_PX);
+      ctx.lineTo(px + TAG_HALF_PX, py);
+      ctx.lineTo(px, py + TAG_HALF_PX);
+      ctx.lineTo(px - TAG_HALF_PX, py);
+      ctx.closePath();
+    }
+    ctx.fillStyle = TAG_COLOUR;
+    ctx.fill();
+  }
+
+  /** Robots in a few batched paths (one per colour), not a path each: the cost of 500 robots is in the path calls. */
+  drawRobots(t) {
+    const { ctx } = this;
+    const r = this.robots;
+    const { scale, offX, offY } = this.view;
+    const radius = this.radiusPx();
+    const px = (i) => (r.prevX[i] + (r.x[i] - r.prevX[i]) * t) * scale + offX;
+    const py = (i) => (r.prevY[i] + (r.y[i] - r.prevY[i]) * t) * scale + offY;
+    const visible = (x, y) => x > -radius && y > -radius && x < this.cssW + radius && y < this.cssH + radius;
+    // Labels first: a neighbour's id never hides a robot.
     ctx.font = '600 11px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
-    for (const robot of robots) {
-      const px = (robot.x - meta.originM.x) * scale;
-      const py = (meta.height * meta.cellSizeM - (robot.y - meta.originM.y)) * scale;
-      const colour = COLOURS[robot.kind];
+    ctx.lineWidth = 3;
+    const labelAll = radius >= LABEL_MIN_RADIUS_PX || r.count <= LABEL_MAX_FLEET;
+    for (let i = 0; i < r.count; i++) {
+      if (!labelAll && r.ids[i] !== this.selected) continue;
+      const x = px(i);
+      const y = py(i);
+      if (visible(x, y)) this.drawLabel(r.ids[i], x + radius + 4, y - radius);
+    }
+    for (const physical of [0, 1]) {
       ctx.beginPath();
-      ctx.arc(px, py, radius, 0, 2 * Math.PI);
-      if (robot.online) {
-        ctx.fillStyle = colour;
-        ctx.fill();
-        ctx.setLineDash([]);
-        ctx.strokeStyle = '#ffffff';
-        ctx.lineWidth = 1.5;
-      } else {
+      for (let i = 0; i < r.count; i++) {
+        if (r.physical[i] !== physical || !r.online[i]) continue;
+        const x = px(i);
+        const y = py(i);
+        if (!visible(x, y)) continue;
+        if (physical) ctx.rect(x - radius, y - radius, 2 * radius, 2 * radius);
+        else {
+          ctx.moveTo(x + radius, y);
+          ctx.arc(x, y, radius, 0, 2 * Math.PI);
+        }
+      }
+      ctx.fillStyle = physical ? PHYSICAL : VIRTUAL;
+      ctx.fill();
+    }
+    // Offline robots (rare): hollow and dashed. Stopped ones: a red ring. The selected one: yellow.
+    ctx.lineWidth = 2;
+    for (let i = 0; i < r.count; i++) {
+      const offline = !r.online[i];
+      const stopped = r.estop[i] === 1;
+      const selected = r.ids[i] === this.selected;
+      if (!offline && !stopped && !selected) continue;
+      const x = px(i);
+      const y = py(i);
+      if (offline) {
+        ctx.beginPath();
+        ctx.arc(x, y, radius, 0, 2 * Math.PI);
         ctx.fillStyle = '#ffffff';
         ctx.fill();
         ctx.setLineDash([3, 2]);
         ctx.strokeStyle = '#6b7785';
-        ctx.lineWidth = 2;
+        ctx.stroke();
+        ctx.setLineDash([]);
       }
-      ctx.stroke();
-      ctx.setLineDash([]);
-      if (robot.estop) {
+      if (stopped || selected) {
         ctx.beginPath();
-        ctx.arc(px, py, radius + 2.5, 0, 2 * Math.PI);
-        ctx.strokeStyle = STOP_COLOUR;
+        ctx.arc(x, y, radius + 3, 0, 2 * Math.PI);
+        ctx.strokeStyle = stopped ? STOP_COLOUR : SELECTED_COLOUR;
         ctx.lineWidth = 3;
         ctx.stroke();
+        ctx.lineWidth = 2;
       }
-      // Heading: canvas y points down, map y up.
-      ctx.beginPath();
-      ctx.moveTo(px, py);
-      ctx.lineTo(px + Math.cos(robot.headingRad) * radius, py - Math.sin(robot.headingRad) * radius);
-      ctx.strokeStyle = robot.online ? '#ffffff' : colour;
-      ctx.lineWidth = 2;
-      ctx.stroke();
-      this.drawLabel(robot.id, px + radius + 4, py - radius);
     }
-    this.canvas.dataset.robots = robots.map((r) => r.id).join(',');
+    // Headings, one path: canvas y points down, map y up.
+    ctx.beginPath();
+    for (let i = 0; i < r.count; i++) {
+      const x = px(i);
+      const y = py(i);
+      if (!visible(x, y)) continue;
+      ctx.moveTo(x, y);
+      ctx.lineTo(x + Math.cos(r.heading[i]) * radius, y - Math.sin(r.heading[i]) * radius);
+    }
+    ctx.strokeStyle = '#ffffff';
+    ctx.lineWidth = 1.5;
+    ctx.stroke();
   }
 
   drawLabel(text, x, y) {
     const { ctx } = this;
-    ctx.lineWidth = 3;
     ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
     ctx.strokeText(text, x, y);
     ctx.fillStyle = '#1f2933';
