@@ -22,4 +22,5 @@ export { systemClock, ManualClock, type Clock, type TimerHandle } from './common
 export * from './mqtt/ReconnectingMqttClient.js';
 export * from './mqtt/brokerUrls.js';
 export { Random } from './common/Random.js';
+export { ByteWriter } from './common/ByteWriter.js';
 export * from './live/index.js';

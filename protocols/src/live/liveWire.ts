@@ -1,7 +1,7 @@
 /**
  * The web UI's live stream on the wire (the gateway's WebSocket /api/live/ws): small binary
  * messages, decoded in the browser by this same module (the gateway bundles it for the page).
- * No dependency beyond the error class, so it runs in a browser as in Node.
+ * No dependency beyond the error class and ByteWriter, so it runs in a browser as in Node.
  *
  * Every message: byte 0 the version (LIVE_WIRE_VERSION), byte 1 the kind, then (little-endian):
  *
@@ -21,6 +21,7 @@
  * A decoder refuses anything else with a ProtocolError naming what was wrong, never a crash.
  */
 import { ProtocolError } from '../errors.js';
+import { ByteWriter } from '../common/ByteWriter.js';
 
 export const LIVE_WIRE_VERSION = 1;
 
@@ -77,57 +78,8 @@ export type LiveMessage =
 
 const ROBOT_BYTES = 14;
 
-/** A growable little-endian writer. */
-class Writer {
-  private bytes = new Uint8Array(256);
-  private view = new DataView(this.bytes.buffer);
-  length = 0;
-
-  private room(n: number): number {
-    if (this.length + n > this.bytes.length) {
-      const next = new Uint8Array(Math.max(this.bytes.length * 2, this.length + n));
-      next.set(this.bytes.subarray(0, this.length));
-      this.bytes = next;
-      this.view = new DataView(next.buffer);
-    }
-    const at = this.length;
-    this.length += n;
-    return at;
-  }
-
-  // Each writer takes its room before it reads this.view: room() may replace the buffer.
-  u8(v: number): void {
-    const at = this.room(1);
-    this.view.setUint8(at, v);
-  }
-  u16(v: number): void {
-    const at = this.room(2);
-    this.view.setUint16(at, v, true);
-  }
-  u32(v: number): void {
-    const at = this.room(4);
-    this.view.setUint32(at, v, true);
-  }
-  f32(v: number): void {
-    const at = this.room(4);
-    this.view.setFloat32(at, v, true);
-  }
-  f64(v: number): void {
-    const at = this.room(8);
-    this.view.setFloat64(at, v, true);
-  }
-  raw(b: Uint8Array): void {
-    // room() first: it may replace this.bytes.
-    const at = this.room(b.length);
-    this.bytes.set(b, at);
-  }
-  done(): Uint8Array {
-    return this.bytes.slice(0, this.length);
-  }
-}
-
-function header(kind: LiveMessageKind): Writer {
-  const w = new Writer();
+function header(kind: LiveMessageKind): ByteWriter {
+  const w = new ByteWriter();
   w.u8(LIVE_WIRE_VERSION);
   w.u8(KINDS.indexOf(kind) + 1);
   return w;

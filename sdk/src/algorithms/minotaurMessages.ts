@@ -11,6 +11,7 @@
  * Another robot's bytes are hostile input: decodeMinotaurMessage returns null for anything
  * malformed and never throws.
  */
+import { ByteWriter } from '@swarmgate/protocols';
 import type { Doorway } from './minotaurDoorways.js';
 
 export type MinotaurMessage =
@@ -34,7 +35,7 @@ export function looksLikeMinotaurMessage(bytes: Uint8Array): boolean {
 }
 
 export function encodeMinotaurMessage(message: MinotaurMessage): Uint8Array {
-  const w = new Writer();
+  const w = new ByteWriter();
   w.u8(MAGIC_0);
   w.u8(MAGIC_1);
   w.u8(VERSION);
@@ -44,26 +45,26 @@ export function encodeMinotaurMessage(message: MinotaurMessage): Uint8Array {
       w.f64(message.xM);
       w.f64(message.yM);
       w.u16(message.doorways.length);
-      for (const d of message.doorways) w.doorway(d);
-      w.bytes(message.map);
+      for (const d of message.doorways) writeDoorway(w, d);
+      w.raw(message.map);
       break;
     case 'found':
       w.u32(message.auction);
-      w.doorway(message.doorway);
+      writeDoorway(w, message.doorway);
       break;
     case 'bid':
       w.u32(message.auction);
       w.f64(message.lengthM);
-      w.id(message.requester);
+      writeId(w, message.requester);
       break;
     case 'result':
       w.u32(message.auction);
-      w.doorway(message.doorway);
+      writeDoorway(w, message.doorway);
       w.u8(message.winners.length);
-      for (const id of message.winners) w.id(id);
+      for (const id of message.winners) writeId(w, id);
       break;
   }
-  return w.finish();
+  return w.done();
 }
 
 /** The message in `bytes`, or null when they are not a well-formed Minotaur message of this version. */
@@ -158,55 +159,16 @@ class Reader {
   }
 }
 
-class Writer {
-  private buf = new Uint8Array(64);
-  private view = new DataView(this.buf.buffer);
-  private at = 0;
-  private room(n: number): number {
-    if (this.at + n > this.buf.length) {
-      const grown = new Uint8Array(Math.max(2 * this.buf.length, this.at + n));
-      grown.set(this.buf);
-      this.buf = grown;
-      this.view = new DataView(grown.buffer);
-    }
-    const at = this.at;
-    this.at += n;
-    return at;
-  }
-  u8(v: number): void {
-    const at = this.room(1);
-    this.buf[at] = v;
-  }
-  u16(v: number): void {
-    const at = this.room(2);
-    this.view.setUint16(at, v, true);
-  }
-  u32(v: number): void {
-    const at = this.room(4);
-    this.view.setUint32(at, v, true);
-  }
-  f64(v: number): void {
-    const at = this.room(8);
-    this.view.setFloat64(at, v, true);
-  }
-  bytes(b: Uint8Array): void {
-    // room() may replace buf: take the offset first.
-    const at = this.room(b.length);
-    this.buf.set(b, at);
-  }
-  id(id: string): void {
-    const b = utf8.encode(id);
-    if (b.length === 0 || b.length > MAX_ID_BYTES) throw new RangeError(`robot id '${id}' must be 1 to ${MAX_ID_BYTES} bytes of UTF-8`);
-    this.u8(b.length);
-    this.bytes(b);
-  }
-  doorway(d: Doorway): void {
-    this.u8((d.axis === 'column' ? 1 : 0) | (d.explored ? 2 : 0));
-    this.u32(d.line);
-    this.u32(d.from);
-    this.u32(d.to);
-  }
-  finish(): Uint8Array {
-    return this.buf.slice(0, this.at);
-  }
+function writeId(w: ByteWriter, id: string): void {
+  const b = utf8.encode(id);
+  if (b.length === 0 || b.length > MAX_ID_BYTES) throw new RangeError(`robot id '${id}' must be 1 to ${MAX_ID_BYTES} bytes of UTF-8`);
+  w.u8(b.length);
+  w.raw(b);
+}
+
+function writeDoorway(w: ByteWriter, d: Doorway): void {
+  w.u8((d.axis === 'column' ? 1 : 0) | (d.explored ? 2 : 0));
+  w.u32(d.line);
+  w.u32(d.from);
+  w.u32(d.to);
 }

@@ -9,7 +9,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger, requestTrialFactory } from '@swarmgate/gateway';
+import { LiveService, MemoryLogger } from '@swarmgate/gateway';
+import { liveTrialFactory } from '../harness/trialFactory.js';
 import { encodeMapImage, loadMap } from '@swarmgate/maps';
 import { FLEET } from '../trial/liveHarness.js';
 
@@ -43,22 +44,7 @@ describe('docs/api.md, run as written', () => {
         targetExplored: 0.99,
         maxTicks: Number.POSITIVE_INFINITY,
       },
-      trialFactory: requestTrialFactory({
-        mapsFolder: maps,
-        controller: null,
-        fleet: null,
-        build: (flags, grid) => ({
-          grid,
-          robots: flags.robots,
-          algorithm: flags.algorithm,
-          comm: flags.comm,
-          network: flags.network,
-          spawn: flags.spawn,
-          seed: flags.seed,
-          targetExplored: 0.99,
-          maxTicks: Number.POSITIVE_INFINITY,
-        }),
-      }),
+      trialFactory: liveTrialFactory(maps),
       folders: { maps, recordings: join(cwd, 'recordings'), experiments: join(cwd, 'experiments') },
       mqttPort: 0,
       fleet: null,

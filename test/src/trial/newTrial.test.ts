@@ -5,7 +5,8 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestTrialFactory, type LiveService } from '@swarmgate/gateway';
+import { type LiveService } from '@swarmgate/gateway';
+import { liveTrialFactory } from '../harness/trialFactory.js';
 import { loadMap } from '@swarmgate/maps';
 import { FLEET, startLive, startMonaSim, terminate, waitFor } from './liveHarness.js';
 
@@ -22,21 +23,7 @@ describe('a new trial through the API with a physical robot', () => {
       service: {
         mqttPort: 0,
         httpPort: 0,
-        trialFactory: requestTrialFactory({
-          mapsFolder: 'unused-maps',
-          controller: null,
-          fleet: null,
-          build: (flags, grid) => ({
-            grid,
-            robots: flags.robots,
-            algorithm: flags.algorithm,
-            comm: flags.comm,
-            spawn: flags.spawn,
-            seed: flags.seed,
-            targetExplored: 0.99,
-            maxTicks: Infinity,
-          }),
-        }),
+        trialFactory: liveTrialFactory('unused-maps'),
       },
     }));
     sim = startMonaSim(PHYSICAL, ['--mqtt', service.url, '--fleet', FLEET]);

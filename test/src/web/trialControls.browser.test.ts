@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger, requestTrialFactory } from '@swarmgate/gateway';
+import { LiveService, MemoryLogger } from '@swarmgate/gateway';
+import { liveTrialFactory } from '../harness/trialFactory.js';
 import { loadMap } from '@swarmgate/maps';
 import { FLEET } from '../trial/liveHarness.js';
 import { launchChromium } from './chromium.js';
@@ -45,22 +46,7 @@ describe('trial controls in headless Chromium (1280 px)', () => {
         targetExplored: 0.99,
         maxTicks: Number.POSITIVE_INFINITY,
       },
-      trialFactory: requestTrialFactory({
-        mapsFolder: maps,
-        controller: null,
-        fleet: null,
-        build: (flags, grid) => ({
-          grid,
-          robots: flags.robots,
-          algorithm: flags.algorithm,
-          comm: flags.comm,
-          network: flags.network,
-          spawn: flags.spawn,
-          seed: flags.seed,
-          targetExplored: 0.99,
-          maxTicks: Number.POSITIVE_INFINITY,
-        }),
-      }),
+      trialFactory: liveTrialFactory(maps),
       folders: { maps, recordings: join(dataDir, 'recordings'), experiments: join(dataDir, 'experiments') },
       mqttPort: 0,
       fleet: null,
