@@ -9,10 +9,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger } from '@swarmgate/gateway';
+import type { LiveService } from '@swarmgate/gateway';
 import { liveTrialFactory } from '../harness/trialFactory.js';
 import { encodeMapImage, loadMap } from '@swarmgate/maps';
-import { FLEET } from '../trial/liveHarness.js';
+import { startLive } from '../trial/liveHarness.js';
 
 const DOC = join(import.meta.dirname, '..', '..', '..', 'docs', 'api.md');
 const DOC_GATEWAY = 'http://127.0.0.1:8080';
@@ -33,28 +33,18 @@ describe('docs/api.md, run as written', () => {
     // The guide uploads a map file of the reader's: here, a generated one.
     writeFileSync(join(cwd, 'my-lab.pgm'), encodeMapImage(loadMap('building:30x30:seed=2'), 'pgm'));
     const maps = join(cwd, 'maps');
-    service = await LiveService.start({
-      trial: {
-        grid: loadMap('building:40x40:seed=7'),
-        robots: 3,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'together' },
-        seed: 1,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
+    ({ service } = await startLive({
+      grid: loadMap('building:40x40:seed=7'),
+      robots: 3,
+      spawn: { kind: 'together' },
+      seed: 1,
+      service: {
+        trialFactory: liveTrialFactory(maps),
+        folders: { maps, recordings: join(cwd, 'recordings'), experiments: join(cwd, 'experiments') },
+        mqttPort: 0,
+        httpPort: 0,
       },
-      trialFactory: liveTrialFactory(maps),
-      folders: { maps, recordings: join(cwd, 'recordings'), experiments: join(cwd, 'experiments') },
-      mqttPort: 0,
-      fleet: null,
-      fleetName: FLEET,
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-      httpPort: 0,
-      realtime: true,
-      logger: new MemoryLogger(),
-    });
+    }));
   }, 30_000);
 
   afterAll(async () => {

@@ -24,6 +24,8 @@ export interface LiveOptions {
   /** Algorithm spec (default frontier). */
   readonly algorithm?: string;
   readonly spawn?: LiveServiceOptions['trial']['spawn'];
+  /** Trial seed (default 3). */
+  readonly seed?: number;
   readonly keepaliveMs?: number;
   readonly serialPorts?: LiveServiceOptions['serialPorts'];
   /** Further LiveService options (fleet and credentials, HTTP port, ...), over the defaults here. */
@@ -40,7 +42,7 @@ export async function startLive(options: LiveOptions): Promise<{ service: LiveSe
       algorithm: options.algorithm ?? 'frontier',
       comm: options.comm ?? 'global',
       spawn: options.spawn ?? { kind: 'together' },
-      seed: 3,
+      seed: options.seed ?? 3,
       targetExplored: 0.99,
       maxTicks: Number.POSITIVE_INFINITY,
       remoteControlled: new Set(options.remote ?? []),

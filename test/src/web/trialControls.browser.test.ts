@@ -11,10 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger } from '@swarmgate/gateway';
+import type { LiveService } from '@swarmgate/gateway';
 import { liveTrialFactory } from '../harness/trialFactory.js';
 import { loadMap } from '@swarmgate/maps';
-import { FLEET } from '../trial/liveHarness.js';
+import { startLive } from '../trial/liveHarness.js';
 import { launchChromium } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
@@ -35,28 +35,18 @@ describe('trial controls in headless Chromium (1280 px)', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'swarmgate-controls-'));
     const maps = join(dataDir, 'maps');
-    service = await LiveService.start({
-      trial: {
-        grid: loadMap('building:40x40:seed=7'),
-        robots: 8,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'apart' },
-        seed: 5,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
+    ({ service } = await startLive({
+      grid: loadMap('building:40x40:seed=7'),
+      robots: 8,
+      spawn: { kind: 'apart' },
+      seed: 5,
+      service: {
+        trialFactory: liveTrialFactory(maps),
+        folders: { maps, recordings: join(dataDir, 'recordings'), experiments: join(dataDir, 'experiments') },
+        mqttPort: 0,
+        httpPort: 0,
       },
-      trialFactory: liveTrialFactory(maps),
-      folders: { maps, recordings: join(dataDir, 'recordings'), experiments: join(dataDir, 'experiments') },
-      mqttPort: 0,
-      fleet: null,
-      fleetName: FLEET,
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-      httpPort: 0,
-      realtime: true,
-      logger: new MemoryLogger(),
-    });
+    }));
     profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
     context = await launchChromium(profileDir, { width: WIDTH, height: 800 });
     page = context.pages()[0] ?? (await context.newPage());

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveService, MemoryLogger, parseFleetFile } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { PROTOCOL_VERSION } from '@swarmgate/protocols';
-import { FLEET, startMonaSim, terminate, waitFor } from '../trial/liveHarness.js';
+import { FLEET, startLive, startMonaSim, terminate, waitFor } from '../trial/liveHarness.js';
 import { launchChromium } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
@@ -38,26 +38,16 @@ describe('web UI in headless Chromium', () => {
   const releasePosts: string[] = [];
 
   beforeAll(async () => {
-    service = await LiveService.start({
-      trial: {
-        grid: loadMap('building:40x40:seed=7'),
-        robots: VIRTUAL.length,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'apart' },
-        seed: 5,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
+    ({ service } = await startLive({
+      grid: loadMap('building:40x40:seed=7'),
+      robots: VIRTUAL.length,
+      spawn: { kind: 'apart' },
+      seed: 5,
+      service: {
+        mqttPort: 0,
+        httpPort: 0,
       },
-      mqttPort: 0,
-      fleet: null,
-      fleetName: FLEET,
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 25, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-      httpPort: 0,
-      realtime: true,
-      logger: new MemoryLogger(),
-    });
+    }));
     sim = startMonaSim(PHYSICAL, ['--mqtt', service.url, '--fleet', FLEET]);
     await waitFor(`${PHYSICAL} to join as a twin`, () => service.live.twins?.has(PHYSICAL) === true, 20_000).catch((error: Error) => {
       throw new Error(`${error.message}\nmona-sim output:\n${sim?.output()}`);
