@@ -188,7 +188,7 @@ describe('swarmgate experiment report', () => {
       expect(help.stdout, file).toMatch(ext === 'svg' || ext === 'png' ? `${stem}.svg/.png` : file);
     }
     expect((await runSwarmgate('experiment', '--help')).stdout).toMatch(/report +write tables/);
-    expect((await runSwarmgate('--help')).stdout).toMatch(/experiment +experiments over many trials \(run, check, report\)/);
+    expect((await runSwarmgate('--help')).stdout).toMatch(/experiment +experiments over many trials \(run, check, status, collect, report\)/);
   }, 60_000);
 
   it('writes the same tables and plots, byte for byte, from the same results', async () => {
