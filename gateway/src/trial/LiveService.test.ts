@@ -93,7 +93,11 @@ describe('LiveService with a fleet file', () => {
       robot.setVelocity(0, 1);
       await until(() => robot.counters.acks === 1);
       // A turn in place: the twin's latched velocity becomes opposite wheel speeds.
-      await until(() => motor.some((m) => m.leftMps < 0 && m.rightMps > 0));
+      await until(
+        () => motor.some((m) => m.leftMps < 0 && m.rightMps > 0),
+        8000,
+        () => ({ online: live.twins!.isOnline('mona-01'), estopped: live.status().emergencyStopped, motor: motor.slice(-3) }),
+      );
       const turning = motor.find((m) => m.leftMps < 0 && m.rightMps > 0)!;
       expect(turning.deadlineMs).toBe(300);
       expect(turning.rightMps).toBeCloseTo((1 * 0.078) / 2, 3);
@@ -127,10 +131,10 @@ describe('LiveService with a fleet file', () => {
   });
 });
 
-async function until(condition: () => boolean, timeoutMs = 8000): Promise<void> {
+async function until(condition: () => boolean, timeoutMs = 8000, state: () => unknown = () => null): Promise<void> {
   const start = Date.now();
   while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out; state: ${JSON.stringify(state())}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -83,7 +83,9 @@ describe('web UI in headless Chromium', () => {
     expect(await bodyNumber(page, 'frames')).toBeGreaterThan(firstFrames);
     await expect.poll(() => page.locator('#connection').getAttribute('data-state')).toBe('live');
     // The header reads the same tick the page last drew, and a plausible explored share.
-    expect(Number((await page.locator('#tick').textContent())!.replace(/,/g, ''))).toBe(await bodyNumber(page, 'tick'));
+    // Both read in one evaluation: a frame arriving between two reads would update both.
+    const [shown, drawn] = (await page.evaluate(`[document.getElementById('tick').textContent, document.body.dataset.tick]`)) as [string, string];
+    expect(Number(shown.replace(/,/g, ''))).toBe(Number(drawn));
     expect(await page.locator('#explored').textContent()).toMatch(/^\d+\.\d %$/);
     // The map image is the trial's, loaded and decoded by the browser.
     // (A string: this package's TypeScript has no DOM types; the code runs in the page.)
