@@ -70,7 +70,12 @@ export async function readRecordedTrial(readable: McapTypes.IReadable, source: s
 }
 
 /** readRecordedTrial on a file, read in the ranges the reader asks for (a recording can be large). */
-export async function readRecordedTrialFile(path: string): Promise<RecordedTrial> {
+export function readRecordedTrialFile(path: string): Promise<RecordedTrial> {
+  return withRecordingFile(path, (readable) => readRecordedTrial(readable, path));
+}
+
+/** Runs `read` on a recording file as a random-access readable (the ranges the reader asks for), and closes the file. Throws SG_RECORDING_FORMAT when it cannot be opened. */
+export async function withRecordingFile<T>(path: string, read: (readable: McapTypes.IReadable) => Promise<T>): Promise<T> {
   let handle;
   try {
     handle = await open(path, 'r');
@@ -90,7 +95,7 @@ export async function readRecordedTrialFile(path: string): Promise<RecordedTrial
         return buffer;
       },
     };
-    return await readRecordedTrial(readable, path);
+    return await read(readable);
   } finally {
     await handle.close();
   }

@@ -10,7 +10,7 @@
  * client gets the full state at once; a client that cannot keep up (its send buffer over
  * MAX_BUFFERED_BYTES) is skipped until it drains, then gets the full state again.
  */
-import { encodeLiveMessage, type LiveRobot, type LiveRosterEntry } from '@swarmgate/protocols/live';
+import { encodeLiveMessage, exploredUpdate, type LiveRobot, type LiveRosterEntry } from '@swarmgate/protocols/live';
 import { systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 import type { LiveFeed } from './LiveFeed.js';
 
@@ -146,19 +146,11 @@ export class LiveSocket {
   }
 
   private updateExplored(bits: Uint8Array): void {
-    const held = this.explored;
-    if (held.length !== bits.length) {
-      this.explored = bits.slice();
-      this.broadcast(encodeLiveMessage({ kind: 'explored', full: true, bits: this.explored }));
-      return;
-    }
-    const changes: { index: number; value: number }[] = [];
-    for (let i = 0; i < bits.length; i++) if (bits[i] !== held[i]) changes.push({ index: i, value: bits[i] });
-    if (changes.length === 0) return;
-    held.set(bits);
-    // 5 bytes a changed byte: past a fifth of the bitmap the whole of it is smaller.
-    const full = changes.length * 5 >= bits.length;
-    this.broadcast(encodeLiveMessage(full ? { kind: 'explored', full: true, bits: held } : { kind: 'explored', full: false, length: held.length, changes }));
+    const message = exploredUpdate(this.explored, bits);
+    if (message === null) return;
+    // The feed refills its bitmap on the next call: the socket keeps its own copy.
+    this.explored = bits.slice();
+    this.broadcast(encodeLiveMessage(message));
   }
 
   private sendSnapshot(client: LiveSocketClient): void {

@@ -3,15 +3,27 @@
  *
  *   GET /api/recordings         [{name, bytes, modifiedMs}], newest last by name
  *   GET /api/recordings/{name}  the file, as a download
+ *   GET /api/recordings/{name}/replay   the recording as a live-stream track, which the page replays (record/replayTrack.ts)
+ *   GET /api/recordings/{name}/map.png  its recorded ground truth, the replay's map image
+ *
+ * A name is a plain file name ending in .mcap of the folder (apiFiles.ts): anything else is a 400
+ * (the pattern) or a 404; a file that is not a readable recording is a 422 naming what is wrong.
  */
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { renderPng } from '@swarmgate/maps';
+import type { McapTypes } from '@mcap/core';
+import { errorCode } from '@swarmgate/protocols';
 import { errorSchema } from './apiSchemas.js';
 import { FILE_NAME_PATTERN, fileInfo, isPlainName, listFolder } from './apiFiles.js';
+import { readRecordedMap, readReplayTrack, type ReplayReadOptions } from '../record/replayTrack.js';
+import { withRecordingFile } from '../record/trialRecording.js';
 
 export interface RecordingsApiOptions {
   readonly folder: string;
+  /** Decompressors for compressed chunks, by compression name (@mcap/core's), passed to the replay reader. */
+  readonly decompressHandlers?: McapTypes.DecompressHandlers;
 }
 
 const RECORDING_EXTENSION = '.mcap';
@@ -47,13 +59,95 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
         }),
   );
 
+  const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: FILE_NAME_PATTERN } } } as const;
+  const notFound = (name: string): { error: string } => ({ error: `no recording '${name}' (GET /api/recordings lists them)` });
+  const recordingPath = (name: string): string | null =>
+    isPlainName(name) && name.endsWith(RECORDING_EXTENSION) && fileInfo(folder, name) ? join(folder, name) : null;
+  const readOptions: ReplayReadOptions = { decompressHandlers: options.decompressHandlers };
+
+  /** Reads a recording with `read` and sends what `send` makes of it; a file that is not a readable recording is a 422 naming why. */
+  async function fromRecording<T>(
+    name: string,
+    reply: FastifyReply,
+    read: (readable: McapTypes.IReadable) => Promise<T>,
+    send: (value: T) => FastifyReply,
+  ): Promise<FastifyReply> {
+    const path = recordingPath(name);
+    if (path === null) return reply.code(404).send(notFound(name));
+    let value: T;
+    try {
+      value = await withRecordingFile(path, read);
+    } catch (error) {
+      if (errorCode(error) !== 'SG_RECORDING_FORMAT') throw error;
+      return reply.code(422).send({ error: (error as Error).message.replace(join(folder, name), name) });
+    }
+    return send(value);
+  }
+
+  const unreadable = { description: 'not a readable recording (not MCAP, truncated or corrupt, or without the channels a replay needs)', ...errorSchema };
+
+  app.get<{ Params: { name: string } }>(
+    '/api/recordings/:name/replay',
+    {
+      schema: {
+        tags,
+        summary: 'A recording as a replay track: live-stream messages (meta, roster, full frames, explored), each after its u32 length',
+        params: nameParams,
+        response: {
+          200: {
+            description: 'the track (@swarmgate/protocols/live decodeLiveTrack)',
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          400: errorSchema,
+          404: errorSchema,
+          422: unreadable,
+        },
+      },
+    },
+    (request, reply) =>
+      fromRecording(
+        request.params.name,
+        reply,
+        (readable) => readReplayTrack(readable, request.params.name, readOptions),
+        (track) =>
+          reply
+            .type('application/octet-stream')
+            .header('cache-control', 'no-cache')
+            .send(Buffer.from(track.buffer, track.byteOffset, track.byteLength)),
+      ),
+  );
+
+  app.get<{ Params: { name: string } }>(
+    '/api/recordings/:name/map.png',
+    {
+      schema: {
+        tags,
+        summary: "A recording's ground-truth map as a PNG (the replay's map image)",
+        params: nameParams,
+        response: {
+          200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
+          400: errorSchema,
+          404: errorSchema,
+          422: unreadable,
+        },
+      },
+    },
+    (request, reply) =>
+      fromRecording(
+        request.params.name,
+        reply,
+        (readable) => readRecordedMap(readable, request.params.name, readOptions),
+        (grid) => reply.type('image/png').header('cache-control', 'no-cache').send(renderPng(grid)),
+      ),
+  );
+
   app.get<{ Params: { name: string } }>(
     '/api/recordings/:name',
     {
       schema: {
         tags,
         summary: 'Download one recording',
-        params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: FILE_NAME_PATTERN } } },
+        params: nameParams,
         response: {
           200: { description: 'the MCAP file', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
           404: errorSchema,
@@ -63,7 +157,7 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
     async (request, reply) => {
       const { name } = request.params;
       const info = isPlainName(name) && name.endsWith(RECORDING_EXTENSION) ? fileInfo(folder, name) : null;
-      if (!info) return reply.code(404).send({ error: `no recording '${name}' (GET /api/recordings lists them)` });
+      if (!info) return reply.code(404).send(notFound(name));
       return reply
         .type('application/octet-stream')
         .header('content-disposition', `attachment; filename="${name}"`)

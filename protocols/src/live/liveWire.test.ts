@@ -2,7 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '../errors.js';
 import { LiveWireState } from './liveState.js';
-import { LIVE_ROBOT_STATUSES, LIVE_WIRE_VERSION, decodeLiveMessage, encodeLiveMessage, type LiveMessage, type LiveRobot } from './liveWire.js';
+import {
+  LIVE_ROBOT_STATUSES,
+  LIVE_WIRE_VERSION,
+  decodeLiveMessage,
+  decodeLiveTrack,
+  encodeLiveMessage,
+  encodeLiveTrack,
+  type LiveMessage,
+  type LiveRobot,
+} from './liveWire.js';
 
 /** float32 values: what the wire keeps of a pose. */
 const f32 = fc.float({ noNaN: true, noDefaultInfinity: true });
@@ -102,6 +111,55 @@ describe('live wire codec', () => {
     const base = { kind: 'frame' as const, tick: 3, simSeconds: 0.3, exploredFraction: 0.1, speed: 1, paced: true };
     expect(encodeLiveMessage({ ...base, full: true, robots }).length).toBe(27 + 500 * 14);
     expect(encodeLiveMessage({ ...base, full: false, robots: robots.slice(0, 10) }).length).toBe(27 + 10 * 18);
+  });
+});
+
+describe('live track (a replayed recording)', () => {
+  const track = fc.array(message, { maxLength: 6 });
+  const normal = (m: LiveMessage): unknown => (m.kind === 'meta' || m.kind === 'fleet' ? viaJson(m) : m);
+
+  it('decodes the messages it encodes, in order', () => {
+    fc.assert(
+      fc.property(track, (messages) => {
+        expect(decodeLiveTrack(encodeLiveTrack(messages)).map(normal)).toEqual(messages.map(normal));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses any other bytes with a ProtocolError, never another exception', () => {
+    const bytes = fc.oneof(
+      fc.uint8Array({ maxLength: 120 }),
+      fc.tuple(track, fc.nat(), fc.nat({ max: 255 })).map(([messages, at, value]) => {
+        const encoded = encodeLiveTrack(messages);
+        const copy = encoded.slice(0, at % (encoded.length + 1));
+        if (copy.length > 0) copy[at % copy.length] = value;
+        return copy;
+      }),
+    );
+    fc.assert(
+      fc.property(bytes, (b) => {
+        try {
+          decodeLiveTrack(b);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ProtocolError);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('names where a track is cut or wrong', () => {
+    const two = encodeLiveTrack([
+      { kind: 'meta', meta: { a: 1 } },
+      { kind: 'roster', robots: [{ id: 'r0', physical: false }] },
+    ]);
+    expect(decodeLiveTrack(new Uint8Array(0))).toEqual([]);
+    expect(() => decodeLiveTrack(two.subarray(0, two.length - 1))).toThrow(/live track truncated: message 1 of \d+ bytes/);
+    expect(() => decodeLiveTrack(two.subarray(0, 2))).toThrow(/message 0's length needs 4 bytes at byte 0/);
+    const bad = two.slice();
+    bad[5] = 42;
+    expect(() => decodeLiveTrack(bad)).toThrow(/live track message 0 at byte 4: live message kind 42/);
   });
 });
 

@@ -18,6 +18,10 @@
  *             cell i, LSB first); delta: u32 bitmap length, u32 n, then n x (u32 byte index, u8 byte)
  *   fleet     UTF-8 JSON: the fleet table rows
  *
+ * A track (a recording replayed in the page: GET /api/recordings/{name}/replay) is a sequence of
+ * these messages, each as u32 byte length then the message: meta, roster, then full frames in
+ * time order, an explored message standing just before the frame whose time it holds.
+ *
  * A decoder refuses anything else with a ProtocolError naming what was wrong, never a crash.
  */
 import { ProtocolError } from '../errors.js';
@@ -306,4 +310,56 @@ export function decodeLiveMessage(bytes: Uint8Array): LiveMessage {
       return { kind, full, length, changes };
     }
   }
+}
+
+/**
+ * The explored message that takes a client holding `held` to `bits`: the changed bytes, or the
+ * whole bitmap when that is smaller (5 bytes a changed byte: past a fifth of the bitmap) or its
+ * size changed; null when nothing changed.
+ */
+export function exploredUpdate(held: Uint8Array | null, bits: Uint8Array): LiveExploredMessage | null {
+  if (held === null || held.length !== bits.length) return { kind: 'explored', full: true, bits };
+  const changes: { index: number; value: number }[] = [];
+  for (let i = 0; i < bits.length; i++) if (bits[i] !== held[i]) changes.push({ index: i, value: bits[i] });
+  if (changes.length === 0) return null;
+  return changes.length * 5 >= bits.length ? { kind: 'explored', full: true, bits } : { kind: 'explored', full: false, length: bits.length, changes };
+}
+
+/** A track: each message as its u32 byte length then its bytes. */
+export function encodeLiveTrack(messages: readonly LiveMessage[]): Uint8Array {
+  const w = new ByteWriter();
+  for (const message of messages) {
+    const bytes = encodeLiveMessage(message);
+    w.u32(bytes.length);
+    w.raw(bytes);
+  }
+  return w.done();
+}
+
+/** The messages of a track, each decoded as decodeLiveMessage does; a truncated track or a bad message is a ProtocolError naming where. */
+export function decodeLiveTrack(bytes: Uint8Array): LiveMessage[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const messages: LiveMessage[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    if (at + 4 > bytes.length)
+      throw new ProtocolError('SG_PROTO_DECODE', `live track truncated: message ${messages.length}'s length needs 4 bytes at byte ${at}`);
+    const length = view.getUint32(at, true);
+    at += 4;
+    if (length > bytes.length - at) {
+      throw new ProtocolError(
+        'SG_PROTO_DECODE',
+        `live track truncated: message ${messages.length} of ${length} bytes at byte ${at}, ${bytes.length - at} left`,
+      );
+    }
+    try {
+      messages.push(decodeLiveMessage(bytes.subarray(at, at + length)));
+    } catch (error) {
+      // The inner error's own code prefix would repeat this one's.
+      const reason = (error as Error).message.replace(/^SG_PROTO_[A-Z_]+: /, '');
+      throw new ProtocolError('SG_PROTO_DECODE', `live track message ${messages.length} at byte ${at}: ${reason}`, { cause: error });
+    }
+    at += length;
+  }
+  return messages;
 }
