@@ -96,7 +96,7 @@ describe('webUi: the page and its files', () => {
       expect(file.headers['content-type'], name).toBe('text/javascript; charset=utf-8');
       for (const m of file.body.matchAll(/from '\.\/([^']+)'/g)) queue.push(m[1]);
     }
-    expect([...seen].sort()).toEqual(['app.js', 'charts.js', 'fleetTable.js', 'mapView.js', 'protocol.js', 'slamCells.js', 'uPlot.esm.js']);
+    expect([...seen].sort()).toEqual(['app.js', 'charts.js', 'fleetTable.js', 'mapView.js', 'protocol.js', 'replay.js', 'slamCells.js', 'uPlot.esm.js']);
     const css = await app.inject({ method: 'GET', url: '/static/style.css' });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     // The charting library comes from the gateway's own install, never a CDN.

@@ -7,6 +7,7 @@ import { FleetTable } from './fleetTable.js';
 import { MapView } from './mapView.js';
 import { TrialCharts } from './charts.js';
 import { LiveWireState, decodeLiveMessage } from './protocol.js';
+import { Replay } from './replay.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -40,6 +41,7 @@ setInterval(pollCharts, 1000);
 /** The last tag id held: tags only accumulate during a trial, so each poll asks for the new ones. */
 let lastTagId = -1;
 async function pollTags() {
+  if (replay.active) return;
   try {
     const response = await fetch(`api/trial/tags?after=${lastTagId}`);
     if (!response.ok) return;
@@ -51,6 +53,20 @@ async function pollTags() {
   }
 }
 setInterval(pollTags, 1000);
+// A recording replayed on the same canvas: while it is, the live stream below updates its state only.
+const replay = new Replay({ view, showFrame, toast, onEnter: () => closeDetail(), onExit: showLive });
+/** The live stream's state (the current connection's), to hand the canvas back after a replay. */
+let liveState = null;
+
+function showLive() {
+  if (!liveState?.meta) return;
+  view.setMeta(liveState.meta);
+  if (liveState.explored) view.setExplored(liveState.explored);
+  if (liveState.robots) showFrame(frameOf(liveState));
+  lastTagId = -1;
+  pollTags();
+}
+
 const table = new FleetTable(document.querySelector('#fleet tbody'), {
   onStop: (id) => emergencyStop(id),
   onRelease: (id) => release(id),
@@ -195,6 +211,7 @@ function connect() {
   const socket = new WebSocket(socketUrl);
   socket.binaryType = 'arraybuffer';
   const state = new LiveWireState();
+  liveState = state;
   socket.addEventListener('open', () => setConnection('live', 'live'));
   socket.addEventListener('message', (event) => {
     let message;
@@ -207,6 +224,7 @@ function connect() {
       socket.close();
       return;
     }
+    if (replay.active) return;
     if (message.kind === 'meta') {
       // The map frame comes first on every connection: tags start over with it.
       view.setMeta(message.meta);
@@ -377,7 +395,7 @@ async function showDetail(id) {
 /** The selected robot's own SLAM map, fetched once a second while it is selected (a physical robot has none here: 404). */
 async function showSlam() {
   const id = selected;
-  if (id === null) return;
+  if (id === null || replay.active) return;
   try {
     const response = await fetch(`api/robots/${encodeURIComponent(id)}/slam`);
     if (!response.ok) return;

@@ -92,11 +92,11 @@ export class MapView {
     this.listen();
   }
 
-  /** The map frame (MapMeta from the server): loads the map image and sets up every layer. */
-  setMeta(meta) {
+  /** The map frame (MapMeta from the server): loads the map image (the live trial's, or `imageUrl`: a replay's) and sets up every layer. */
+  setMeta(meta, imageUrl = this.imageUrl) {
     this.meta = meta;
     // Each (re)connection: after a gateway restart the trial, and so the map, may be another one.
-    this.image.src = `${this.imageUrl}?connected=${Date.now()}`;
+    this.image.src = `${imageUrl}?connected=${Date.now()}`;
     const { width, height } = meta;
     this.fog = layer(width, height);
     this.exploration = layer(width, height);
@@ -210,6 +210,18 @@ export class MapView {
     // Heat colours age with time: both heatmaps are recoloured at the bitmap's rate (1 Hz).
     this.paintHeat(this.exploration, this.exploredAt);
     this.paintHeat(this.coverage, this.coveredAt);
+    this.invalidate();
+  }
+
+  /** Forgets the explored cells and the heat (a replay going back in time): all fog until the next setExplored. */
+  resetExplored() {
+    if (!this.meta) return;
+    this.explored = null;
+    this.exploredAt.fill(Number.NaN);
+    this.coveredAt.fill(Number.NaN);
+    const fog = this.fog.image.data;
+    for (let o = 0; o < fog.length; o += 4) fog.set(FOG_RGBA, o);
+    this.fog.ctx.putImageData(this.fog.image, 0, 0);
     this.invalidate();
   }
 

@@ -1,0 +1,210 @@
+/**
+ * Replaying a recording in headless Chromium: a trial recorded to MCAP (recordTrial, as
+ * `swarmgate run --record`) is opened from the page's recordings list; after a seek the canvas
+ * draws every robot at the pose the MCAP holds for that time (read here with @mcap/core, not
+ * through the gateway's reader), pause holds the replay clock, play moves it, and "Back to live"
+ * shows the live trial again.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { McapIndexedReader } from '@mcap/core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveService, MemoryLogger, Trial, bytesReadable, messageType, recordTrial } from '@swarmgate/gateway';
+import { loadMap } from '@swarmgate/maps';
+import { launchChromium } from './chromium.js';
+
+const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
+const MAP = 'cave:40x40:seed=3';
+const GRID = loadMap(MAP);
+const TICKS = 60;
+const RECORDING = 'trial-replay.mcap';
+/** A recorded tick's time in the replay: seconds since the first (tick 1 at 0 s, 0.1 s a tick). */
+const timeOf = (tick: number): number => (tick - 1) * 0.1;
+
+interface Pose {
+  readonly xM: number;
+  readonly yM: number;
+}
+
+/** Every robot's recorded pose at each tick, by robot id, read from the MCAP with @mcap/core's indexed reader. */
+async function recordedPoses(file: Uint8Array): Promise<Map<string, Pose[]>> {
+  const reader = await McapIndexedReader.Initialize({ readable: bytesReadable(file) });
+  const type = messageType('foxglove.PoseInFrame');
+  const out = new Map<string, Pose[]>();
+  const topics = [...reader.channelsById.values()].filter((c) => c.topic.endsWith('/pose'));
+  for await (const message of reader.readMessages({ topics: topics.map((c) => c.topic) })) {
+    const id = reader.channelsById.get(message.channelId)!.topic.split('/')[1];
+    const { pose } = type.toObject(type.decode(message.data)) as { pose: { position: { x: number; y: number } } };
+    out.set(id, [...(out.get(id) ?? []), { xM: pose.position.x, yM: pose.position.y }]);
+  }
+  return out;
+}
+
+describe('replay of a recording in headless Chromium', () => {
+  let service: LiveService;
+  let context: BrowserContext;
+  let page: Page;
+  let folder: string;
+  let poses: Map<string, Pose[]>;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'swarmgate-replay-ui-'));
+    const recordings = join(folder, 'recordings');
+    mkdirSync(recordings);
+    const recorded = new Trial({
+      grid: GRID,
+      robots: 3,
+      algorithm: 'frontier',
+      comm: 'global',
+      spawn: { kind: 'apart' },
+      seed: 11,
+      targetExplored: 1,
+      maxTicks: TICKS,
+    });
+    await recordTrial(recorded, join(recordings, RECORDING), { map: MAP });
+    poses = await recordedPoses(new Uint8Array(readFileSync(join(recordings, RECORDING))));
+    // The live trial: another map and fleet, so what the canvas shows tells which one it is.
+    service = await LiveService.start({
+      trial: {
+        grid: loadMap('cave:30x30:seed=8'),
+        robots: 2,
+        algorithm: 'frontier',
+        comm: 'global',
+        spawn: { kind: 'apart' },
+        seed: 2,
+        targetExplored: 0.99,
+        maxTicks: Number.POSITIVE_INFINITY,
+      },
+      mqttPort: 0,
+      fleet: null,
+      fleetName: 'replay',
+      keepaliveMs: 1000,
+      twins: { poseSource: 'odometry', transform: { scale: 1, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
+      httpPort: 0,
+      realtime: true,
+      logger: new MemoryLogger(),
+      folders: { maps: join(folder, 'maps'), recordings, experiments: join(folder, 'experiments') },
+    });
+    context = await launchChromium(join(folder, 'profile'));
+    page = context.pages()[0] ?? (await context.newPage());
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    mkdirSync(OUT_DIR, { recursive: true });
+    await page.goto(`http://127.0.0.1:${service.httpPort}/`);
+  }, 120_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await service?.stop();
+    if (folder) rmSync(folder, { recursive: true, force: true });
+  });
+
+  const attribute = async (selector: string, name: string): Promise<string | null> => page.locator(selector).getAttribute(name);
+
+  /** How many pixels of the square of side 2 * half + 1 centred on CSS pixel (x, y) are robot blue (#2563eb, within 12 a channel). */
+  const bluePixelsNear = (x: number, y: number, half = 3): Promise<number> =>
+    page.evaluate(`(() => {
+      const canvas = document.getElementById('map');
+      const dpr = canvas.width / canvas.clientWidth;
+      const side = Math.round((2 * ${half} + 1) * dpr);
+      const data = canvas.getContext('2d').getImageData(Math.round((${x} - ${half}) * dpr), Math.round((${y} - ${half}) * dpr), side, side).data;
+      let n = 0;
+      for (let o = 0; o < data.length; o += 4) if (Math.abs(data[o] - 0x25) <= 12 && Math.abs(data[o + 1] - 0x63) <= 12 && Math.abs(data[o + 2] - 0xeb) <= 12) n++;
+      return n;
+    })()`) as Promise<number>;
+
+  /** Where the canvas draws a pose of the recorded map: its published cell-to-pixel transform. */
+  const screenOf = async (pose: Pose): Promise<{ x: number; y: number }> => {
+    const [scale, offX, offY] = ((await attribute('canvas#map', 'data-transform')) ?? '').split(',').map(Number);
+    return { x: ((pose.xM - GRID.originM.x) / GRID.cellSizeM) * scale + offX, y: (GRID.height - (pose.yM - GRID.originM.y) / GRID.cellSizeM) * scale + offY };
+  };
+
+  /** Every robot drawn at its recorded pose of `tick` (polled: the canvas draws on the next animation frame). */
+  const expectRobotsAt = async (tick: number): Promise<void> => {
+    for (const [id, track] of poses) {
+      await expect
+        .poll(
+          async () => {
+            const { x, y } = await screenOf(track[tick - 1]);
+            return bluePixelsNear(x, y);
+          },
+          { timeout: 5000, message: `robot ${id} at its recorded pose of tick ${tick}` },
+        )
+        .toBeGreaterThanOrEqual(20);
+    }
+  };
+
+  it('lists the recording, and opens it paused at its first tick, marked REPLAY', async () => {
+    expect([...poses.keys()]).toEqual(['r0', 'r1', 'r2']);
+    expect(poses.get('r0')).toHaveLength(TICKS);
+    // The live trial is on the canvas first.
+    await expect.poll(() => attribute('canvas#map', 'data-robots'), { timeout: 20_000 }).toBe('r0,r1');
+    const row = page.locator(`#recordings li[data-recording="${RECORDING}"]`);
+    await row.locator('button').click();
+    await expect.poll(() => attribute('body', 'data-mode')).toBe('replay');
+    expect(await page.locator('.replay-badge').textContent()).toBe('REPLAY');
+    expect(await page.locator('#replay-bar').isVisible()).toBe(true);
+    await expect.poll(() => attribute('canvas#map', 'data-robots')).toBe('r0,r1,r2');
+    expect(await attribute('body', 'data-replay-tick')).toBe('1');
+    expect(await attribute('body', 'data-replay-time')).toBe('0.000');
+    expect(await page.locator('#replay-play').textContent()).toBe('Play');
+    await expectRobotsAt(1);
+  }, 60_000);
+
+  it('seeks to the time asked for and draws every robot at its recorded pose of that time, not of another', async () => {
+    const tick = 45;
+    await page.locator('#replay-seek').fill(String(timeOf(tick)));
+    await expect.poll(() => attribute('body', 'data-replay-time')).toBe(timeOf(tick).toFixed(3));
+    expect(await attribute('body', 'data-replay-tick')).toBe(String(tick));
+    expect(await page.locator('#tick').textContent()).toBe(String(tick));
+    await expectRobotsAt(tick);
+    // Where a robot stood at tick 1, far from any robot now, the canvas draws no robot.
+    const now = await Promise.all([...poses.values()].map((track) => screenOf(track[tick - 1])));
+    const before = (await Promise.all([...poses.values()].map((track) => screenOf(track[0])))).filter((p) =>
+      now.every((q) => Math.hypot(p.x - q.x, p.y - q.y) > 20),
+    );
+    expect(before.length, 'a robot moved well away from its start').toBeGreaterThan(0);
+    for (const p of before) expect(await bluePixelsNear(p.x, p.y)).toBe(0);
+    // And back: a seek before the shown frame lands on its own tick too.
+    await page.locator('#replay-seek').fill(String(timeOf(10)));
+    await expect.poll(() => attribute('body', 'data-replay-tick')).toBe('10');
+    await expectRobotsAt(10);
+    await page.screenshot({ path: join(OUT_DIR, 'replay-canvas.png') });
+  }, 60_000);
+
+  it('plays from where it is, and pause holds the replay clock while the page keeps drawing', async () => {
+    await page.locator('#replay-speed').selectOption('0.5');
+    await page.locator('#replay-play').click();
+    await expect.poll(async () => Number(await attribute('body', 'data-replay-time')), { timeout: 10_000 }).toBeGreaterThan(timeOf(10) + 0.2);
+    await page.locator('#replay-play').click();
+    expect(await page.locator('#replay-play').textContent()).toBe('Play');
+    const held = await attribute('body', 'data-replay-time');
+    const tick = await attribute('body', 'data-replay-tick');
+    // Sixty more animation frames of the player: a second at 60 Hz, in which a running clock would have moved.
+    const loops = Number(await attribute('body', 'data-replay-loops'));
+    await expect.poll(async () => Number(await attribute('body', 'data-replay-loops')), { timeout: 10_000 }).toBeGreaterThan(loops + 60);
+    expect(await attribute('body', 'data-replay-time')).toBe(held);
+    expect(await attribute('body', 'data-replay-tick')).toBe(tick);
+    await expectRobotsAt(Number(tick));
+    // At 8x it plays to the end and stops there, on the last tick.
+    await page.locator('#replay-speed').selectOption('8');
+    await page.locator('#replay-play').click();
+    await expect.poll(() => attribute('body', 'data-replay-tick'), { timeout: 15_000 }).toBe(String(TICKS));
+    await expect.poll(() => page.locator('#replay-play').textContent()).toBe('Play');
+    expect(await attribute('body', 'data-replay-time')).toBe(timeOf(TICKS).toFixed(3));
+    await expectRobotsAt(TICKS);
+  }, 60_000);
+
+  it('goes back to the live trial, and the page logged no error', async () => {
+    await page.locator('#replay-exit').click();
+    await expect.poll(() => attribute('body', 'data-mode')).toBeNull();
+    expect(await page.locator('#replay-bar').isVisible()).toBe(false);
+    await expect.poll(() => attribute('canvas#map', 'data-robots'), { timeout: 10_000 }).toBe('r0,r1');
+    expect(pageErrors).toEqual([]);
+  }, 30_000);
+});
