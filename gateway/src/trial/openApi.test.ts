@@ -116,6 +116,8 @@ describe('the OpenAPI document and the routes it lists', () => {
       '/api/maps/{name}/preview.png',
       '/api/recordings',
       '/api/recordings/{name}',
+      '/api/recordings/{name}/replay',
+      '/api/recordings/{name}/map.png',
       '/api/experiments',
       '/api/experiments/{name}/report',
       '/api/live',
