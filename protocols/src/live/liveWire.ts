@@ -356,7 +356,7 @@ export function decodeLiveTrack(bytes: Uint8Array): LiveMessage[] {
       messages.push(decodeLiveMessage(bytes.subarray(at, at + length)));
     } catch (error) {
       // The inner error's own code prefix would repeat this one's.
-      const reason = (error as Error).message.replace(/^SG_PROTO_[A-Z_]+: /, '');
+      const reason = (error as Error).message.replace(/^[A-Z_]+: /, '');
       throw new ProtocolError('SG_PROTO_DECODE', `live track message ${messages.length} at byte ${at}: ${reason}`, { cause: error });
     }
     at += length;
