@@ -9,6 +9,7 @@ import { errorCode } from '@swarmgate/protocols';
 import { decodeLiveTrack, type LiveFrameMessage, type LiveMessage } from '@swarmgate/protocols/live';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { Trial } from '../sim/Trial.js';
+import { McapRecorder } from './McapRecorder.js';
 import { recordTrial } from './recordTrial.js';
 import { messageType } from './recordingSchemas.js';
 import { readRecordedMap, readReplayTrack, type ReplayMeta } from './replayTrack.js';
@@ -161,6 +162,74 @@ describe('readReplayTrack', () => {
       readReplayTrack(bytesReadable(compressed), 'deflated.mcap', { decompressHandlers: handlers });
     expect(decodeLiveTrack(await read({ deflate: (data) => inflateSync(data) }))).toEqual(await track(bytes));
     await expect(read()).rejects.toThrow(/SG_RECORDING_FORMAT: deflated.mcap is not a readable MCAP recording.*deflate/);
+  });
+
+  it('replays wall-clock times from the first tick, and a robot that joined later stands offline at its first pose until it did', async () => {
+    // As `serve --record` writes: Unix nanoseconds; robot p1 (a physical robot) appears at the third tick.
+    const path = join(dir, 'joined.mcap');
+    const recorder = await McapRecorder.create(path);
+    const t0 = 1_790_000_000_000_000_000n;
+    const grid = messageType('foxglove.Grid');
+    const pose = messageType('foxglove.PoseInFrame');
+    const at = (x: number, headingRad: number): Uint8Array =>
+      pose.encode({ pose: { position: { x, y: 2, z: 0 }, orientation: { x: 0, y: 0, z: Math.sin(headingRad / 2), w: Math.cos(headingRad / 2) } } }).finish();
+    const cells = new Uint8Array(4 * 3).fill(1);
+    recorder.add(
+      '/map',
+      'foxglove.Grid',
+      t0,
+      grid.encode({ column_count: 4, cell_size: { x: 0.5, y: 0.5 }, row_stride: 4, cell_stride: 1, data: cells }).finish(),
+    );
+    recorder.add(
+      '/robots',
+      'foxglove.SceneUpdate',
+      t0,
+      messageType('foxglove.SceneUpdate')
+        .encode({ entities: [{ id: 'r0', cylinders: [{ size: { x: 0.3, y: 0.3, z: 0.1 } }] }] })
+        .finish(),
+    );
+    for (let k = 0; k < 4; k++) {
+      const ns = t0 + BigInt(k) * 120_000_000n;
+      recorder.add('/r0/pose', 'foxglove.PoseInFrame', ns, at(k, 0.5));
+      if (k >= 2) recorder.add('/p1/pose', 'foxglove.PoseInFrame', ns, at(10 + k, -1));
+      if (k === 2) recorder.add('/p1/telemetry', 'swarmgate.v1.Telemetry', ns, messageType('swarmgate.v1.Telemetry').encode({}).finish());
+    }
+    await recorder.close();
+    const messages = await track(new Uint8Array(readFileSync(path)));
+    expect((messages[0] as { meta: ReplayMeta }).meta).toMatchObject({ width: 4, height: 3, cellSizeM: 0.5, robotRadiusM: 0.15, frames: 4 });
+    expect((messages[0] as { meta: ReplayMeta }).meta.durationS).toBeCloseTo(0.36, 9);
+    expect(messages[1]).toEqual({
+      kind: 'roster',
+      robots: [
+        { id: 'r0', physical: false },
+        { id: 'p1', physical: true },
+      ],
+    });
+    const frames = framesOf(messages);
+    expect(frames.map((f) => f.simSeconds.toFixed(2))).toEqual(['0.00', '0.12', '0.24', '0.36']);
+    expect(frames.map((f) => f.robots.map((r) => [r.x, r.online]))).toEqual([
+      [
+        [0, true],
+        [12, false],
+      ],
+      [
+        [1, true],
+        [12, false],
+      ],
+      [
+        [2, true],
+        [12, true],
+      ],
+      [
+        [3, true],
+        [13, true],
+      ],
+    ]);
+    expect(frames[3].robots[0].headingRad).toBeCloseTo(0.5, 6);
+    expect(frames[3].robots[1].headingRad).toBeCloseTo(-1, 6);
+    // No /explored or /metrics: no explored update, fraction 0.
+    expect(messages.some((m) => m.kind === 'explored')).toBe(false);
+    expect(frames[3].exploredFraction).toBe(0);
   });
 
   it('names what a recording lacks or gets wrong', async () => {

@@ -6,8 +6,8 @@
  * seeks on the canvas it draws live trials with. And the recorded ground truth, for the map image.
  *
  * What it reads (docs/recording.md): `/map` (the ground truth), `/<robot>/pose` (every tick),
- * `/explored` and `/metrics` (every `--record-every-s`), and the robots' diameter from the first
- * `/robots` scene. A frame's time is seconds since the first recorded tick, its tick the recorded
+ * `/explored` and `/metrics` (every `--record-every-s`), the robots' diameter from the first
+ * `/robots` scene, and which robots are physical (those with a `/<robot>/telemetry` channel). A frame's time is seconds since the first recorded tick, its tick the recorded
  * tick's ordinal; a robot that joined later stands at its first pose, offline, until it did.
  * Anything the file does not hold as written here is an SG_RECORDING_FORMAT error naming it.
  */
@@ -198,7 +198,8 @@ export function readReplayTrack(readable: McapTypes.IReadable, source: string, o
     };
     const messages: LiveMessage[] = [
       { kind: 'meta', meta },
-      { kind: 'roster', robots: ids.map((id) => ({ id, physical: false })) },
+      // Only a physical robot has Telemetry recorded (serve): that marks it, as the live roster does.
+      { kind: 'roster', robots: ids.map((id) => ({ id, physical: channels(reader, 'swarmgate.v1.Telemetry', `/${id}/telemetry`).length > 0 })) },
     ];
     // Each robot's last seen pose (its first, before it was seen: drawn offline there).
     const last = firstPoses(poses, robots);

@@ -54,7 +54,7 @@ async function pollTags() {
 }
 setInterval(pollTags, 1000);
 // A recording replayed on the same canvas: while it is, the live stream below updates its state only.
-const replay = new Replay({ view, showFrame, toast, onEnter: () => closeDetail(), onExit: showLive });
+const replay = new Replay({ view, showFrame: showStats, toast, onEnter: () => closeDetail(), onExit: showLive });
 /** The live stream's state (the current connection's), to hand the canvas back after a replay. */
 let liveState = null;
 
@@ -86,19 +86,25 @@ function formatSimTime(seconds) {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss.slice(0, 2)}` : `${m}:${ss}`;
 }
 
+/** A live frame: the header, the map, and the emergency stop buttons (which act on the live trial, replay or not). */
 function showFrame(frame) {
   frames++;
   robotCount = frame.robots.length;
+  stoppedIds = frame.robots.filter((r) => r.estop).map((r) => r.id);
+  $('estop-all').disabled = robotCount > 0 && stoppedIds.length === robotCount;
+  $('release-all').disabled = stoppedIds.length === 0;
+  document.body.dataset.frames = String(frames);
+  if (!replay.active) showStats(frame);
+}
+
+/** A frame on the header's stats and the map: the live trial's, or a replay's. */
+function showStats(frame) {
   $('tick').textContent = frame.tick.toLocaleString('en');
   $('sim-time').textContent = formatSimTime(frame.simSeconds);
   $('explored').textContent = `${(frame.exploredFraction * 100).toFixed(1)} %`;
   $('speed').textContent = frame.speed === null ? '–' : `${frame.speed.toFixed(2)}×${frame.paced ? ' (paced)' : ''}`;
   const physical = frame.robots.filter((r) => r.kind === 'physical').length;
-  $('robot-count').textContent = physical > 0 ? `${robotCount - physical} + ${physical}` : String(robotCount);
-  stoppedIds = frame.robots.filter((r) => r.estop).map((r) => r.id);
-  $('estop-all').disabled = robotCount > 0 && stoppedIds.length === robotCount;
-  $('release-all').disabled = stoppedIds.length === 0;
-  document.body.dataset.frames = String(frames);
+  $('robot-count').textContent = physical > 0 ? `${frame.robots.length - physical} + ${physical}` : String(frame.robots.length);
   document.body.dataset.tick = String(frame.tick);
   view.setFrame(frame);
 }
@@ -224,14 +230,15 @@ function connect() {
       socket.close();
       return;
     }
+    if (message.kind === 'frame' && state.robots) showFrame(frameOf(state));
+    // A replay on the canvas: the live stream only keeps its state (and the stop buttons) until "Back to live".
     if (replay.active) return;
     if (message.kind === 'meta') {
       // The map frame comes first on every connection: tags start over with it.
       view.setMeta(message.meta);
       lastTagId = -1;
       pollTags();
-    } else if (message.kind === 'frame' && state.robots) showFrame(frameOf(state));
-    else if (message.kind === 'explored') view.setExplored(state.explored);
+    } else if (message.kind === 'explored') view.setExplored(state.explored);
     else if (message.kind === 'fleet') showFleet(message.fleet);
   });
   socket.addEventListener('close', () => {
