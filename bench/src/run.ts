@@ -23,6 +23,7 @@ import { benchSoak } from './soak.js';
 import { benchYanTerrains } from './yanTerrains.js';
 import { benchMaesRosTest } from './maesRosTest.js';
 import { benchRecord } from './record.js';
+import { benchReplayRead } from './replayRead.js';
 import { benchExperimentReport } from './experimentReport.js';
 import { benchExperiment } from './experiment.js';
 import { benchExperimentQueue } from './experimentQueue.js';
@@ -42,6 +43,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['yan-terrains', benchYanTerrains],
   ['maes-ros', benchMaesRosTest],
   ['record', benchRecord],
+  ['replay-read', benchReplayRead],
   ['experiment-report', benchExperimentReport],
   ['experiment', benchExperiment],
   ['experiment-queue', benchExperimentQueue],

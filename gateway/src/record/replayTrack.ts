@@ -150,33 +150,40 @@ export function readReplayTrack(readable: McapTypes.IReadable, source: string, o
     const ids = [...new Set(poseChannels.map((c) => POSE_TOPIC.exec(c.topic)![1]))];
     const slotOf = new Map(poseChannels.map((c) => [c.id, ids.indexOf(POSE_TOPIC.exec(c.topic)![1])]));
     const robots = ids.length;
+    const exploredIds = new Set(channels(reader, 'foxglove.Grid', EXPLORED_TOPIC).map((c) => c.id));
+    const metricsIds = new Set(channels(reader, 'swarmgate.recording.v1.Metrics', METRICS_TOPIC).map((c) => c.id));
     // One entry per recorded tick (a distinct log time): its time and every robot's x, y, heading (NaN: not yet seen).
     const times: bigint[] = [];
     const poses: Float64Array[] = [];
-    for await (const message of reader.readMessages({ topics: ids.map((id) => `/${id}/pose`) })) {
+    const explored: { ns: bigint; bits: Uint8Array }[] = [];
+    const fractions: { ns: bigint; fraction: number }[] = [];
+    // One pass over the chunks for every topic read: a chunk mixes topics, and SLAM maps and scans make most of its bytes.
+    const topics = [...ids.map((id) => `/${id}/pose`), EXPLORED_TOPIC, METRICS_TOPIC];
+    for await (const message of reader.readMessages({ topics })) {
       const slot = slotOf.get(message.channelId);
-      if (slot === undefined) continue;
-      if (times.length === 0 || times[times.length - 1] !== message.logTime) {
-        times.push(message.logTime);
-        poses.push(new Float64Array(3 * robots).fill(Number.NaN));
+      if (slot !== undefined) {
+        if (times.length === 0 || times[times.length - 1] !== message.logTime) {
+          times.push(message.logTime);
+          poses.push(new Float64Array(3 * robots).fill(Number.NaN));
+        }
+        const pose = (decode('foxglove.PoseInFrame', message).pose ?? {}) as {
+          position?: { x: unknown; y: unknown };
+          orientation?: { z: unknown; w: unknown };
+        };
+        const at = poses[poses.length - 1];
+        at[3 * slot] = finite(pose.position?.x, 'pose x');
+        at[3 * slot + 1] = finite(pose.position?.y, 'pose y');
+        at[3 * slot + 2] = headingOf(pose.orientation ?? { z: 0, w: 1 });
+      } else if (exploredIds.has(message.channelId)) {
+        const grid = gridOf(message, EXPLORED_TOPIC);
+        if (grid.width !== map.width || grid.height !== map.height)
+          throw new Malformed(`${EXPLORED_TOPIC} is ${grid.width}x${grid.height}, the map ${map.width}x${map.height}`);
+        explored.push({ ns: message.logTime, bits: bitsOf(grid.cells) });
+      } else if (metricsIds.has(message.channelId)) {
+        fractions.push({ ns: message.logTime, fraction: finite(decode('swarmgate.recording.v1.Metrics', message).explored_fraction, 'explored_fraction') });
       }
-      const pose = (decode('foxglove.PoseInFrame', message).pose ?? {}) as { position?: { x: unknown; y: unknown }; orientation?: { z: unknown; w: unknown } };
-      const at = poses[poses.length - 1];
-      at[3 * slot] = finite(pose.position?.x, 'pose x');
-      at[3 * slot + 1] = finite(pose.position?.y, 'pose y');
-      at[3 * slot + 2] = headingOf(pose.orientation ?? { z: 0, w: 1 });
     }
     if (times.length === 0) throw new Malformed('its pose channels hold no message');
-
-    const explored = await timed(reader, EXPLORED_TOPIC, 'foxglove.Grid', (m) => {
-      const grid = gridOf(m, EXPLORED_TOPIC);
-      if (grid.width !== map.width || grid.height !== map.height)
-        throw new Malformed(`${EXPLORED_TOPIC} is ${grid.width}x${grid.height}, the map ${map.width}x${map.height}`);
-      return bitsOf(grid.cells);
-    });
-    const fractions = await timed(reader, METRICS_TOPIC, 'swarmgate.recording.v1.Metrics', (m) =>
-      finite(decode('swarmgate.recording.v1.Metrics', m).explored_fraction, 'explored_fraction'),
-    );
 
     const maxPoses = options.maxPoses ?? DEFAULT_MAX_REPLAY_POSES;
     const stride = Math.max(1, Math.ceil((times.length * robots) / maxPoses));
@@ -217,8 +224,8 @@ export function readReplayTrack(readable: McapTypes.IReadable, source: string, o
       if (!isKept(k)) continue;
       // The explored bitmap and metrics of this time or before: on a thinned track, at the next kept frame.
       let bits: Uint8Array | null = null;
-      while (nextExplored < explored.length && explored[nextExplored].ns <= times[k]) bits = explored[nextExplored++].value;
-      while (nextFraction < fractions.length && fractions[nextFraction].ns <= times[k]) fraction = fractions[nextFraction++].value;
+      while (nextExplored < explored.length && explored[nextExplored].ns <= times[k]) bits = explored[nextExplored++].bits;
+      while (nextFraction < fractions.length && fractions[nextFraction].ns <= times[k]) fraction = fractions[nextFraction++].fraction;
       const update = bits === null ? null : exploredUpdate(heldBits, bits);
       if (update !== null) messages.push(update);
       if (bits !== null) heldBits = bits;
@@ -244,16 +251,6 @@ export function readReplayTrack(readable: McapTypes.IReadable, source: string, o
     }
     return encodeLiveTrack(messages);
   });
-}
-
-/** Every message of `topic` decoded by `value`, with its log time, in time order. */
-async function timed<T>(reader: McapIndexedReader, topic: string, schema: SchemaName, value: (m: McapTypes.Message) => T): Promise<{ ns: bigint; value: T }[]> {
-  const ids = new Set(channels(reader, schema, topic).map((c) => c.id));
-  const out: { ns: bigint; value: T }[] = [];
-  if (ids.size === 0) return out;
-  for await (const message of reader.readMessages({ topics: [topic] }))
-    if (ids.has(message.channelId)) out.push({ ns: message.logTime, value: value(message) });
-  return out;
 }
 
 /** The live stream's explored bitmap of a grid: bit i (LSB first) set when cell i is known. */
