@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
-import { McapStreamReader, McapWriter, TempBuffer, type McapTypes } from '@mcap/core';
+import { McapStreamReader, McapWriter, TempBuffer, type McapTypes, type McapWriterOptions } from '@mcap/core';
 import fc from 'fast-check';
 import { Cell, isWall, loadMap } from '@swarmgate/maps';
 import { errorCode } from '@swarmgate/protocols';
@@ -56,6 +56,26 @@ function messagesByTopic(file: Uint8Array): Map<string, McapTypes.Message[]> {
   return out;
 }
 
+/** The records of an MCAP file written again by @mcap/core's writer with `options` (compression, no statistics). */
+async function rewrite(file: Uint8Array, options: Omit<McapWriterOptions, 'writable'>): Promise<Uint8Array> {
+  const out = new TempBuffer();
+  const writer = new McapWriter({ ...options, writable: out });
+  await writer.start({ profile: '', library: 'test' });
+  const reader = new McapStreamReader();
+  reader.append(file);
+  const channelIds = new Map<number, number>();
+  const schemaIds = new Map<number, number>();
+  for (let record = reader.nextRecord(); record; record = reader.nextRecord()) {
+    // Schemas and channels come twice (in the data and in the summary): each is registered once.
+    if (record.type === 'Schema' && !schemaIds.has(record.id)) schemaIds.set(record.id, await writer.registerSchema(record));
+    if (record.type === 'Channel' && !channelIds.has(record.id))
+      channelIds.set(record.id, await writer.registerChannel({ ...record, schemaId: schemaIds.get(record.schemaId)! }));
+    if (record.type === 'Message') await writer.addMessage({ ...record, channelId: channelIds.get(record.channelId)! });
+  }
+  await writer.end();
+  return out.get();
+}
+
 const track = async (file: Uint8Array, maxPoses?: number): Promise<LiveMessage[]> =>
   decodeLiveTrack(await readReplayTrack(bytesReadable(file), 'trial.mcap', { maxPoses }));
 const framesOf = (messages: LiveMessage[]): LiveFrameMessage[] => messages.filter((m): m is LiveFrameMessage => m.kind === 'frame');
@@ -66,12 +86,12 @@ describe('readReplayTrack', () => {
     const grid = trial.world.grid;
     expect(messages[0].kind).toBe('meta');
     const meta = (messages[0] as { meta: ReplayMeta }).meta;
-    expect(meta).toMatchObject({ width: grid.width, height: grid.height, cellSizeM: grid.cellSizeM, frames: TICKS, recordedTicks: TICKS });
+    expect(meta).toMatchObject({ width: grid.width, height: grid.height, cellSizeM: grid.cellSizeM, originM: grid.originM });
     expect(meta.robotRadiusM).toBeCloseTo(trial.world.config.robot.radiusM, 9);
-    expect(meta.durationS).toBeCloseTo((TICKS - 1) * 0.1, 9);
     expect(messages[1]).toEqual({ kind: 'roster', robots: ['r0', 'r1', 'r2'].map((id) => ({ id, physical: false })) });
     const frames = framesOf(messages);
     expect(frames.map((f) => f.tick)).toEqual(Array.from({ length: TICKS }, (_, k) => k + 1));
+    expect(frames[TICKS - 1].simSeconds).toBeCloseTo((TICKS - 1) * 0.1, 9);
     expect(frames.every((f) => f.full && f.robots.length === ROBOTS && f.robots.every((r) => r.online))).toBe(true);
     const recorded = messagesByTopic(bytes);
     const poseType = messageType('foxglove.PoseInFrame');
@@ -132,6 +152,14 @@ describe('readReplayTrack', () => {
     expect(frames.map((f) => f.tick)).toEqual([1, 4, 7, 10, 13, 16, 19, 22, 25]);
   });
 
+  it('without a Statistics record to thin by, reads every tick within the budget and refuses a file beyond it, naming why', async () => {
+    const bare = await rewrite(bytes, { useStatistics: false });
+    expect(framesOf(await track(bare, 75))).toHaveLength(TICKS);
+    await expect(track(bare, 74)).rejects.toThrow(
+      /SG_RECORDING_FORMAT: trial\.mcap cannot be replayed: more than 74 robot poses, and no Statistics record to thin them by/,
+    );
+  });
+
   it('reads the recorded ground truth as a Grid: walls where the map has walls', async () => {
     const grid = await readRecordedMap(bytesReadable(bytes), 'trial.mcap');
     const truth = trial.world.grid;
@@ -142,29 +170,14 @@ describe('readReplayTrack', () => {
 
   it('reads compressed chunks with the decompressors it is given, and names the compression it lacks', async () => {
     // The same records, written again with deflated chunks (a compression of our own naming: the reader takes any it has a handler for).
-    const out = new TempBuffer();
-    const writer = new McapWriter({ writable: out, compressChunk: (data) => ({ compression: 'deflate', compressedData: deflateSync(data) }) });
-    await writer.start({ profile: '', library: 'test' });
-    const reader = new McapStreamReader();
-    reader.append(bytes);
-    const channelIds = new Map<number, number>();
-    const schemaIds = new Map<number, number>();
-    for (let record = reader.nextRecord(); record; record = reader.nextRecord()) {
-      // Schemas and channels come twice (in the data and in the summary): each is registered once.
-      if (record.type === 'Schema' && !schemaIds.has(record.id)) schemaIds.set(record.id, await writer.registerSchema(record));
-      if (record.type === 'Channel' && !channelIds.has(record.id))
-        channelIds.set(record.id, await writer.registerChannel({ ...record, schemaId: schemaIds.get(record.schemaId)! }));
-      if (record.type === 'Message') await writer.addMessage({ ...record, channelId: channelIds.get(record.channelId)! });
-    }
-    await writer.end();
-    const compressed = out.get();
+    const compressed = await rewrite(bytes, { compressChunk: (data) => ({ compression: 'deflate', compressedData: deflateSync(data) }) });
     const read = (handlers?: McapTypes.DecompressHandlers): Promise<Uint8Array> =>
       readReplayTrack(bytesReadable(compressed), 'deflated.mcap', { decompressHandlers: handlers });
     expect(decodeLiveTrack(await read({ deflate: (data) => inflateSync(data) }))).toEqual(await track(bytes));
     await expect(read()).rejects.toThrow(/SG_RECORDING_FORMAT: deflated.mcap is not a readable MCAP recording.*deflate/);
   });
 
-  it('replays wall-clock times from the first tick, and a robot that joined later stands offline at its first pose until it did', async () => {
+  it('replays wall-clock times from the first tick, and a robot that joined later is offline and nowhere until it did', async () => {
     // As `serve --record` writes: Unix nanoseconds; robot p1 (a physical robot) appears at the third tick.
     const path = join(dir, 'joined.mcap');
     const recorder = await McapRecorder.create(path);
@@ -196,8 +209,7 @@ describe('readReplayTrack', () => {
     }
     await recorder.close();
     const messages = await track(new Uint8Array(readFileSync(path)));
-    expect((messages[0] as { meta: ReplayMeta }).meta).toMatchObject({ width: 4, height: 3, cellSizeM: 0.5, robotRadiusM: 0.15, frames: 4 });
-    expect((messages[0] as { meta: ReplayMeta }).meta.durationS).toBeCloseTo(0.36, 9);
+    expect((messages[0] as { meta: ReplayMeta }).meta).toMatchObject({ width: 4, height: 3, cellSizeM: 0.5, robotRadiusM: 0.15 });
     expect(messages[1]).toEqual({
       kind: 'roster',
       robots: [
@@ -210,11 +222,11 @@ describe('readReplayTrack', () => {
     expect(frames.map((f) => f.robots.map((r) => [r.x, r.online]))).toEqual([
       [
         [0, true],
-        [12, false],
+        [Number.NaN, false],
       ],
       [
         [1, true],
-        [12, false],
+        [Number.NaN, false],
       ],
       [
         [2, true],

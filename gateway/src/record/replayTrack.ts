@@ -8,12 +8,12 @@
  * What it reads (docs/recording.md): `/map` (the ground truth), `/<robot>/pose` (every tick),
  * `/explored` and `/metrics` (every `--record-every-s`), the robots' diameter from the first
  * `/robots` scene, and which robots are physical (those with a `/<robot>/telemetry` channel). A frame's time is seconds since the first recorded tick, its tick the recorded
- * tick's ordinal; a robot that joined later stands at its first pose, offline, until it did.
+ * tick's ordinal; a robot whose poses start later is offline and at no position (not drawn) until they do.
  * Anything the file does not hold as written here is an SG_RECORDING_FORMAT error naming it.
  */
 import { McapIndexedReader, type McapTypes } from '@mcap/core';
 import { Cell, createGrid, DEFAULT_MAX_FILE_CELLS, type Grid } from '@swarmgate/maps';
-import { encodeLiveTrack, exploredUpdate, type LiveMessage, type LiveRobot } from '@swarmgate/protocols/live';
+import { LiveTrackWriter, exploredUpdate, type LiveRobot } from '@swarmgate/protocols/live';
 import { SlamCell } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { messageType, type SchemaName } from './recordingSchemas.js';
@@ -28,20 +28,13 @@ export interface ReplayReadOptions {
   readonly maxPoses?: number;
 }
 
-/** The track's meta message: the live stream's map frame, plus the replay's length. */
+/** The track's meta message: the live stream's map frame. The replay's length is its last frame's time. */
 export interface ReplayMeta {
   readonly width: number;
   readonly height: number;
   readonly cellSizeM: number;
   readonly originM: { readonly x: number; readonly y: number };
   readonly robotRadiusM: number;
-  /** Mean seconds between recorded ticks. */
-  readonly tickS: number;
-  /** Seconds from the first recorded tick to the last. */
-  readonly durationS: number;
-  /** Frames in the track, and ticks in the recording (more when frames were thinned). */
-  readonly frames: number;
-  readonly recordedTicks: number;
 }
 
 /** A decoded foxglove.Grid as the recorder writes it (one uint8 field, rows from the bottom). */
@@ -152,105 +145,96 @@ export function readReplayTrack(readable: McapTypes.IReadable, source: string, o
     const robots = ids.length;
     const exploredIds = new Set(channels(reader, 'foxglove.Grid', EXPLORED_TOPIC).map((c) => c.id));
     const metricsIds = new Set(channels(reader, 'swarmgate.recording.v1.Metrics', METRICS_TOPIC).map((c) => c.id));
-    // One entry per recorded tick (a distinct log time): its time and every robot's x, y, heading (NaN: not yet seen).
-    const times: bigint[] = [];
-    const poses: Float64Array[] = [];
-    const explored: { ns: bigint; bits: Uint8Array }[] = [];
-    const fractions: { ns: bigint; fraction: number }[] = [];
-    // One pass over the chunks for every topic read: a chunk mixes topics, and SLAM maps and scans make most of its bytes.
+    const maxPoses = options.maxPoses ?? DEFAULT_MAX_REPLAY_POSES;
+    const stride = thinning(reader, poseChannels, slotOf, robots, maxPoses);
+
+    const track = new LiveTrackWriter();
+    const meta: ReplayMeta = { width: map.width, height: map.height, cellSizeM: map.cellSizeM, originM: map.originM, robotRadiusM };
+    track.add({ kind: 'meta', meta });
+    // Only a physical robot has Telemetry recorded (serve): that marks it, as the live roster does.
+    track.add({ kind: 'roster', robots: ids.map((id) => ({ id, physical: channels(reader, 'swarmgate.v1.Telemetry', `/${id}/telemetry`).length > 0 })) });
+
+    // The tick being read (a distinct log time of the poses): each robot's last pose (NaN before its first) and whether this tick holds it.
+    const last = new Float64Array(3 * robots).fill(Number.NaN);
+    const seen = new Uint8Array(robots);
+    let tickNs: bigint | null = null;
+    let startNs = 0n;
+    let ticks = 0;
+    let written = -1;
+    // The explored bitmap and fraction read so far, and the bitmap the track holds.
+    let bits: Uint8Array | null = null;
+    let heldBits: Uint8Array | null = null;
+    let fraction = 0;
+    /** Writes the tick read as a frame, after the explored update up to its time (on a thinned track, each update moves to the next kept frame). */
+    const writeTick = (): void => {
+      const update = bits === null ? null : exploredUpdate(heldBits, bits);
+      if (update !== null) track.add(update);
+      heldBits = bits;
+      const frameRobots: LiveRobot[] = [];
+      for (let index = 0; index < robots; index++) {
+        const [x, y, headingRad] = last.subarray(3 * index, 3 * index + 3);
+        frameRobots.push({ index, x, y, headingRad, status: 'idle', online: seen[index] === 1, estop: false });
+      }
+      const simSeconds = Number(tickNs! - startNs) / 1e9;
+      track.add({ kind: 'frame', tick: ticks, simSeconds, exploredFraction: fraction, speed: null, paced: false, full: true, robots: frameRobots });
+      written = ticks;
+    };
+    // One pass over the chunks for every topic read, in log time order: a chunk mixes topics, and
+    // SLAM maps and scans make most of its bytes. A tick's poses come before its explored grid and
+    // metrics (the recorder's order), so a tick is written when the next one's first pose arrives.
     const topics = [...ids.map((id) => `/${id}/pose`), EXPLORED_TOPIC, METRICS_TOPIC];
     for await (const message of reader.readMessages({ topics })) {
       const slot = slotOf.get(message.channelId);
       if (slot !== undefined) {
-        if (times.length === 0 || times[times.length - 1] !== message.logTime) {
-          times.push(message.logTime);
-          poses.push(new Float64Array(3 * robots).fill(Number.NaN));
+        if (tickNs !== message.logTime) {
+          if (tickNs === null) startNs = message.logTime;
+          else if ((ticks - 1) % stride === 0) writeTick();
+          tickNs = message.logTime;
+          ticks++;
+          seen.fill(0);
         }
         const pose = (decode('foxglove.PoseInFrame', message).pose ?? {}) as {
           position?: { x: unknown; y: unknown };
           orientation?: { z: unknown; w: unknown };
         };
-        const at = poses[poses.length - 1];
-        at[3 * slot] = finite(pose.position?.x, 'pose x');
-        at[3 * slot + 1] = finite(pose.position?.y, 'pose y');
-        at[3 * slot + 2] = headingOf(pose.orientation ?? { z: 0, w: 1 });
+        last[3 * slot] = finite(pose.position?.x, 'pose x');
+        last[3 * slot + 1] = finite(pose.position?.y, 'pose y');
+        last[3 * slot + 2] = headingOf(pose.orientation ?? { z: 0, w: 1 });
+        seen[slot] = 1;
       } else if (exploredIds.has(message.channelId)) {
         const grid = gridOf(message, EXPLORED_TOPIC);
         if (grid.width !== map.width || grid.height !== map.height)
           throw new Malformed(`${EXPLORED_TOPIC} is ${grid.width}x${grid.height}, the map ${map.width}x${map.height}`);
-        explored.push({ ns: message.logTime, bits: bitsOf(grid.cells) });
+        bits = bitsOf(grid.cells);
       } else if (metricsIds.has(message.channelId)) {
-        fractions.push({ ns: message.logTime, fraction: finite(decode('swarmgate.recording.v1.Metrics', message).explored_fraction, 'explored_fraction') });
+        fraction = finite(decode('swarmgate.recording.v1.Metrics', message).explored_fraction, 'explored_fraction');
       }
+      if (stride === 1 && ticks * robots > maxPoses) throw new Malformed(`more than ${maxPoses} robot poses, and no Statistics record to thin them by`);
     }
-    if (times.length === 0) throw new Malformed('its pose channels hold no message');
-
-    const maxPoses = options.maxPoses ?? DEFAULT_MAX_REPLAY_POSES;
-    const stride = Math.max(1, Math.ceil((times.length * robots) / maxPoses));
-    const isKept = (k: number): boolean => k % stride === 0 || k === times.length - 1;
-    const frames = Math.ceil(times.length / stride) + ((times.length - 1) % stride === 0 ? 0 : 1);
-    const startNs = times[0];
-    const seconds = (ns: bigint): number => Number(ns - startNs) / 1e9;
-    const durationS = seconds(times[times.length - 1]);
-    const meta: ReplayMeta = {
-      width: map.width,
-      height: map.height,
-      cellSizeM: map.cellSizeM,
-      originM: map.originM,
-      robotRadiusM,
-      tickS: times.length > 1 ? durationS / (times.length - 1) : 0,
-      durationS,
-      frames,
-      recordedTicks: times.length,
-    };
-    const messages: LiveMessage[] = [
-      { kind: 'meta', meta },
-      // Only a physical robot has Telemetry recorded (serve): that marks it, as the live roster does.
-      { kind: 'roster', robots: ids.map((id) => ({ id, physical: channels(reader, 'swarmgate.v1.Telemetry', `/${id}/telemetry`).length > 0 })) },
-    ];
-    // Each robot's last seen pose (its first, before it was seen: drawn offline there).
-    const last = firstPoses(poses, robots);
-    let heldBits: Uint8Array | null = null;
-    let nextExplored = 0;
-    let nextFraction = 0;
-    let fraction = 0;
-    for (let k = 0; k < times.length; k++) {
-      const at = poses[k];
-      const online: boolean[] = [];
-      for (let slot = 0; slot < robots; slot++) {
-        online.push(!Number.isNaN(at[3 * slot]));
-        if (online[slot]) last.set(at.subarray(3 * slot, 3 * slot + 3), 3 * slot);
-      }
-      if (!isKept(k)) continue;
-      // The explored bitmap and metrics of this time or before: on a thinned track, at the next kept frame.
-      let bits: Uint8Array | null = null;
-      while (nextExplored < explored.length && explored[nextExplored].ns <= times[k]) bits = explored[nextExplored++].bits;
-      while (nextFraction < fractions.length && fractions[nextFraction].ns <= times[k]) fraction = fractions[nextFraction++].fraction;
-      const update = bits === null ? null : exploredUpdate(heldBits, bits);
-      if (update !== null) messages.push(update);
-      if (bits !== null) heldBits = bits;
-      const frameRobots: LiveRobot[] = online.map((isOnline, index) => ({
-        index,
-        x: last[3 * index],
-        y: last[3 * index + 1],
-        headingRad: last[3 * index + 2],
-        status: 'idle',
-        online: isOnline,
-        estop: false,
-      }));
-      messages.push({
-        kind: 'frame',
-        tick: k + 1,
-        simSeconds: seconds(times[k]),
-        exploredFraction: fraction,
-        speed: null,
-        paced: false,
-        full: true,
-        robots: frameRobots,
-      });
-    }
-    return encodeLiveTrack(messages);
+    if (tickNs === null) throw new Malformed('its pose channels hold no message');
+    // The last tick is always written: the replay ends where the recording does.
+    if (written !== ticks) writeTick();
+    return track.done();
   });
+}
+
+/**
+ * Every how many ticks a frame is kept, so that frames x robots stays within `maxPoses`: from
+ * the Statistics record's message counts (the ticks are the most poses any robot has); 1 when
+ * the file has none (the reader then refuses a file beyond the budget).
+ */
+function thinning(
+  reader: McapIndexedReader,
+  poseChannels: readonly McapTypes.Channel[],
+  slotOf: ReadonlyMap<number, number>,
+  robots: number,
+  maxPoses: number,
+): number {
+  const counts = reader.statistics?.channelMessageCounts;
+  if (counts === undefined) return 1;
+  const perRobot = new Array<number>(robots).fill(0);
+  for (const c of poseChannels) perRobot[slotOf.get(c.id)!] += Number(counts.get(c.id) ?? 0n);
+  return Math.max(1, Math.ceil((Math.max(...perRobot) * robots) / maxPoses));
 }
 
 /** The live stream's explored bitmap of a grid: bit i (LSB first) set when cell i is known. */
@@ -258,14 +242,4 @@ function bitsOf(cells: Uint8Array): Uint8Array {
   const bits = new Uint8Array(Math.ceil(cells.length / 8));
   for (let i = 0; i < cells.length; i++) if (cells[i] !== SlamCell.Unknown) bits[i >> 3] |= 1 << (i & 7);
   return bits;
-}
-
-/** Each robot's first recorded pose (x, y, heading), by slot. */
-function firstPoses(poses: readonly Float64Array[], robots: number): Float64Array {
-  const first = new Float64Array(3 * robots).fill(Number.NaN);
-  for (let slot = 0; slot < robots; slot++) {
-    const seen = poses.find((at) => !Number.isNaN(at[3 * slot]));
-    if (seen) first.set(seen.subarray(3 * slot, 3 * slot + 3), 3 * slot);
-  }
-  return first;
 }

@@ -46,7 +46,7 @@ describe('recordingsApi: replay', () => {
     expect(response.headers['content-type']).toBe('application/octet-stream');
     const messages = decodeLiveTrack(new Uint8Array(response.rawPayload));
     const grid = loadMap(MAP);
-    expect(messages[0]).toMatchObject({ kind: 'meta', meta: { width: grid.width, height: grid.height, frames: 12 } });
+    expect(messages[0]).toMatchObject({ kind: 'meta', meta: { width: grid.width, height: grid.height } });
     expect(messages[1]).toMatchObject({ kind: 'roster', robots: [{ id: 'r0' }, { id: 'r1' }] });
     expect(messages.filter((m) => m.kind === 'frame')).toHaveLength(12);
   });

@@ -325,15 +325,26 @@ export function exploredUpdate(held: Uint8Array | null, bits: Uint8Array): LiveE
   return changes.length * 5 >= bits.length ? { kind: 'explored', full: true, bits } : { kind: 'explored', full: false, length: bits.length, changes };
 }
 
-/** A track: each message as its u32 byte length then its bytes. */
-export function encodeLiveTrack(messages: readonly LiveMessage[]): Uint8Array {
-  const w = new ByteWriter();
-  for (const message of messages) {
+/** A track being written: each message as its u32 byte length then its bytes, encoded as it is added (a long track is never a list of objects). */
+export class LiveTrackWriter {
+  private readonly w = new ByteWriter();
+
+  add(message: LiveMessage): void {
     const bytes = encodeLiveMessage(message);
-    w.u32(bytes.length);
-    w.raw(bytes);
+    this.w.u32(bytes.length);
+    this.w.raw(bytes);
   }
-  return w.done();
+
+  done(): Uint8Array {
+    return this.w.done();
+  }
+}
+
+/** A track of these messages. */
+export function encodeLiveTrack(messages: readonly LiveMessage[]): Uint8Array {
+  const track = new LiveTrackWriter();
+  for (const message of messages) track.add(message);
+  return track.done();
 }
 
 /** The messages of a track, each decoded as decodeLiveMessage does; a truncated track or a bad message is a ProtocolError naming where. */

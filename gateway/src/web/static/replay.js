@@ -31,7 +31,7 @@ function timeline(messages) {
     }
   }
   if (frames.length === 0) throw new Error('the track holds no frame');
-  return { meta: meta.meta, roster: roster.robots, frames };
+  return { meta: meta.meta, roster: roster.robots, frames, durationS: frames[frames.length - 1].frame.simSeconds };
 }
 
 /** The index of the last frame at or before `t` seconds (the first when t is before it). */
@@ -114,7 +114,7 @@ export class Replay {
     $('replay-name').textContent = name;
     const seek = $('replay-seek');
     // Any time, not steps of a tick: a step's rounding could land just before the frame asked for.
-    seek.max = String(track.meta.durationS);
+    seek.max = String(track.durationS);
     $('replay-bar').hidden = false;
     this.hooks.view.setMeta(track.meta, `api/recordings/${encodeURIComponent(name)}/map.png`);
     this.shown = -1;
@@ -126,7 +126,7 @@ export class Replay {
   }
 
   play() {
-    if (this.track && this.time >= this.track.meta.durationS) this.seek(0);
+    if (this.track && this.time >= this.track.durationS) this.seek(0);
     this.playing = true;
     $('replay-play').textContent = 'Pause';
   }
@@ -139,7 +139,7 @@ export class Replay {
   /** Moves the clock to `t` seconds (clamped) and shows that frame at once, without gliding. */
   seek(t) {
     if (!this.track) return;
-    this.time = Math.min(this.track.meta.durationS, Math.max(0, t));
+    this.time = Math.min(this.track.durationS, Math.max(0, t));
     this.show(frameAt(this.track.frames, this.time), true);
     this.publishTime();
   }
@@ -160,8 +160,8 @@ export class Replay {
     const dt = (now - this.lastNow) / 1000;
     this.lastNow = now;
     if (this.playing) {
-      this.time = Math.min(this.track.meta.durationS, this.time + dt * this.speed);
-      if (this.time >= this.track.meta.durationS) this.pause();
+      this.time = Math.min(this.track.durationS, this.time + dt * this.speed);
+      if (this.time >= this.track.durationS) this.pause();
       this.show(frameAt(this.track.frames, this.time));
     }
     this.loops++;
@@ -172,7 +172,7 @@ export class Replay {
 
   publishTime() {
     $('replay-seek').value = String(this.time);
-    $('replay-time').textContent = `${clockText(this.time)} / ${clockText(this.track.meta.durationS)}`;
+    $('replay-time').textContent = `${clockText(this.time)} / ${clockText(this.track.durationS)}`;
     document.body.dataset.replayTime = this.time.toFixed(3);
   }
 
