@@ -5,7 +5,7 @@
  * through the gateway's reader), pause holds the replay clock, play moves it, and "Back to live"
  * shows the live trial again.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McapIndexedReader } from '@mcap/core';
@@ -206,5 +206,19 @@ describe('replay of a recording in headless Chromium', () => {
     expect(await page.locator('#replay-bar').isVisible()).toBe(false);
     await expect.poll(() => attribute('canvas#map', 'data-robots'), { timeout: 10_000 }).toBe('r0,r1');
     expect(pageErrors).toEqual([]);
+  }, 30_000);
+
+  it('names the problem of a file it cannot replay, and stays on the live trial', async () => {
+    writeFileSync(join(folder, 'recordings', 'broken.mcap'), 'not really MCAP');
+    await page.locator('#recordings-refresh').click();
+    await page.locator('#recordings li[data-recording="broken.mcap"] button').click();
+    await expect
+      .poll(() => page.locator('#toast').textContent())
+      .toMatch(/^Replay of broken\.mcap FAILED: SG_RECORDING_FORMAT: broken\.mcap is not a readable MCAP recording/);
+    expect(await attribute('body', 'data-mode')).toBeNull();
+    await expect.poll(() => attribute('canvas#map', 'data-robots'), { timeout: 10_000 }).toBe('r0,r1');
+    // The browser's own line for the refused request is the only one.
+    expect(pageErrors).toHaveLength(1);
+    expect(pageErrors[0]).toMatch(/status of 422/);
   }, 30_000);
 });

@@ -57,6 +57,7 @@ export class Replay {
     this.speed = 1;
     this.time = 0;
     this.loops = 0;
+    this.looping = false;
     this.track = null;
     this.shown = -1;
     this.bits = null;
@@ -122,7 +123,11 @@ export class Replay {
     this.time = 0;
     this.show(0);
     this.lastNow = performance.now();
-    requestAnimationFrame((now) => this.loop(now));
+    // One loop at most: a replay opened while one runs (or just after leaving it) takes over the running loop.
+    if (!this.looping) {
+      this.looping = true;
+      requestAnimationFrame((now) => this.loop(now));
+    }
   }
 
   play() {
@@ -156,7 +161,10 @@ export class Replay {
 
   /** One animation frame: advances the clock while playing (stopping at the end) and shows the frame of its time. */
   loop(now) {
-    if (!this.active) return;
+    if (!this.active) {
+      this.looping = false;
+      return;
+    }
     const dt = (now - this.lastNow) / 1000;
     this.lastNow = now;
     if (this.playing) {
