@@ -58,7 +58,7 @@ export const ERROR_CODES = {
   SG_HTTP_LISTEN: 'The HTTP API and web UI could not listen on the requested port (in use or no permission).',
   // Recordings (record/)
   SG_RECORDING_FORMAT:
-    'The file given as a recording is not an MCAP file, or is truncated or corrupt (no summary or footer: a recording whose writer was killed); the message names the file and the reader error.',
+    'The file given as a recording is not an MCAP file, or is truncated or corrupt (no summary or footer: a recording whose writer was killed), or lacks what a replay reads (a /map grid, the /robots scene, pose channels); the message names the file and the problem.',
   SG_RECORDING_NO_TRIAL:
     'The MCAP file holds no swarmgate trial configuration and final state hash (a live trial with physical robots, or another tool wrote it), so there is nothing to re-run.',
   // Experiment reports (experiment/)
