@@ -12,12 +12,11 @@ import { McapIndexedReader } from '@mcap/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveService, MemoryLogger, Trial, bytesReadable, messageType, recordTrial } from '@swarmgate/gateway';
-import { loadMap } from '@swarmgate/maps';
+import { loadMap, type Grid } from '@swarmgate/maps';
 import { launchChromium } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const MAP = 'cave:40x40:seed=3';
-const GRID = loadMap(MAP);
 const TICKS = 60;
 const RECORDING = 'trial-replay.mcap';
 /** A recorded tick's time in the replay: seconds since the first (tick 1 at 0 s, 0.1 s a tick). */
@@ -26,6 +25,7 @@ const timeOf = (tick: number): number => (tick - 1) * 0.1;
 interface Pose {
   readonly xM: number;
   readonly yM: number;
+  readonly headingRad: number;
 }
 
 /** Every robot's recorded pose at each tick, by robot id, read from the MCAP with @mcap/core's indexed reader. */
@@ -36,8 +36,10 @@ async function recordedPoses(file: Uint8Array): Promise<Map<string, Pose[]>> {
   const topics = [...reader.channelsById.values()].filter((c) => c.topic.endsWith('/pose'));
   for await (const message of reader.readMessages({ topics: topics.map((c) => c.topic) })) {
     const id = reader.channelsById.get(message.channelId)!.topic.split('/')[1];
-    const { pose } = type.toObject(type.decode(message.data)) as { pose: { position: { x: number; y: number } } };
-    out.set(id, [...(out.get(id) ?? []), { xM: pose.position.x, yM: pose.position.y }]);
+    const { pose } = type.toObject(type.decode(message.data)) as { pose: { position: { x: number; y: number }; orientation: { z?: number; w: number } } };
+    // A rotation about z: the quaternion (0, 0, sin h/2, cos h/2).
+    const headingRad = 2 * Math.atan2(pose.orientation.z ?? 0, pose.orientation.w);
+    out.set(id, [...(out.get(id) ?? []), { xM: pose.position.x, yM: pose.position.y, headingRad }]);
   }
   return out;
 }
@@ -48,6 +50,8 @@ describe('replay of a recording in headless Chromium', () => {
   let page: Page;
   let folder: string;
   let poses: Map<string, Pose[]>;
+  let grid: Grid;
+  let robotRadiusCells: number;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -55,7 +59,7 @@ describe('replay of a recording in headless Chromium', () => {
     const recordings = join(folder, 'recordings');
     mkdirSync(recordings);
     const recorded = new Trial({
-      grid: GRID,
+      grid: loadMap(MAP),
       robots: 3,
       algorithm: 'frontier',
       comm: 'global',
@@ -65,6 +69,9 @@ describe('replay of a recording in headless Chromium', () => {
       maxTicks: TICKS,
     });
     await recordTrial(recorded, join(recordings, RECORDING), { map: MAP });
+    // The canvas draws in the simulation's grid (the map resampled to --cell): its geometry, as the recording holds it.
+    grid = recorded.world.grid;
+    robotRadiusCells = recorded.world.config.robot.radiusM / grid.cellSizeM;
     poses = await recordedPoses(new Uint8Array(readFileSync(join(recordings, RECORDING))));
     // The live trial: another map and fleet, so what the canvas shows tells which one it is.
     service = await LiveService.start({
@@ -106,22 +113,24 @@ describe('replay of a recording in headless Chromium', () => {
 
   const attribute = async (selector: string, name: string): Promise<string | null> => page.locator(selector).getAttribute(name);
 
-  /** How many pixels of the square of side 2 * half + 1 centred on CSS pixel (x, y) are robot blue (#2563eb, within 12 a channel). */
-  const bluePixelsNear = (x: number, y: number, half = 3): Promise<number> =>
+  /** How many pixels of the square of side 2 * half + 1 centred on CSS pixel (x, y) are `rgb` (within `tolerance` a channel). */
+  const pixelsNear = (x: number, y: number, rgb: readonly number[], tolerance: number, half = 3): Promise<number> =>
     page.evaluate(`(() => {
       const canvas = document.getElementById('map');
       const dpr = canvas.width / canvas.clientWidth;
       const side = Math.round((2 * ${half} + 1) * dpr);
       const data = canvas.getContext('2d').getImageData(Math.round((${x} - ${half}) * dpr), Math.round((${y} - ${half}) * dpr), side, side).data;
       let n = 0;
-      for (let o = 0; o < data.length; o += 4) if (Math.abs(data[o] - 0x25) <= 12 && Math.abs(data[o + 1] - 0x63) <= 12 && Math.abs(data[o + 2] - 0xeb) <= 12) n++;
+      for (let o = 0; o < data.length; o += 4) if (Math.abs(data[o] - ${rgb[0]}) <= ${tolerance} && Math.abs(data[o + 1] - ${rgb[1]}) <= ${tolerance} && Math.abs(data[o + 2] - ${rgb[2]}) <= ${tolerance}) n++;
       return n;
     })()`) as Promise<number>;
+  /** Robot blue (#2563eb), within 12 a channel. */
+  const bluePixelsNear = (x: number, y: number, half = 3): Promise<number> => pixelsNear(x, y, [0x25, 0x63, 0xeb], 12, half);
 
   /** Where the canvas draws a pose of the recorded map: its published cell-to-pixel transform. */
   const screenOf = async (pose: Pose): Promise<{ x: number; y: number }> => {
     const [scale, offX, offY] = ((await attribute('canvas#map', 'data-transform')) ?? '').split(',').map(Number);
-    return { x: ((pose.xM - GRID.originM.x) / GRID.cellSizeM) * scale + offX, y: (GRID.height - (pose.yM - GRID.originM.y) / GRID.cellSizeM) * scale + offY };
+    return { x: ((pose.xM - grid.originM.x) / grid.cellSizeM) * scale + offX, y: (grid.height - (pose.yM - grid.originM.y) / grid.cellSizeM) * scale + offY };
   };
 
   /** Every robot drawn at its recorded pose of `tick` (polled: the canvas draws on the next animation frame). */
@@ -163,6 +172,30 @@ describe('replay of a recording in headless Chromium', () => {
     expect(await attribute('body', 'data-replay-tick')).toBe(String(tick));
     expect(await page.locator('#tick').textContent()).toBe(String(tick));
     await expectRobotsAt(tick);
+    // Each heading as recorded: zoomed in on the robot (the wheel zooms about the pointer), the
+    // white heading line runs from its centre forwards (canvas y points down), the disc behind it stays blue.
+    const box = (await page.locator('canvas#map').boundingBox())!;
+    for (const [id, track] of poses) {
+      const pose = track[tick - 1];
+      const at = await screenOf(pose);
+      const fit = await attribute('canvas#map', 'data-transform');
+      await page.mouse.move(box.x + at.x, box.y + at.y);
+      await page.mouse.wheel(0, -1000);
+      await expect.poll(() => attribute('canvas#map', 'data-transform')).not.toBe(fit);
+      const scale = Number(((await attribute('canvas#map', 'data-transform')) ?? '').split(',')[0]);
+      const radiusPx = Math.max(5, robotRadiusCells * scale);
+      expect(radiusPx, 'zoomed in, a robot is big enough to see its heading').toBeGreaterThanOrEqual(8);
+      const { x, y } = await screenOf(pose);
+      const dx = Math.cos(pose.headingRad) * 0.6 * radiusPx;
+      const dy = -Math.sin(pose.headingRad) * 0.6 * radiusPx;
+      expect(await pixelsNear(x + dx, y + dy, [255, 255, 255], 60, 1), `${id}'s heading line ahead`).toBeGreaterThan(0);
+      expect(await pixelsNear(x - dx, y - dy, [255, 255, 255], 60, 1), `nothing white behind ${id}`).toBe(0);
+      expect(await bluePixelsNear(x - dx, y - dy, 1), `${id}'s disc behind its centre`).toBeGreaterThan(0);
+      await page.mouse.wheel(0, 1000);
+      // Back to the fit view (up to rounding).
+      const numbers = (t: string | null): number[] => (t ?? '').split(',').map(Number);
+      await expect.poll(async () => numbers(await attribute('canvas#map', 'data-transform')).every((v, i) => Math.abs(v - numbers(fit)[i]) < 1e-6)).toBe(true);
+    }
     // Where a robot stood at tick 1, far from any robot now, the canvas draws no robot.
     const now = await Promise.all([...poses.values()].map((track) => screenOf(track[tick - 1])));
     const before = (await Promise.all([...poses.values()].map((track) => screenOf(track[0])))).filter((p) =>
