@@ -233,6 +233,41 @@ describe('replay of a recording in headless Chromium', () => {
     await expectRobotsAt(TICKS);
   }, 60_000);
 
+  it('draws the fog of the recorded explored cells of the time shown, going back as well as forwards', async () => {
+    // Floor the fog has lifted from is drawn white; the fog makes it grey.
+    const countWhite = (): Promise<number> =>
+      page.evaluate(`(() => {
+        const canvas = document.getElementById('map');
+        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+        let n = 0;
+        for (let o = 0; o < data.length; o += 4) if (data[o] === 255 && data[o + 1] === 255 && data[o + 2] === 255) n++;
+        return n;
+      })()`) as Promise<number>;
+    /** The white count once two reads a few frames apart agree (the canvas redraws on animation frames). */
+    const settledWhite = async (): Promise<number> => {
+      let last = -1;
+      await expect
+        .poll(async () => {
+          const now = await countWhite();
+          const same = now === last;
+          last = now;
+          return same;
+        })
+        .toBe(true);
+      return last;
+    };
+    expect(await attribute('body', 'data-replay-tick')).toBe(String(TICKS));
+    const atEnd = await settledWhite();
+    await page.locator('#replay-seek').fill('0');
+    await expect.poll(() => attribute('body', 'data-replay-tick')).toBe('1');
+    const atStart = await settledWhite();
+    expect(atStart).toBeGreaterThan(0);
+    expect(atEnd, 'more floor explored at the end than at the start').toBeGreaterThan(atStart * 1.2);
+    await page.locator('#replay-seek').fill(String(timeOf(TICKS)));
+    await expect.poll(() => attribute('body', 'data-replay-tick')).toBe(String(TICKS));
+    await expect.poll(countWhite).toBe(atEnd);
+  }, 60_000);
+
   it('goes back to the live trial, and the page logged no error', async () => {
     await page.locator('#replay-exit').click();
     await expect.poll(() => attribute('body', 'data-mode')).toBeNull();
