@@ -1,9 +1,10 @@
 /**
  * Replaying a recording in headless Chromium: a trial recorded to MCAP (recordTrial, as
  * `swarmgate run --record`) is opened from the page's recordings list; after a seek the canvas
- * draws every robot at the pose the MCAP holds for that time (read here with @mcap/core, not
- * through the gateway's reader), pause holds the replay clock, play moves it, and "Back to live"
- * shows the live trial again.
+ * draws every robot at the pose and heading the MCAP holds for that time (read here with
+ * @mcap/core, not through the gateway's reader) and the fog of that time's explored cells, pause
+ * holds the replay clock, play moves it, "Back to live" shows the live trial again, and a file
+ * that is not a recording is refused with its problem named.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
