@@ -10,6 +10,7 @@
 import { decodeLiveTrack } from './protocol.js';
 
 const $ = (id) => document.getElementById(id);
+const LIST_EVERY_MS = 10_000;
 
 /** Seconds as m:ss.s. */
 function clockText(seconds) {
@@ -58,6 +59,7 @@ export class Replay {
     this.time = 0;
     this.loops = 0;
     this.looping = false;
+    this.listed = '';
     this.track = null;
     this.shown = -1;
     this.bits = null;
@@ -67,6 +69,8 @@ export class Replay {
     $('replay-exit').addEventListener('click', () => this.exit());
     $('recordings-refresh').addEventListener('click', () => this.list());
     this.list();
+    // A recording a live trial finishes (serve --record) appears without a reload.
+    setInterval(() => this.list(), LIST_EVERY_MS);
   }
 
   /** Fills the recordings panel: one row a file, with its Replay button. */
@@ -79,6 +83,10 @@ export class Replay {
     } catch {
       return;
     }
+    // Rows are rebuilt only when the folder changed: a button is not swapped under a pointer for nothing.
+    const listed = JSON.stringify(recordings);
+    if (listed === this.listed) return;
+    this.listed = listed;
     const rows = recordings.map((r) => {
       const row = document.createElement('li');
       row.dataset.recording = r.name;
