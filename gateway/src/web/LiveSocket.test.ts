@@ -75,8 +75,8 @@ describe('WebSocket /api/live/ws', () => {
     const { live, clock, url } = await serve();
     const client = connect(url);
     await client.opened;
-    await expect.poll(() => client.received.length).toBe(5);
-    expect(client.received.map((m) => m.kind)).toEqual(['meta', 'roster', 'frame', 'explored', 'fleet']);
+    await expect.poll(() => client.received.length).toBe(6);
+    expect(client.received.map((m) => m.kind)).toEqual(['meta', 'roster', 'frame', 'links', 'explored', 'fleet']);
     expect(client.state.roster.map((r) => r.id)).toEqual(['r0', 'r1', 'r2', 'r3']);
 
     for (let i = 0; i < 5; i++) live.world.step();
