@@ -186,17 +186,16 @@ export class LiveFeed {
       if (slot < frameIndex.length) frameIndex[slot] = index;
     });
     const keys: number[] = [];
-    let total = 0;
-    for (let i = 0; i < graph.robotCount; i++) {
+    // Every link is listed under both its robots (CSR); a removed robot has none.
+    const total = graph.start[graph.robotCount] / 2;
+    for (let i = 0; i < graph.robotCount && keys.length < MAX_LIVE_LINKS; i++) {
       const a = frameIndex[i];
       if (a < 0) continue;
-      for (let k = graph.start[i]; k < graph.start[i + 1]; k++) {
+      for (let k = graph.start[i]; k < graph.start[i + 1] && keys.length < MAX_LIVE_LINKS; k++) {
         const j = graph.neighbours[k];
         const b = frameIndex[j];
-        // Each pair once (j > i); a robot added since the network was built has no links yet.
-        if (j <= i || b < 0) continue;
-        total++;
-        if (keys.length < MAX_LIVE_LINKS) keys.push(a < b ? a * 0x10000 + b : b * 0x10000 + a);
+        // Each pair once (j > i).
+        if (j > i && b >= 0) keys.push(a < b ? a * 0x10000 + b : b * 0x10000 + a);
       }
     }
     return { keys: keys.sort((x, y) => x - y), total };

@@ -4,8 +4,8 @@
  * with the same module. At `frameHz` (at most 10) the robots go out as a delta of the robots
  * that changed since the last frame, or as a full frame when most did; at 1 Hz the explored
  * bitmap (the bytes that changed, or all of it) and the fleet table; the map frame and the
- * roster whenever they change (a new trial); the radio links after each frame of a new tick
- * whose links changed (the pairs added and removed, or all of them when that is smaller).
+ * roster whenever they change (a new trial); the radio links after each frame when they changed
+ * (the pairs added and removed, or all of them when that is smaller).
  * Nothing is sent that did not change.
  *
  * Every client follows one baseline: the messages are built once per period for all. A new
@@ -67,10 +67,9 @@ export class LiveSocket {
   private frameHead = '';
   private explored = new Uint8Array(0);
   private fleet = '';
-  /** LiveFeed.links keys (ascending) and total, as of tick linksTick (-1: none yet, or a new map). */
+  /** LiveFeed.links keys (ascending) and total. */
   private links: number[] = [];
   private linksTotal = 0;
-  private linksTick = -1;
 
   constructor(private readonly options: LiveSocketOptions) {
     if (!(options.frameHz > 0 && options.frameHz <= MAX_SOCKET_FRAME_HZ)) {
@@ -122,7 +121,6 @@ export class LiveSocket {
     const meta = JSON.stringify(feed.meta());
     if (meta !== this.meta) {
       this.meta = meta;
-      this.linksTick = -1;
       this.broadcast(encodeLiveMessage({ kind: 'meta', meta: JSON.parse(meta) }));
     }
     const frame = feed.frame();
@@ -145,7 +143,7 @@ export class LiveSocket {
       this.robots = robots;
       this.frameHead = headText;
     }
-    this.updateLinks(frame.tick, full);
+    this.updateLinks(full);
     if (!slow) return;
     this.updateExplored(feed.exploredBitmap());
     const fleet = JSON.stringify(feed.fleet());
@@ -155,10 +153,9 @@ export class LiveSocket {
     }
   }
 
-  /** The links are the tick's poses': read again only for a new tick (or a new roster, whose indices they use). */
-  private updateLinks(tick: number, rosterChanged: boolean): void {
-    if (!rosterChanged && tick === this.linksTick) return;
-    this.linksTick = tick;
+  /** A new roster (whose indices the links use) gets them all; otherwise what changed, if anything. */
+  private updateLinks(rosterChanged: boolean): void {
+    // The radio computes a tick's links once: reading them again in the same tick costs a walk of at most MAX_LIVE_LINKS.
     const { keys, total } = this.options.feed.links();
     if (rosterChanged) {
       this.broadcast(encodeLiveMessage({ kind: 'links', full: true, total, links: asLinks(keys) }));
