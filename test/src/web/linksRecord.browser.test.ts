@@ -5,7 +5,7 @@
  * out of range; the record switch starts and stops a recording of the running trial, which then
  * reads back with @mcap/core (its summary included) holding the robots' poses.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McapIndexedReader } from '@mcap/core';
@@ -17,6 +17,7 @@ import { liveTrialFactory } from '../harness/trialFactory.js';
 import { startLive } from '../trial/liveHarness.js';
 import { launchChromium } from './chromium.js';
 
+const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const MAP = 'blank';
 const GRID = loadMap(MAP);
 /** Two robots on the middle row, 40 % of the map apart. */
@@ -129,6 +130,8 @@ describe('radio links and the record switch in headless Chromium', () => {
     expect(Math.hypot(rows[0].pose.xM - rows[1].pose.xM, rows[0].pose.yM - rows[1].pose.yM)).toBeLessThan(1.5 * APART_M);
     await expect.poll(() => page.locator('canvas#map').getAttribute('data-links'), { timeout: 10_000 }).toBe('1');
     await expect.poll(() => linkedPoints(rows), { timeout: 5000 }).toBe(9);
+    mkdirSync(OUT_DIR, { recursive: true });
+    await page.screenshot({ path: join(OUT_DIR, 'radio-links.png') });
     await page.locator('input[data-layer="links"]').uncheck();
     await expect.poll(() => linkedPoints(rows), { timeout: 5000 }).toBe(0);
     await page.locator('input[data-layer="links"]').check();
@@ -153,12 +156,13 @@ describe('radio links and the record switch in headless Chromium', () => {
     const name = (await page.locator('body').getAttribute('data-recording')) ?? '';
     expect(name).toMatch(/^trial-.*\.mcap$/);
     await expect.poll(() => page.locator('#record-status').textContent()).toContain(name);
+    await page.screenshot({ path: join(OUT_DIR, 'recording.png') });
     // Ten more ticks recorded, as the page sees them.
     const from = Number(await page.locator('body').getAttribute('data-tick'));
     await expect.poll(async () => Number(await page.locator('body').getAttribute('data-tick')), { timeout: 10_000 }).toBeGreaterThan(from + 10);
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-pressed')).toBe('false');
-    await expect.poll(() => page.locator('#record-status').textContent()).toMatch(new RegExp(`^saved ${name.replace(/[.]/g, '\\.')} \\d+\\.\\d kB$`));
+    await expect.poll(() => page.locator('#record-status').textContent()).toMatch(new RegExp(`^saved \\d+\\.\\d kB ${name.replace(/[.]/g, '\\.')}$`));
 
     const listed = (await (await fetch(`${base}/api/recordings`)).json()) as { name: string; bytes: number }[];
     const file = readFileSync(join(dataDir, 'recordings', name));

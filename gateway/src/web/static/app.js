@@ -285,10 +285,11 @@ function showRecording(status) {
   const button = $('record-toggle');
   button.setAttribute('aria-pressed', String(status.recording));
   button.textContent = status.recording ? 'Stop recording' : 'Record';
+  // The size first: a long name is cut short in the header (whole in the title).
   const text = status.recording
-    ? `● REC ${status.name ?? '(serve --record)'} ${formatBytes(status.bytes)}`
+    ? `● REC ${formatBytes(status.bytes)} ${status.name ?? '(serve --record)'}`
     : status.name
-      ? `saved ${status.name} ${formatBytes(status.bytes)}`
+      ? `saved ${formatBytes(status.bytes)} ${status.name}`
       : '';
   const el = $('record-status');
   el.textContent = text;
