@@ -89,7 +89,7 @@ describe('live wire codec', () => {
   });
 
   it('names what is wrong', () => {
-    expect(() => decodeLiveMessage(new Uint8Array([2, 3]))).toThrow(/version 2, this side speaks 1/);
+    expect(() => decodeLiveMessage(new Uint8Array([1, 3]))).toThrow(/version 1, this side speaks 2/);
     expect(() => decodeLiveMessage(new Uint8Array([LIVE_WIRE_VERSION, 9]))).toThrow(/kind 9 is not one of 1 meta/);
     // A frame claiming a billion robots is refused before anything is allocated.
     const frame = encodeLiveMessage({ kind: 'frame', tick: 1, simSeconds: 0, exploredFraction: 0, speed: null, paced: false, full: true, robots: [] });

@@ -28,7 +28,8 @@ import { ProtocolError } from '../errors.js';
 import { ByteWriter } from '../common/ByteWriter.js';
 import { MAX_LIVE_LINKS } from '../limits.js';
 
-export const LIVE_WIRE_VERSION = 1;
+/** 2: the `links` kind (a version-1 reader would refuse it as an unknown kind; this says why). */
+export const LIVE_WIRE_VERSION = 2;
 
 const KINDS = ['meta', 'roster', 'frame', 'explored', 'fleet', 'links'] as const;
 export type LiveMessageKind = (typeof KINDS)[number];
