@@ -318,12 +318,10 @@ export class LiveTrial implements TwinHost {
     );
   }
 
-  /** No more ticks recorded (the caller closes the recorder); false when nothing was being recorded. */
-  stopRecording(): boolean {
-    const was = this.recordingNow;
-    was?.detach();
+  /** No more ticks recorded (the caller closes the recorder); nothing when nothing was being recorded. */
+  stopRecording(): void {
+    this.recordingNow?.detach();
     this.recordingNow = null;
-    return was !== null;
   }
 
   /** Stops stepping and listening; links and the port belong to the caller. */
