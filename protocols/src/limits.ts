@@ -65,3 +65,10 @@ export const MAX_NEARBY_ROBOTS_PER_STATE = 64;
 
 /** Lidar rays per scan (a trial configuration larger than this is refused at start). */
 export const MAX_SCAN_RAYS = 4096;
+
+/**
+ * Radio links in one frame of the web UI's live stream (liveWire `links`): past this the first
+ * ones in robot order are drawn and the total is said. 4096 links are 16 KiB a full message;
+ * a global radio model links every pair (499,500 at 1000 robots), which no canvas shows legibly.
+ */
+export const MAX_LIVE_LINKS = 4096;

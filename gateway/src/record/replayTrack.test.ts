@@ -256,7 +256,18 @@ describe('readReplayTrack', () => {
     await writer.start({ profile: '', library: 'test' });
     await writer.end();
     await expect(readReplayTrack(bytesReadable(out.get()), 'empty.mcap')).rejects.toThrow(
-      /SG_RECORDING_FORMAT: empty\.mcap cannot be replayed: it has no \/map channel \(foxglove\.Grid\)/,
+      /SG_RECORDING_FORMAT: empty\.mcap cannot be replayed: it holds no message \(recorded over no tick\)/,
+    );
+    // A file of other channels: no /map.
+    const other = new TempBuffer();
+    const otherWriter = new McapWriter({ writable: other });
+    await otherWriter.start({ profile: '', library: 'test' });
+    const schemaId = await otherWriter.registerSchema({ name: 'x', encoding: 'jsonschema', data: new Uint8Array() });
+    const channelId = await otherWriter.registerChannel({ topic: '/x', schemaId, messageEncoding: 'json', metadata: new Map() });
+    await otherWriter.addMessage({ channelId, sequence: 0, logTime: 1n, publishTime: 1n, data: new TextEncoder().encode('{}') });
+    await otherWriter.end();
+    await expect(readReplayTrack(bytesReadable(other.get()), 'other.mcap')).rejects.toThrow(
+      /SG_RECORDING_FORMAT: other\.mcap cannot be replayed: it has no \/map channel \(foxglove\.Grid\)/,
     );
   });
 

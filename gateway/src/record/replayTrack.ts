@@ -105,6 +105,8 @@ function gridOf(message: McapTypes.Message, topic: string): RecordedGrid {
 }
 
 async function firstMessage(reader: McapIndexedReader, topic: string, schema: SchemaName): Promise<McapTypes.Message> {
+  // A recording started and stopped between two ticks (a paused trial) is a valid MCAP file of no channel.
+  if (reader.channelsById.size === 0) throw new Malformed('it holds no message (recorded over no tick)');
   const found = channels(reader, schema, topic);
   if (found.length === 0) throw new Malformed(`it has no ${topic} channel (${schema})`);
   for await (const message of reader.readMessages({ topics: [topic] })) if (found.some((c) => c.id === message.channelId)) return message;

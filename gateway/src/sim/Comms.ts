@@ -15,7 +15,7 @@
  * class exposes, cut to the per-State budgets with the rest counted into the reader's
  * `StateDropCounts` (never thrown).
  */
-import { globalModel, RadioNetwork, TagStore, type CommunicationGroups, type RadioModel, type RadioNetworkOptions } from './radio/index.js';
+import { globalModel, RadioNetwork, TagStore, type CommunicationGroups, type RadioLinks, type RadioModel, type RadioNetworkOptions } from './radio/index.js';
 import { growArray } from './radio/growArray.js';
 import type { World } from './World.js';
 
@@ -151,6 +151,15 @@ export class Comms {
     this.tagsBy = growArray(this.tagsBy, slot + 1);
     this.tagsBy[slot]++;
     this.pendingTags.push({ slot, xM: t.xM[slot], yM: t.yM[slot], tick: this.world.tick, payload });
+  }
+
+  /**
+   * Who can hear whom at the current poses (CSR by slot; a removed robot links to nobody), or
+   * null before the first step: what the web UI draws. Reading it between ticks computes the
+   * links if no delivery needed them this tick; no random draw, so the trial is unchanged.
+   */
+  links(): RadioLinks | null {
+    return this.network ? this.network.linksAt(this.world.tick, this.poses) : null;
   }
 
   /** Communication groups at the current poses, or null before the first step. */

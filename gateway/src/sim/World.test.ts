@@ -190,6 +190,23 @@ describe('kinematic twins (HIL)', () => {
   });
 });
 
+describe('tick observers', () => {
+  it('are called after each tick from addObserver until removeObserver', () => {
+    const world = new World(borderedRoom(20));
+    const seen: number[] = [];
+    const observer = { afterTick: (w: World) => seen.push(w.tick) };
+    world.addObserver(observer);
+    world.step();
+    world.step();
+    world.removeObserver(observer);
+    world.step();
+    // Removing one that is not there is a no-op.
+    world.removeObserver(observer);
+    world.step();
+    expect(seen).toEqual([1, 2]);
+  });
+});
+
 describe('radio, tags and nearby robots through the Robot API', () => {
   it('delivers a broadcast at the next tick to others only; tags become readable at the next tick', () => {
     const world = new World(borderedRoom(20));

@@ -356,6 +356,12 @@ export class World {
     this.observers.push(observer);
   }
 
+  /** Stops calling `observer` after each tick (a recording stopped while the trial runs on). */
+  removeObserver(observer: TickObserver): void {
+    const i = this.observers.indexOf(observer);
+    if (i >= 0) this.observers.splice(i, 1);
+  }
+
   // ---- the step ----------------------------------------------------------------------------
 
   /** One logic tick. */

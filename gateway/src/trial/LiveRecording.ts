@@ -3,7 +3,8 @@
  * scans, latched commands, radio, maps, metrics, on wall-clock time); this adds what only a live
  * trial has: physical robots' Telemetry as the registry received it, remote controllers'
  * Commands as they arrived on `cmd`, and emergency stops and releases. The file is written a tick
- * at a time by the trial's loop and finished by `close` once the trial has stopped.
+ * at a time by the trial's loop; once detached (the trial stopped, or the recording was switched
+ * off while it runs on) the recorder's owner closes it.
  */
 import { swarmgate, type Command, type Telemetry } from '@swarmgate/protocols';
 import type { Clock } from '@swarmgate/protocols';
@@ -12,6 +13,7 @@ import type { McapRecorder } from '../record/McapRecorder.js';
 import { messageType } from '../record/recordingSchemas.js';
 import { WorldRecorder } from '../record/WorldRecorder.js';
 import type { Trial } from '../sim/Trial.js';
+import type { TickObserver } from '../sim/World.js';
 
 export interface LiveRecordingOptions {
   readonly recorder: McapRecorder;
@@ -21,6 +23,7 @@ export interface LiveRecordingOptions {
 
 export class LiveRecording {
   private readonly recorder: McapRecorder;
+  private readonly observers: readonly TickObserver[];
   private readonly estopType = messageType('swarmgate.recording.v1.EmergencyStop');
   private readonly onTelemetry = (robotId: string, telemetry: Telemetry): void => {
     this.recorder.add(`/${robotId}/telemetry`, 'swarmgate.v1.Telemetry', this.nowNs(), swarmgate.v1.Telemetry.encode(telemetry).finish());
@@ -28,15 +31,18 @@ export class LiveRecording {
 
   constructor(
     options: LiveRecordingOptions,
-    trial: Trial,
+    private readonly trial: Trial,
     private readonly registry: RobotRegistry | null,
     private readonly clock: Clock,
     private readonly onWriteError: (error: unknown) => void,
   ) {
     this.recorder = options.recorder;
-    trial.world.addObserver(new WorldRecorder(options.recorder, trial.metrics, { everyS: options.everyS, timeNs: () => this.nowNs() }));
-    // After the WorldRecorder: each tick's messages are written once it has queued them.
-    trial.world.addObserver({ afterTick: () => this.flush() });
+    // The flush after the WorldRecorder: each tick's messages are written once it has queued them.
+    this.observers = [
+      new WorldRecorder(options.recorder, trial.metrics, { everyS: options.everyS, timeNs: () => this.nowNs() }),
+      { afterTick: () => this.flush() },
+    ];
+    for (const observer of this.observers) trial.world.addObserver(observer);
     registry?.on('telemetry', this.onTelemetry);
   }
 
@@ -56,9 +62,10 @@ export class LiveRecording {
     this.recorder.flush().catch(this.onWriteError);
   }
 
-  /** Stops listening; the caller closes the recorder after the trial has stopped. */
+  /** Stops listening and recording ticks; the caller then closes the recorder. */
   detach(): void {
     this.registry?.off('telemetry', this.onTelemetry);
+    for (const observer of this.observers) this.trial.world.removeObserver(observer);
   }
 
   private nowNs(): bigint {

@@ -1,13 +1,19 @@
 /**
  * `serve` in fleet mode on its embedded broker: a controller with its fleet credentials drives
  * its assigned physical robot (here a plain MQTT client speaking the robot's side of the
- * protocol), and is refused another robot's topics.
+ * protocol), and is refused another robot's topics. Stopping the service finishes a recording
+ * started at run time.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { McapIndexedReader } from '@mcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, type EnvelopeBodyInit, type MotorCommand } from '@swarmgate/protocols';
 import { MqttRobot, SlamMap } from '@swarmgate/sdk';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
+import { bytesReadable } from '../record/trialRecording.js';
 import { parseFleetFile } from '../hil/FleetFile.js';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
@@ -156,6 +162,40 @@ describe('LiveService bind rule', () => {
     } finally {
       await open.stop();
       await broker.close();
+    }
+  }, 30_000);
+});
+
+describe('LiveService stop', () => {
+  it('finishes a recording started at run time: a valid MCAP with the ticks it ran', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'swarmgate-service-recording-'));
+    const service = await LiveService.start({
+      trial: TRIAL,
+      fleet: null,
+      fleetName: 'lab',
+      keepaliveMs: 1000,
+      twins: DEFAULT_TWIN_OPTIONS,
+      httpPort: null,
+      mqttPort: 0,
+      folders: { maps: folder, recordings: folder, experiments: folder },
+      logger: new MemoryLogger(),
+    });
+    try {
+      const { name } = await service.trials.recording!.start('until-stop.mcap');
+      expect(name).toBe('until-stop.mcap');
+      const from = service.live.world.tick;
+      await expect.poll(() => service.live.world.tick, { timeout: 10_000 }).toBeGreaterThan(from + 3);
+    } finally {
+      await service.stop();
+    }
+    try {
+      const reader = await McapIndexedReader.Initialize({ readable: bytesReadable(readFileSync(join(folder, 'until-stop.mcap'))) });
+      let poses = 0;
+      for await (const message of reader.readMessages()) if (reader.channelsById.get(message.channelId)!.topic === '/r0/pose') poses++;
+      expect(poses).toBeGreaterThan(3);
+      expect(service.live.recording).toBe(false);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
     }
   }, 30_000);
 });

@@ -164,8 +164,10 @@ export class LiveService {
       // The trial first, the links after: the virtual robots' ids are taken before any physical
       // Birth can claim one, and robots that were up before us (they answer the gateway Birth
       // that hil.start publishes) find the trial already listening.
+      const folders = options.folders ?? DEFAULT_API_FOLDERS;
       const trials = new TrialSlot({
         first: options.trial,
+        recordings: { folder: folders.recordings },
         factory: options.trialFactory ?? null,
         registry,
         logger,
@@ -180,12 +182,14 @@ export class LiveService {
           twinSlots: options.twinSlots,
           logger,
         },
-        // serve --record records the trial it started with; a trial created later is not recorded.
+        // serve --record records the trial it started with; a later one records through the API (RecordingSwitch).
         firstOnly: { record: options.record },
       });
       const live = trials.live;
       // The slot's trial, not this first one: a trial created later through the API is the one stopped.
       cleanups.push(() => trials.live.stop());
+      // Run before the trial stops (cleanups run in reverse): a recording started at run time is finished.
+      cleanups.push(async () => void (await trials.recording?.stop()));
       await hil.start();
       live.start();
       let http: FastifyInstance | null = null;
@@ -196,7 +200,6 @@ export class LiveService {
         // then every request is refused (421), never let through.
         const hosts = new Set<string>();
         const app = await createTrialHttpServer({ trials, hil, access: { token, hosts } });
-        const folders = options.folders ?? DEFAULT_API_FOLDERS;
         await app.register(mapsApi, { folder: folders.maps });
         await app.register(recordingsApi, { folder: folders.recordings });
         await app.register(experimentsApi, { folder: folders.experiments });

@@ -197,7 +197,7 @@ export class LiveTrial implements TwinHost {
   /** When each remote-controlled robot was last told that its State left something out. */
   private readonly dropsToldMs = new Map<string, number>();
   private readonly clock: Clock;
-  private readonly recording: LiveRecording | null;
+  private recordingNow: LiveRecording | null = null;
   private readonly onCommand = (robotId: string, command: Command, seq: number): void => this.commandContained(robotId, command, seq);
   /** Each robot's Error reports: how many, and the last one (the web UI's robot detail). */
   private readonly robotErrorLog = new Map<string, RobotErrorSummary>();
@@ -230,11 +230,7 @@ export class LiveTrial implements TwinHost {
       this.fault('controller', 'trial: a controller threw; its robot is stopped for this tick', { robotId, error: errorText(error) });
     };
     // After the trial's own observer, so a tick's emergency stops are among its recorded commands.
-    this.recording = options.record
-      ? new LiveRecording(options.record, this.trial, options.hil?.registry ?? null, this.clock, (error) =>
-          this.faultLog.error('trial: writing the recording failed', { error: errorText(error) }),
-        )
-      : null;
+    if (options.record) this.startRecording(options.record);
     options.port?.on('command', this.onCommand);
     for (const link of options.uplinks ?? []) link.on('robotError', this.onRobotError);
     this.pacer = new TickPacer(
@@ -305,6 +301,29 @@ export class LiveTrial implements TwinHost {
     if (this.ended) throw new SwarmgateError('SG_TRIAL_STATE', `the trial was stopped: cannot ${what} it (create a new trial)`);
   }
 
+  /** Whether the trial writes a recording now (`serve --record`, or startRecording). */
+  get recording(): boolean {
+    return this.recordingNow !== null;
+  }
+
+  /**
+   * Records the trial from the next tick into `options.recorder`, which the caller closes after
+   * stopRecording or stop. SG_TRIAL_STATE when it records already or was stopped.
+   */
+  startRecording(options: LiveRecordingOptions): void {
+    this.checkNotEnded('record');
+    if (this.recordingNow) throw new SwarmgateError('SG_TRIAL_STATE', 'the trial is being recorded already: stop that recording first');
+    this.recordingNow = new LiveRecording(options, this.trial, this.options.hil?.registry ?? null, this.clock, (error) =>
+      this.faultLog.error('trial: writing the recording failed', { error: errorText(error) }),
+    );
+  }
+
+  /** No more ticks recorded (the caller closes the recorder); nothing when nothing was being recorded. */
+  stopRecording(): void {
+    this.recordingNow?.detach();
+    this.recordingNow = null;
+  }
+
   /** Stops stepping and listening; links and the port belong to the caller. */
   stop(): void {
     this.ended = true;
@@ -312,7 +331,7 @@ export class LiveTrial implements TwinHost {
     this.options.port?.off('command', this.onCommand);
     for (const link of this.options.uplinks ?? []) link.off('robotError', this.onRobotError);
     this.twins?.close();
-    this.recording?.detach();
+    this.stopRecording();
     // The lidar's worker threads (a later step, if any, casts on this thread alone).
     void this.world.close();
   }
@@ -334,7 +353,7 @@ export class LiveTrial implements TwinHost {
       if (robotId === undefined) hil.emergencyStopAll(reason);
       else if (this.twins?.has(robotId)) hil.emergencyStop(robotId, reason);
     }
-    this.recording?.emergencyStop(robotId, false, reason);
+    this.recordingNow?.emergencyStop(robotId, false, reason);
     this.logger.warn('trial: emergency stop', { robots: ids, reason });
     return ids;
   }
@@ -360,7 +379,7 @@ export class LiveTrial implements TwinHost {
       if (robotId === undefined) hil.releaseEmergencyStopAll(reason);
       else if (this.twins?.has(robotId) && !unreachable(robotId)) hil.releaseEmergencyStop(robotId, reason);
     }
-    this.recording?.emergencyStop(robotId, true, reason);
+    this.recordingNow?.emergencyStop(robotId, true, reason);
     this.logger.warn('trial: emergency stop released', { robots: released, offline, requested: robotId ?? 'all', reason });
     return { released, offline };
   }
@@ -497,7 +516,7 @@ export class LiveTrial implements TwinHost {
 
   /** A Command from a remote controller, with any failure of ours answered and contained. */
   private commandContained(robotId: string, command: Command, seq: number): void {
-    this.recording?.command(robotId, command);
+    this.recordingNow?.command(robotId, command);
     try {
       this.command(robotId, command, seq);
     } catch (error) {

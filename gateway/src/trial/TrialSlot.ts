@@ -8,6 +8,7 @@ import type { RobotRegistry } from '../hil/RobotRegistry.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
 import { LiveTrial, type LiveTrialOptions } from './LiveTrial.js';
+import { RecordingSwitch } from './RecordingSwitch.js';
 
 /** A live trial's configuration: what `serve` builds from its flags, and POST /api/trial from a body. */
 export type LiveTrialConfig = TrialConfig & { readonly grid: Grid };
@@ -42,13 +43,24 @@ export interface TrialSlotOptions {
   readonly factory: TrialFactory | null;
   readonly registry: RobotRegistry | null;
   readonly logger: Logger;
+  /** Where recordings started at run time go (RecordingSwitch); without it none can be started. */
+  readonly recordings?: { readonly folder: string; readonly everyS?: number };
+}
+
+/** What a request asks of a new trial beside its configuration. */
+export interface ReplaceOptions {
+  /** Record the new trial from its first tick (into a file the server names). */
+  readonly record?: boolean;
 }
 
 export class TrialSlot {
   private current: LiveTrial;
+  /** Recordings started at run time; null without a recordings folder. */
+  readonly recording: RecordingSwitch | null;
 
   constructor(private readonly options: TrialSlotOptions) {
     this.current = new LiveTrial({ trial: options.first, ...options.joints, ...options.firstOnly });
+    this.recording = options.recordings ? new RecordingSwitch({ ...options.recordings, live: () => this.current }) : null;
   }
 
   get live(): LiveTrial {
@@ -63,12 +75,15 @@ export class TrialSlot {
   /**
    * Ends the current trial and puts a new one in its place on the same links; physical robots
    * online are adopted by it. The new trial starts paused: the operator starts it. A
-   * configuration the factory refuses leaves the current trial as it was.
+   * configuration the factory refuses leaves the current trial as it was. A recording of the old
+   * trial is finished; `record` starts one of the new trial.
    */
-  async replace(request: TrialRequest): Promise<LiveTrial> {
+  async replace(request: TrialRequest, options: ReplaceOptions = {}): Promise<LiveTrial> {
     const { factory, registry, joints, logger } = this.options;
     if (!factory) throw new SwarmgateError('SG_TRIAL_STATE', 'this gateway was started without a way to build trials from a request');
+    if (options.record && !this.recording) throw new TrialRequestError('record: this gateway has no recordings folder');
     const trial = await factory.build(request);
+    await this.recording?.stop();
     const previous = this.current;
     const held = previous.robots().filter((r) => r.kind === 'physical' && r.emergencyStopped);
     previous.stop();
@@ -81,6 +96,7 @@ export class TrialSlot {
       if (this.current.robots().some((r) => r.id === robot.id)) this.current.emergencyStop(robot.id, 'held over from the previous trial');
     }
     logger.info('trial: a new trial replaced the previous one (paused until started)', { robots: trial.robots, seed: trial.seed });
+    if (options.record) await this.recording?.start();
     return this.current;
   }
 }

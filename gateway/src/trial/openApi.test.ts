@@ -19,6 +19,7 @@ import { experimentsApi } from './experimentsApi.js';
 import { mapsApi } from '../web/mapsApi.js';
 import { recordingsApi } from '../web/recordingsApi.js';
 import { webUi } from '../web/webUi.js';
+import { RecordingSwitch } from './RecordingSwitch.js';
 import { TrialRequestError, type LiveTrialConfig } from './TrialSlot.js';
 
 interface Operation {
@@ -48,6 +49,7 @@ function fillPath(path: string): string {
 const GOOD_BODIES: Record<string, unknown> = {
   'POST /api/trial': { map: 'blank', robots: 2 },
   'POST /api/trial/speed': { speed: 2 },
+  'POST /api/trial/recording/start': { name: 'walked.mcap' },
   'POST /api/estop': { robotId: 'r0' },
   'POST /api/estop/release': { all: true },
   'POST /api/maps': { name: 'uploaded-room', format: 'pgm', dataBase64: encodeMapImage(borderedRoom(12), 'pgm').toString('base64') },
@@ -108,6 +110,9 @@ describe('the OpenAPI document and the routes it lists', () => {
       '/api/trial/step',
       '/api/trial/speed',
       '/api/trial/stop',
+      '/api/trial/recording',
+      '/api/trial/recording/start',
+      '/api/trial/recording/stop',
       '/api/robots',
       '/api/robots/{id}',
       '/api/estop',
@@ -179,7 +184,8 @@ describe('the token on every mutating route the document lists', () => {
   it('refuses each POST without the bearer token (401) and lets it through with it', async () => {
     const live = new LiveTrial({ trial: trialOf(borderedRoom(12), 2), hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
     const folder = mkdtempSync(join(tmpdir(), 'swarmgate-token-'));
-    const app = await createTrialHttpServer({ trials: { live }, hil: null, access: { token: 'sesame-sesame-sesame', hosts: null } });
+    const recording = new RecordingSwitch({ folder, live: () => live });
+    const app = await createTrialHttpServer({ trials: { live, recording }, hil: null, access: { token: 'sesame-sesame-sesame', hosts: null } });
     try {
       await app.register(mapsApi, { folder });
       await app.register(recordingsApi, { folder });
@@ -198,6 +204,7 @@ describe('the token on every mutating route the document lists', () => {
         expect(allowed.statusCode, url).not.toBe(401);
       }
     } finally {
+      await recording.stop();
       live.stop();
       await app.close();
       rmSync(folder, { recursive: true, force: true });

@@ -2,13 +2,14 @@
  * The live trial's HTTP API, as fastify plugins (validated by JSON schemas compiled at start-up,
  * docs/STYLE.md#protocol-and-io-edges, and served as OpenAPI at /docs): the trial resource
  * (trialsApi: state, create, start, pause, step, speed, stop) and the robots resource
- * (robotsApi: list, one robot's decoded state, conflicts, emergency stop and release). The
- * service adds maps, recordings, experiments and the web UI on the same server (LiveService).
+ * (robotsApi: list, one robot's decoded state, conflicts, emergency stop and release), and
+ * recording the trial at run time when the host can (recordingApi). The service adds maps, recordings, experiments and the web UI on the same server (LiveService).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { installApiDocs } from '../web/apiDocs.js';
 import { installHttpGuard, type HttpGuardOptions } from '../web/httpGuard.js';
+import { recordingApi } from './recordingApi.js';
 import { robotsApi } from './robotsApi.js';
 import { trialsApi, type TrialHost } from './trialsApi.js';
 
@@ -28,6 +29,8 @@ export interface TrialHttpServerOptions extends TrialHttpApiOptions {
 export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOptions): Promise<void> {
   await app.register(trialsApi, options);
   await app.register(robotsApi, options);
+  const recording = options.trials.recording;
+  if (recording) await app.register(recordingApi, { recording });
 }
 
 /**

@@ -9,12 +9,13 @@
  *   GET  /api/trial/options  what a configuration may name: its options, the registered
  *                          algorithms, radio models and robot profiles (the page's new-trial form)
  *   POST /api/trial        a new trial from a configuration (`swarmgate run`'s option names);
- *                          it replaces the current one and starts paused
+ *                          it replaces the current one and starts paused (`record: true`:
+ *                          recorded from its first tick, recordingApi.ts)
  *   POST /api/trial/start  start or resume ticking
  *   POST /api/trial/pause  no more ticks until start or step
  *   POST /api/trial/step   one tick of a paused trial
  *   POST /api/trial/speed  {"speed": S}: simulated per wall-clock seconds (1 with physical robots)
- *   POST /api/trial/stop   end the trial for good (a new one replaces it)
+ *   POST /api/trial/stop   end the trial for good (a new one replaces it); finishes its recording
  *
  * A control the trial's state refuses is a 409 naming why; a configuration refused is a 400
  * naming the option.
@@ -26,14 +27,17 @@ import { RADIO_MODELS } from '../sim/radio/index.js';
 import { ROBOT_PROFILES } from '../sim/robotProfiles.js';
 import { bodyErrorFormatter, errorSchema } from '../web/apiSchemas.js';
 import { MAX_TRIAL_SPEED, MIN_TRIAL_SPEED, type LiveTrial } from './LiveTrial.js';
-import type { TrialRequest } from './TrialSlot.js';
+import type { RecordingSwitch } from './RecordingSwitch.js';
+import type { ReplaceOptions, TrialRequest } from './TrialSlot.js';
 
 /** The trial the API serves now, and (when the service can) how a request replaces it: TrialSlot. */
 export interface TrialHost {
   readonly live: LiveTrial;
   /** Options a POST /api/trial body may give; absent or null: the route is not offered. */
   readonly requestOptions?: readonly string[] | null;
-  replace?(request: TrialRequest): Promise<LiveTrial>;
+  replace?(request: TrialRequest, options?: ReplaceOptions): Promise<LiveTrial>;
+  /** Recordings started at run time (recordingApi.ts); absent or null: those routes are not offered. */
+  readonly recording?: RecordingSwitch | null;
 }
 
 const countSchema = { type: 'integer', minimum: 0 } as const;
@@ -226,10 +230,13 @@ export async function trialsApi(app: FastifyInstance, options: { readonly trials
       type: 'object',
       additionalProperties: false,
       required: ['map'],
-      properties: Object.fromEntries(requestOptions.map((name) => [name, value])),
+      properties: {
+        ...Object.fromEntries(requestOptions.map((name) => [name, value])),
+        ...(trials.recording ? { record: { type: 'boolean', description: 'record the new trial from its first tick (GET /api/trial/recording)' } } : {}),
+      },
       description: "`swarmgate run`'s options without the dashes, checked as the command line is (`swarmgate run --help`)",
     };
-    app.post<{ Body: TrialRequest }>(
+    app.post<{ Body: TrialRequest & { record?: boolean } }>(
       '/api/trial',
       {
         schema: { tags, summary: 'Replace the trial with a new one (paused)', body, response: { 201: trialStatusSchema, 400: errorSchema } },
@@ -237,7 +244,8 @@ export async function trialsApi(app: FastifyInstance, options: { readonly trials
       },
       async (request, reply) => {
         try {
-          const live = await replace(request.body);
+          const { record, ...configuration } = request.body;
+          const live = await replace(configuration, { record });
           return reply.code(201).send(live.status());
         } catch (error) {
           if (errorCode(error) !== 'SG_TRIAL_REQUEST') throw error;
@@ -253,7 +261,16 @@ export async function trialsApi(app: FastifyInstance, options: { readonly trials
   post('/api/trial/start', 'Start or resume ticking', (live) => live.start());
   post('/api/trial/pause', 'Pause: no ticks until start or step (physical robots halt at their command deadline)', (live) => live.pause());
   post('/api/trial/step', 'Run one tick of a paused trial', (live) => live.step());
-  post('/api/trial/stop', 'End the trial for good; a new trial (POST /api/trial) replaces it', (live) => live.end());
+  app.post(
+    '/api/trial/stop',
+    { schema: { tags, summary: 'End the trial for good (and finish its recording); a new trial (POST /api/trial) replaces it', response: controlResponses } },
+    async (_request, reply) => {
+      const live = trials.live;
+      live.end();
+      await trials.recording?.stop();
+      return reply.send(live.status());
+    },
+  );
 
   app.post<{ Body: { speed: number } }>(
     '/api/trial/speed',

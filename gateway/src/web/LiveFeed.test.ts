@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Cell, createGrid, type Grid } from '@swarmgate/maps';
-import { ManualClock } from '@swarmgate/protocols';
+import { MAX_LIVE_LINKS, ManualClock } from '@swarmgate/protocols';
 import { CommandSafety } from '../hil/CommandSafety.js';
 import { HilGateway } from '../hil/HilGateway.js';
 import { MemoryLogger } from '../hil/Logger.js';
@@ -43,6 +43,27 @@ describe('LiveFeed', () => {
     expect(frame.robots[0].x).toBeCloseTo(truth.xM, 3);
     expect(frame.robots[0].y).toBeCloseTo(truth.yM, 3);
     expect(frame.robots[0].headingRad).toBeCloseTo(truth.headingRad, 3);
+  });
+
+  it('reads the radio links of the tick by frame index, none before the first step, at most MAX_LIVE_LINKS with the total', () => {
+    const robots = 100;
+    const live = new LiveTrial({
+      trial: { ...testTrialConfig(borderedRoom(40), robots), spawn: { kind: 'apart' } },
+      hil: null,
+      twins: DEFAULT_TWIN_OPTIONS,
+      logger: new MemoryLogger(),
+    });
+    const feed = new LiveFeed({ live: () => live, hil: null, clock: new ManualClock() });
+    expect(feed.links()).toEqual({ keys: [], total: 0 });
+    live.world.step();
+    // The global model links every pair: 4950, past the cap; the first ones in robot order are kept.
+    const { keys, total } = feed.links();
+    expect(total).toBe((robots * (robots - 1)) / 2);
+    expect(total).toBeGreaterThan(MAX_LIVE_LINKS);
+    const everyPair: number[] = [];
+    for (let a = 0; a < robots; a++) for (let b = a + 1; b < robots; b++) everyPair.push(a * 0x10000 + b);
+    expect(keys).toEqual(everyPair.slice(0, MAX_LIVE_LINKS));
+    live.stop();
   });
 
   it('measures speed as simulated seconds per wall second, over a window of at least one second', () => {

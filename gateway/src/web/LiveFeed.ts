@@ -5,7 +5,7 @@
  * consistent state. Not a per-tick path: the UI's timers call it, never the world's step.
  */
 import type { RobotStatus } from '@swarmgate/sdk';
-import { systemClock, type Clock } from '@swarmgate/protocols';
+import { MAX_LIVE_LINKS, systemClock, type Clock } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
 import type { RobotLink } from '../hil/RobotRegistry.js';
 import type { LiveView } from './LiveView.js';
@@ -64,6 +64,16 @@ export interface FleetRow {
   /** Milliseconds since the robot's last traffic (server-side, so browser clocks do not matter). */
   readonly lastSeenAgoMs: number | null;
   readonly estop: boolean;
+}
+
+/**
+ * The radio links of this tick between the frame's robots: `a * 65536 + b` for robots a < b (their
+ * positions in LiveFrame.robots), ascending, at most MAX_LIVE_LINKS (the first in robot order),
+ * and how many there are.
+ */
+export interface LiveLinks {
+  readonly keys: number[];
+  readonly total: number;
 }
 
 export interface LiveFeedOptions {
@@ -162,6 +172,33 @@ export class LiveFeed {
     bits.fill(0);
     for (let i = 0; i < seen.length; i++) if (seen[i] !== 0) bits[i >> 3] |= 1 << (i & 7);
     return bits;
+  }
+
+  links(): LiveLinks {
+    const live = this.live;
+    const world = live.world;
+    const graph = world.comms.links();
+    if (graph === null) return { keys: [], total: 0 };
+    // The graph is by world slot; the frame lists robots as the trial does.
+    const frameIndex = new Int32Array(graph.robotCount).fill(-1);
+    live.robots().forEach((robot, index) => {
+      const slot = world.slotOf(robot.id);
+      if (slot < frameIndex.length) frameIndex[slot] = index;
+    });
+    const keys: number[] = [];
+    // Every link is listed under both its robots (CSR); a removed robot has none.
+    const total = graph.start[graph.robotCount] / 2;
+    for (let i = 0; i < graph.robotCount && keys.length < MAX_LIVE_LINKS; i++) {
+      const a = frameIndex[i];
+      if (a < 0) continue;
+      for (let k = graph.start[i]; k < graph.start[i + 1] && keys.length < MAX_LIVE_LINKS; k++) {
+        const j = graph.neighbours[k];
+        const b = frameIndex[j];
+        // Each pair once (j > i).
+        if (j > i && b >= 0) keys.push(a < b ? a * 0x10000 + b : b * 0x10000 + a);
+      }
+    }
+    return { keys: keys.sort((x, y) => x - y), total };
   }
 
   fleet(): FleetRow[] {

@@ -11,6 +11,7 @@ import { ManualClock } from '@swarmgate/protocols';
 import { LiveWireState, decodeLiveMessage, type LiveMessage } from '@swarmgate/protocols/live';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
+import type { TrialConfig } from '../sim/Trial.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
 import { installHttpGuard } from './httpGuard.js';
 import { webUi } from './webUi.js';
@@ -23,14 +24,13 @@ afterEach(async () => {
   app = null;
 });
 
-async function serve(token: string | null = null) {
+async function serve(token: string | null = null, radio: Pick<TrialConfig, 'comm' | 'spawn'> = { comm: 'global', spawn: { kind: 'together' } }) {
   const clock = new ManualClock();
   const trial = {
     grid: borderedRoom(20),
     robots: 4,
     algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'together' },
+    ...radio,
     seed: 3,
     targetExplored: 0.99,
     maxTicks: Infinity,
@@ -75,8 +75,8 @@ describe('WebSocket /api/live/ws', () => {
     const { live, clock, url } = await serve();
     const client = connect(url);
     await client.opened;
-    await expect.poll(() => client.received.length).toBe(5);
-    expect(client.received.map((m) => m.kind)).toEqual(['meta', 'roster', 'frame', 'explored', 'fleet']);
+    await expect.poll(() => client.received.length).toBe(6);
+    expect(client.received.map((m) => m.kind)).toEqual(['meta', 'roster', 'frame', 'links', 'explored', 'fleet']);
     expect(client.state.roster.map((r) => r.id)).toEqual(['r0', 'r1', 'r2', 'r3']);
 
     for (let i = 0; i < 5; i++) live.world.step();
@@ -108,6 +108,49 @@ describe('WebSocket /api/live/ws', () => {
     const delta = client.received.find((m) => m.kind === 'frame');
     expect(delta).toMatchObject({ tick: 6 });
     expect(client.state.frame?.tick).toBe(6);
+  });
+
+  it('holds the radio links of the tick: the pairs within range, sent again only as they change', async () => {
+    const RANGE_M = 9;
+    const { live, clock, url } = await serve(null, { comm: `range:${RANGE_M}`, spawn: { kind: 'apart' } });
+    /** Pairs a < b of robots within the range, from the trial's own poses. */
+    const inRange = () => {
+      const robots = live.robots();
+      const pairs: { a: number; b: number }[] = [];
+      for (let a = 0; a < robots.length; a++) {
+        for (let b = a + 1; b < robots.length; b++) {
+          if (Math.hypot(robots[a].pose.xM - robots[b].pose.xM, robots[a].pose.yM - robots[b].pose.yM) <= RANGE_M) pairs.push({ a, b });
+        }
+      }
+      return pairs;
+    };
+    live.world.step();
+    const client = connect(url);
+    await client.opened;
+    await expect.poll(() => client.state.links).not.toBeNull();
+    const expected = inRange();
+    // Apart in a 20 m room: some pairs in range, some not (the case is not trivial).
+    expect(expected.length).toBeGreaterThan(0);
+    expect(expected.length).toBeLessThan(6);
+    expect(client.state.links).toEqual(expected);
+    expect(client.state.linksTotal).toBe(expected.length);
+
+    // A period with no new tick: no links message.
+    client.received.length = 0;
+    clock.advance(100);
+    await settle();
+    expect(client.received.filter((m) => m.kind === 'links')).toEqual([]);
+    // Ticks until the set changes: the client follows, whatever the message (delta or full).
+    let ticks = 0;
+    const start = JSON.stringify(expected);
+    while (JSON.stringify(inRange()) === start && ticks < 2000) {
+      live.world.step();
+      ticks++;
+    }
+    expect(ticks).toBeLessThan(2000);
+    clock.advance(100);
+    await expect.poll(() => client.state.links).toEqual(inRange());
+    expect(client.received.filter((m) => m.kind === 'links')).toHaveLength(1);
   });
 
   it('answers a plain HTTP request with 426', async () => {

@@ -4,13 +4,15 @@
  * with the same module. At `frameHz` (at most 10) the robots go out as a delta of the robots
  * that changed since the last frame, or as a full frame when most did; at 1 Hz the explored
  * bitmap (the bytes that changed, or all of it) and the fleet table; the map frame and the
- * roster whenever they change (a new trial). Nothing is sent that did not change.
+ * roster whenever they change (a new trial); the radio links after each frame when they changed
+ * (the pairs added and removed, or all of them when that is smaller).
+ * Nothing is sent that did not change.
  *
  * Every client follows one baseline: the messages are built once per period for all. A new
  * client gets the full state at once; a client that cannot keep up (its send buffer over
  * MAX_BUFFERED_BYTES) is skipped until it drains, then gets the full state again.
  */
-import { encodeLiveMessage, exploredUpdate, type LiveRobot, type LiveRosterEntry } from '@swarmgate/protocols/live';
+import { encodeLiveMessage, exploredUpdate, type LiveLink, type LiveRobot, type LiveRosterEntry } from '@swarmgate/protocols/live';
 import { systemClock, type Clock, type TimerHandle } from '@swarmgate/protocols';
 import type { LiveFeed } from './LiveFeed.js';
 
@@ -46,6 +48,8 @@ function wireRobot(index: number, robot: ReturnType<LiveFeed['frame']>['robots']
   };
 }
 
+const asLinks = (keys: readonly number[]): LiveLink[] => keys.map((key) => ({ a: Math.floor(key / 0x10000), b: key % 0x10000 }));
+
 const sameRobot = (a: LiveRobot, b: LiveRobot): boolean =>
   a.x === b.x && a.y === b.y && a.headingRad === b.headingRad && a.status === b.status && a.online === b.online && a.estop === b.estop;
 
@@ -63,6 +67,9 @@ export class LiveSocket {
   private frameHead = '';
   private explored = new Uint8Array(0);
   private fleet = '';
+  /** LiveFeed.links keys (ascending) and total. */
+  private links: number[] = [];
+  private linksTotal = 0;
 
   constructor(private readonly options: LiveSocketOptions) {
     if (!(options.frameHz > 0 && options.frameHz <= MAX_SOCKET_FRAME_HZ)) {
@@ -136,6 +143,7 @@ export class LiveSocket {
       this.robots = robots;
       this.frameHead = headText;
     }
+    this.updateLinks(full);
     if (!slow) return;
     this.updateExplored(feed.exploredBitmap());
     const fleet = JSON.stringify(feed.fleet());
@@ -143,6 +151,30 @@ export class LiveSocket {
       this.fleet = fleet;
       this.broadcast(encodeLiveMessage({ kind: 'fleet', fleet: JSON.parse(fleet) }));
     }
+  }
+
+  /** A new roster (whose indices the links use) gets them all; otherwise what changed, if anything. */
+  private updateLinks(rosterChanged: boolean): void {
+    // The radio computes a tick's links once: reading them again in the same tick costs a walk of at most MAX_LIVE_LINKS.
+    const { keys, total } = this.options.feed.links();
+    if (rosterChanged) {
+      this.broadcast(encodeLiveMessage({ kind: 'links', full: true, total, links: asLinks(keys) }));
+    } else {
+      const had = new Set(this.links);
+      const has = new Set(keys);
+      const added = keys.filter((key) => !had.has(key));
+      const removed = this.links.filter((key) => !has.has(key));
+      if (added.length === 0 && removed.length === 0 && total === this.linksTotal) return;
+      // 4 bytes a link either way, and a delta has two counts: a full message when it is no bigger.
+      const full = keys.length <= added.length + removed.length + 1;
+      this.broadcast(
+        encodeLiveMessage(
+          full ? { kind: 'links', full, total, links: asLinks(keys) } : { kind: 'links', full, total, added: asLinks(added), removed: asLinks(removed) },
+        ),
+      );
+    }
+    this.links = keys;
+    this.linksTotal = total;
   }
 
   private updateExplored(bits: Uint8Array): void {
@@ -158,6 +190,7 @@ export class LiveSocket {
     client.send(encodeLiveMessage({ kind: 'roster', robots: this.roster }));
     const head = JSON.parse(this.frameHead) as { tick: number; simSeconds: number; exploredFraction: number; speed: number | null; paced: boolean };
     client.send(encodeLiveMessage({ kind: 'frame', ...head, full: true, robots: this.robots }));
+    client.send(encodeLiveMessage({ kind: 'links', full: true, total: this.linksTotal, links: asLinks(this.links) }));
     client.send(encodeLiveMessage({ kind: 'explored', full: true, bits: this.explored }));
     client.send(encodeLiveMessage({ kind: 'fleet', fleet: JSON.parse(this.fleet || '[]') }));
   }

@@ -1,11 +1,14 @@
 /**
  * What a client of the live stream holds, built from its messages (liveWire.ts): the map frame,
- * the roster, every robot's last pose, the explored bitmap and the fleet table. A delta applies
+ * the roster, every robot's last pose, the explored bitmap, the fleet table and the radio links
+ * of the last frame's tick. A delta applies
  * to what came before it; one that cannot (before its full message, a robot beyond the roster,
  * a bitmap of another size) is a ProtocolError, and the client reconnects for a fresh start.
  */
 import { ProtocolError } from '../errors.js';
-import type { LiveFrameMessage, LiveMessage, LiveRobot, LiveRosterEntry } from './liveWire.js';
+import type { LiveFrameMessage, LiveLink, LiveLinksMessage, LiveMessage, LiveRobot, LiveRosterEntry } from './liveWire.js';
+
+const linkKey = (link: LiveLink): number => link.a * 0x10000 + link.b;
 
 export class LiveWireState {
   meta: unknown = null;
@@ -16,6 +19,10 @@ export class LiveWireState {
   frame: Omit<LiveFrameMessage, 'robots'> | null = null;
   explored: Uint8Array | null = null;
   fleet: unknown = null;
+  /** Radio links (a < b, ascending); null until a full links message after the roster. */
+  links: readonly LiveLink[] | null = null;
+  /** Links that tick before the cap (MAX_LIVE_LINKS): more than `links` holds when it was reached. */
+  linksTotal = 0;
 
   apply(message: LiveMessage): void {
     switch (message.kind) {
@@ -27,8 +34,12 @@ export class LiveWireState {
         return;
       case 'roster':
         this.roster = message.robots;
-        // Frame indices refer to the roster: the next frame must be a full one.
+        // Frame and link indices refer to the roster: the next of each must be a full one.
         this.robots = null;
+        this.links = null;
+        return;
+      case 'links':
+        this.applyLinks(message);
         return;
       case 'frame':
         this.applyFrame(message);
@@ -43,6 +54,34 @@ export class LiveWireState {
         }
         for (const change of message.changes) this.explored[change.index] = change.value;
     }
+  }
+
+  private applyLinks(message: LiveLinksMessage): void {
+    const refuse = (why: string): never => {
+      throw new ProtocolError('SG_PROTO_DECODE', `live links ${message.full ? 'message' : 'delta'}: ${why}`);
+    };
+    const inRoster = (link: LiveLink): void => {
+      if (link.b >= this.roster.length) refuse(`link ${link.a}-${link.b} names a robot beyond the roster of ${this.roster.length}`);
+    };
+    let held: Map<number, LiveLink>;
+    if (message.full) {
+      held = new Map();
+      for (const link of message.links) {
+        inRoster(link);
+        held.set(linkKey(link), link);
+      }
+    } else {
+      if (this.links === null) refuse('before any full links message');
+      held = new Map(this.links!.map((link) => [linkKey(link), link]));
+      for (const link of message.removed) if (!held.delete(linkKey(link))) refuse(`removes ${link.a}-${link.b}, which it does not hold`);
+      for (const link of message.added) {
+        inRoster(link);
+        if (held.has(linkKey(link))) refuse(`adds ${link.a}-${link.b}, which it holds already`);
+        held.set(linkKey(link), link);
+      }
+    }
+    this.links = [...held.entries()].sort((x, y) => x[0] - y[0]).map((entry) => entry[1]);
+    this.linksTotal = message.total;
   }
 
   private applyFrame(message: LiveFrameMessage): void {

@@ -17,6 +17,10 @@
  *   explored  u8 full; full: u32 n + n bytes of the explored bitmap (bit i of byte i >> 3 is grid
  *             cell i, LSB first); delta: u32 bitmap length, u32 n, then n x (u32 byte index, u8 byte)
  *   fleet     UTF-8 JSON: the fleet table rows
+ *   links     the radio links of the last frame's tick: pairs of roster indices a < b that can
+ *             talk under the trial's radio model. u8 full, u32 total (links that tick, before the
+ *             cap), then full: u32 n + n x (u16 a, u16 b), ascending; delta: u32 n added + pairs,
+ *             u32 n removed + pairs. At most MAX_LIVE_LINKS pairs are held (docs/limits.md).
  *
  * A track (a recording replayed in the page: GET /api/recordings/{name}/replay) is a sequence of
  * these messages, each as u32 byte length then the message: meta, roster, then full frames in
@@ -26,10 +30,12 @@
  */
 import { ProtocolError } from '../errors.js';
 import { ByteWriter } from '../common/ByteWriter.js';
+import { MAX_LIVE_LINKS } from '../limits.js';
 
-export const LIVE_WIRE_VERSION = 1;
+/** 2: the `links` kind (a version-1 reader would refuse it as an unknown kind; this says why). */
+export const LIVE_WIRE_VERSION = 2;
 
-const KINDS = ['meta', 'roster', 'frame', 'explored', 'fleet'] as const;
+const KINDS = ['meta', 'roster', 'frame', 'explored', 'fleet', 'links'] as const;
 export type LiveMessageKind = (typeof KINDS)[number];
 
 /** A robot's status on the wire, by index (the SDK's RobotStatus names). */
@@ -73,14 +79,26 @@ export type LiveExploredMessage =
       readonly changes: readonly { readonly index: number; readonly value: number }[];
     };
 
+/** A radio link between robots `a` < `b` (roster indices). */
+export interface LiveLink {
+  readonly a: number;
+  readonly b: number;
+}
+
+export type LiveLinksMessage =
+  | { readonly kind: 'links'; readonly full: true; readonly total: number; readonly links: readonly LiveLink[] }
+  | { readonly kind: 'links'; readonly full: false; readonly total: number; readonly added: readonly LiveLink[]; readonly removed: readonly LiveLink[] };
+
 export type LiveMessage =
   | { readonly kind: 'meta'; readonly meta: unknown }
   | { readonly kind: 'roster'; readonly robots: readonly LiveRosterEntry[] }
   | LiveFrameMessage
   | LiveExploredMessage
-  | { readonly kind: 'fleet'; readonly fleet: unknown };
+  | { readonly kind: 'fleet'; readonly fleet: unknown }
+  | LiveLinksMessage;
 
 const ROBOT_BYTES = 14;
+const LINK_BYTES = 4;
 
 function header(kind: LiveMessageKind): ByteWriter {
   const w = new ByteWriter();
@@ -92,6 +110,18 @@ function header(kind: LiveMessageKind): ByteWriter {
 function checkU32(what: string, value: number): void {
   if (!Number.isInteger(value) || value < 0 || value > 0xffffffff)
     throw new ProtocolError('SG_PROTO_DECODE', `live message: ${what} must be a u32, got ${value}`);
+}
+
+function writeLinks(w: ByteWriter, links: readonly LiveLink[]): void {
+  if (links.length > MAX_LIVE_LINKS)
+    throw new ProtocolError('SG_PROTO_DECODE', `live message: ${links.length} links, more than MAX_LIVE_LINKS (${MAX_LIVE_LINKS})`);
+  w.u32(links.length);
+  for (const { a, b } of links) {
+    if (!(Number.isInteger(a) && Number.isInteger(b) && a >= 0 && a < b && b <= 0xffff))
+      throw new ProtocolError('SG_PROTO_DECODE', `live message: link ${a}-${b} is not two u16 robot indices a < b`);
+    w.u16(a);
+    w.u16(b);
+  }
 }
 
 export function encodeLiveMessage(message: LiveMessage): Uint8Array {
@@ -149,6 +179,17 @@ export function encodeLiveMessage(message: LiveMessage): Uint8Array {
           w.u32(change.index);
           w.u8(change.value);
         }
+      }
+      break;
+    }
+    case 'links': {
+      checkU32('link total', message.total);
+      w.u8(message.full ? 1 : 0);
+      w.u32(message.total);
+      if (message.full) writeLinks(w, message.links);
+      else {
+        writeLinks(w, message.added);
+        writeLinks(w, message.removed);
       }
       break;
     }
@@ -236,6 +277,19 @@ function json(reader: Reader): unknown {
   }
 }
 
+function readLinks(r: Reader, what: string): LiveLink[] {
+  const n = r.count(LINK_BYTES, `${what} count`);
+  if (n > MAX_LIVE_LINKS) throw new ProtocolError('SG_PROTO_DECODE', `live links message: ${n} ${what} links, more than MAX_LIVE_LINKS (${MAX_LIVE_LINKS})`);
+  const links: LiveLink[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = r.u16('link a');
+    const b = r.u16('link b');
+    if (a >= b) throw new ProtocolError('SG_PROTO_DECODE', `live links message: ${what} link ${i} is ${a}-${b}, not a < b`);
+    links.push({ a, b });
+  }
+  return links;
+}
+
 export function decodeLiveMessage(bytes: Uint8Array): LiveMessage {
   if (bytes.length < 2) throw new ProtocolError('SG_PROTO_DECODE', `live message of ${bytes.length} bytes: too short for its version and kind`);
   if (bytes[0] !== LIVE_WIRE_VERSION) throw new ProtocolError('SG_PROTO_VERSION', `live message version ${bytes[0]}, this side speaks ${LIVE_WIRE_VERSION}`);
@@ -308,6 +362,20 @@ export function decodeLiveMessage(bytes: Uint8Array): LiveMessage {
       }
       r.end();
       return { kind, full, length, changes };
+    }
+    case 'links': {
+      const full = r.u8('full') === 1;
+      const total = r.u32('link total');
+      if (full) {
+        const links = readLinks(r, 'held');
+        if (links.length > total) throw new ProtocolError('SG_PROTO_DECODE', `live links message: ${links.length} links, more than the total ${total}`);
+        r.end();
+        return { kind, full, total, links };
+      }
+      const added = readLinks(r, 'added');
+      const removed = readLinks(r, 'removed');
+      r.end();
+      return { kind, full, total, added, removed };
     }
   }
 }

@@ -8,8 +8,9 @@ import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { McapIndexedReader } from '@mcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveService } from '@swarmgate/gateway';
+import { bytesReadable, type LiveService } from '@swarmgate/gateway';
 import { liveTrialFactory } from '../harness/trialFactory.js';
 import { encodeMapImage, loadMap } from '@swarmgate/maps';
 import { startLive } from '../trial/liveHarness.js';
@@ -72,6 +73,10 @@ describe('docs/api.md, run as written', () => {
     // What the blocks did: the last trial is the uploaded map's, and the robot state read is decoded.
     expect(service.live.world.grid.width).toBe(30);
     expect(service.live.status().virtualRobots).toBe(2);
+    // The recording the guide started and stopped, as downloaded: a finished MCAP (its summary reads).
+    const recording = await McapIndexedReader.Initialize({ readable: bytesReadable(readFileSync(join(cwd, 'demo-run.mcap'))) });
+    expect(recording.statistics).toBeDefined();
+    expect(service.live.recording).toBe(false);
   }, 60_000);
 
   it("reads a robot's decoded state as the guide shows it", async () => {

@@ -157,6 +157,12 @@ export class RadioNetwork {
     this.pendingCount = kept;
   }
 
+  /** The can-hear graph at these poses (shared with deliver and groups of the same tick; read it, do not keep it). */
+  linksAt(tick: number, poses: Float64Array): RadioLinks {
+    this.updateLinks(tick, poses);
+    return this.links;
+  }
+
   /** Communication groups at these poses (the links are shared with deliver of the same tick). */
   groups(tick: number, poses: Float64Array): CommunicationGroups {
     this.updateLinks(tick, poses);

@@ -54,7 +54,13 @@ async function pollTags() {
 }
 setInterval(pollTags, 1000);
 // A recording replayed on the same canvas: while it is, the live stream below updates its state only.
-const replay = new Replay({ view, showFrame: showStats, toast, onEnter: () => closeDetail(), onExit: showLive });
+// A recording holds no radio links: the live trial's are not drawn over a replay.
+const replay = new Replay({ view, showFrame: showStats, toast, onEnter: enterReplay, onExit: showLive });
+
+function enterReplay() {
+  closeDetail();
+  view.setLinks([], 0);
+}
 /** The live stream's state (the current connection's), to hand the canvas back after a replay. */
 let liveState = null;
 
@@ -63,6 +69,7 @@ function showLive() {
   view.setMeta(liveState.meta);
   if (liveState.explored) view.setExplored(liveState.explored);
   if (liveState.robots) showFrame(frameOf(liveState));
+  if (liveState.links) view.setLinks(liveState.links, liveState.linksTotal);
   lastTagId = -1;
   pollTags();
 }
@@ -240,6 +247,7 @@ function connect() {
       pollTags();
     } else if (message.kind === 'explored') view.setExplored(state.explored);
     else if (message.kind === 'fleet') showFleet(message.fleet);
+    else if (message.kind === 'links' && state.links) view.setLinks(state.links, state.linksTotal);
   });
   socket.addEventListener('close', () => {
     setConnection('lost', 'reconnecting…');
@@ -292,6 +300,60 @@ pollTrial();
 setInterval(pollTrial, 2000);
 
 $('run-toggle').addEventListener('click', () => control(trialState === 'running' ? 'pause' : 'start'));
+
+// ---- record switch -----------------------------------------------------------------------
+
+let recording = false;
+
+function formatBytes(bytes) {
+  if (bytes === null) return '';
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** GET/POST api/trial/recording's status: { recording, name, bytes, startedMs }. */
+function showRecording(status) {
+  recording = status.recording;
+  const button = $('record-toggle');
+  button.setAttribute('aria-pressed', String(status.recording));
+  button.textContent = status.recording ? 'Stop recording' : 'Record';
+  // The size first: a long name is cut short in the header (whole in the title).
+  const text = status.recording
+    ? `● REC ${formatBytes(status.bytes)} ${status.name ?? '(serve --record)'}`
+    : status.name
+      ? `saved ${formatBytes(status.bytes)} ${status.name}`
+      : '';
+  const el = $('record-status');
+  el.textContent = text;
+  el.title = text;
+  el.dataset.state = status.recording ? 'on' : 'off';
+  document.body.dataset.recording = status.recording ? (status.name ?? '') : '';
+}
+
+async function pollRecording() {
+  try {
+    const response = await fetch('api/trial/recording');
+    // A gateway without a recordings folder offers no switch.
+    $('record-toggle').hidden = response.status === 404;
+    if (response.ok) showRecording(await response.json());
+  } catch {
+    // The connection badge already shows a lost gateway.
+  }
+}
+pollRecording();
+setInterval(pollRecording, 2000);
+
+$('record-toggle').addEventListener('click', async () => {
+  const action = recording ? 'stop' : 'start';
+  try {
+    const status = await post(`api/trial/recording/${action}`, action === 'start' ? {} : undefined);
+    showRecording(status);
+    toast(action === 'start' ? `Recording into ${status.name}` : `Recording saved: ${status.name} (${formatBytes(status.bytes)})`, false);
+  } catch (error) {
+    toast(`Recording ${action} FAILED: ${error.message}`, true);
+    pollRecording();
+  }
+});
 $('step').addEventListener('click', () => control('step'));
 $('speed-select').addEventListener('change', (event) => control('speed', { speed: Number(event.target.value) }));
 
@@ -322,12 +384,14 @@ $('trial-form').addEventListener('submit', async (event) => {
     robots: Number(form.get('robots')),
     comm: form.get('comm'),
     seed: Number(form.get('seed')),
+    ...(form.get('record') === 'on' ? { record: true } : {}),
   };
   try {
     showTrialState(await post('api/trial', body));
     $('trial-dialog').close();
     closeDetail();
-    toast(`New trial: ${body.robots} robots on ${body.map} (paused: press Start)`, false);
+    toast(`New trial: ${body.robots} robots on ${body.map} (paused: press Start)${body.record ? ', recording' : ''}`, false);
+    pollRecording();
   } catch (error) {
     // The server names the option that is wrong.
     $('form-error').textContent = error.message;

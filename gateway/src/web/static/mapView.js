@@ -1,6 +1,7 @@
 // The map canvas. Layers, bottom to top: the ground-truth image, the selected robot's own SLAM
 // map, the exploration and coverage heatmaps (recent red to old blue, as MAES shows them), a fog
-// over cells no lidar ray has reached yet, environment tags (hover one for its payload), then the robots (heading, id; physical robots as
+// over cells no lidar ray has reached yet, environment tags (hover one for its payload), the radio links of the
+// last frame's tick (thin lines between robots that can talk), then the robots (heading, id; physical robots as
 // squares, virtual ones as discs). Pan by dragging, zoom with the wheel, click a robot to select
 // it, follow the selected one.
 //
@@ -8,7 +9,8 @@
 // resolution, updated from the stream's deltas and blitted scaled; robot positions live in typed
 // arrays reused from frame to frame and are interpolated between the stream's frames (10 Hz), so
 // the canvas redraws at the display's rate only while robots move. Exposes the ids it drew as
-// canvas.dataset.robots and its cell-to-pixel transform as canvas.dataset.transform (for tests).
+// canvas.dataset.robots, the links it holds as canvas.dataset.links and its cell-to-pixel transform as
+// canvas.dataset.transform (for tests).
 
 import { decodeSlamCells } from './slamCells.js';
 
@@ -28,6 +30,7 @@ const CLICK_SLOP_PX = 4;
 const SLAM_RGBA = { 1: [236, 253, 245, 200], 2: [4, 120, 87, 255] };
 const TAG_COLOUR = '#9333ea';
 const TAG_HALF_PX = 3;
+const LINK_COLOUR = '#0d9488';
 
 /** 256 colours from red (0, recent) through the hues to blue (255, old). */
 const HEAT_LUT = (() => {
@@ -76,13 +79,15 @@ export class MapView {
     this.imageUrl = imageUrl;
     this.image = new Image();
     this.image.onload = () => this.invalidate();
-    this.layers = { truth: true, slam: true, exploration: false, coverage: false, explored: true };
+    this.layers = { truth: true, slam: true, exploration: false, coverage: false, explored: true, links: true };
     this.view = { scale: 1, offX: 0, offY: 0 };
     this.follow = false;
     this.selected = null;
     this.simSeconds = 0;
     this.tags = { x: [], y: [], text: [] };
     this.robots = { count: 0, ids: [], physical: new Uint8Array(0), online: new Uint8Array(0), estop: new Uint8Array(0) };
+    /** Radio links as pairs of robot indices (a at 2k, b at 2k + 1). */
+    this.links = new Uint16Array(0);
     this.drawPending = false;
     this.drawLoop = (now) => {
       this.drawPending = false;
@@ -155,6 +160,18 @@ export class MapView {
       if (cx >= 0 && cy >= 0 && cx < width && cy < height) this.coveredAt[cy * width + cx] = frame.simSeconds;
     }
     this.simSeconds = frame.simSeconds;
+    this.invalidate();
+  }
+
+  /** The radio links of the last frame's tick: [{ a, b }] robot indices (the frame's order); `total` counts those beyond the stream's cap too. */
+  setLinks(links, total) {
+    const pairs = new Uint16Array(links.length * 2);
+    links.forEach((link, k) => {
+      pairs[2 * k] = link.a;
+      pairs[2 * k + 1] = link.b;
+    });
+    this.links = pairs;
+    this.canvas.dataset.links = total > links.length ? `${links.length} of ${total}` : String(links.length);
     this.invalidate();
   }
 
@@ -409,6 +426,7 @@ export class MapView {
     if (this.layers.coverage) ctx.drawImage(this.coverage.canvas, offX, offY, w, h);
     if (this.layers.explored) ctx.drawImage(this.fog.canvas, offX, offY, w, h);
     this.drawTags();
+    if (this.layers.links) this.drawLinks(t);
     this.drawRobots(t);
     this.canvas.dataset.transform = `${scale},${offX},${offY}`;
     // Keep drawing while robots glide towards their last reported poses.
@@ -433,6 +451,26 @@ export class MapView {
     }
     ctx.fillStyle = TAG_COLOUR;
     ctx.fill();
+  }
+
+  /** Links as one path of thin lines between the robots' interpolated positions. */
+  drawLinks(t) {
+    const { ctx, links } = this;
+    const r = this.robots;
+    if (links.length === 0) return;
+    const { scale, offX, offY } = this.view;
+    ctx.beginPath();
+    for (let k = 0; k < links.length; k += 2) {
+      const a = links[k];
+      const b = links[k + 1];
+      // A roster change may arrive before the links of the new roster.
+      if (b >= r.count) continue;
+      ctx.moveTo((r.prevX[a] + (r.x[a] - r.prevX[a]) * t) * scale + offX, (r.prevY[a] + (r.y[a] - r.prevY[a]) * t) * scale + offY);
+      ctx.lineTo((r.prevX[b] + (r.x[b] - r.prevX[b]) * t) * scale + offX, (r.prevY[b] + (r.y[b] - r.prevY[b]) * t) * scale + offY);
+    }
+    ctx.strokeStyle = LINK_COLOUR;
+    ctx.lineWidth = 1;
+    ctx.stroke();
   }
 
   /** Robots in a few batched paths (one per colour), not a path each: the cost of 500 robots is in the path calls. */
