@@ -154,12 +154,16 @@ describe('replay of a recording in headless Chromium', () => {
     expect(poses.get('r0')).toHaveLength(TICKS);
     // The live trial is on the canvas first.
     await expect.poll(() => attribute('canvas#map', 'data-robots'), { timeout: 20_000 }).toBe('r0,r1');
+    // Two robots on a global radio: one link, drawn live.
+    await expect.poll(() => attribute('canvas#map', 'data-links'), { timeout: 10_000 }).toBe('1');
     const row = page.locator(`#recordings li[data-recording="${RECORDING}"]`);
     await row.locator('button').click();
     await expect.poll(() => attribute('body', 'data-mode')).toBe('replay');
     expect(await page.locator('.replay-badge').textContent()).toBe('REPLAY');
     expect(await page.locator('#replay-bar').isVisible()).toBe(true);
     await expect.poll(() => attribute('canvas#map', 'data-robots')).toBe('r0,r1,r2');
+    // A recording holds no links: the live trial's are not drawn over it.
+    expect(await attribute('canvas#map', 'data-links')).toBe('0');
     expect(await attribute('body', 'data-replay-tick')).toBe('1');
     expect(await attribute('body', 'data-replay-time')).toBe('0.000');
     expect(await page.locator('#replay-play').textContent()).toBe('Play');
@@ -274,6 +278,7 @@ describe('replay of a recording in headless Chromium', () => {
     await expect.poll(() => attribute('body', 'data-mode')).toBeNull();
     expect(await page.locator('#replay-bar').isVisible()).toBe(false);
     await expect.poll(() => attribute('canvas#map', 'data-robots'), { timeout: 10_000 }).toBe('r0,r1');
+    await expect.poll(() => attribute('canvas#map', 'data-links'), { timeout: 10_000 }).toBe('1');
     expect(pageErrors).toEqual([]);
   }, 30_000);
 
