@@ -32,7 +32,7 @@ export interface LidarShared {
   readonly wallRangesM: Float32Array;
 }
 
-/** SLAM cells per tile side: rays walk SLAM cells (SlamMap.forGrid(grid, SUB)). */
+/** SLAM cells per tile side (SlamMap.forGrid(grid, SUB)); castRay walks tiles with one mid-line per axis, so it is written for 2. */
 export const SUB = 2;
 
 // Local copies: imported bindings may be getters under the dev loaders (tsx, vitest), which
