@@ -25,32 +25,44 @@ export function planarPosePrefix(timestamp: { readonly seconds: number; readonly
 }
 
 /**
+ * The `pose` field, rebuilt in place for each pose: its tags and lengths are written once here,
+ * its doubles through a DataView (faster than Buffer's writeDoubleLE, and no allocation).
+ */
+const poseField = new Uint8Array(FIELD_BYTES);
+const poseView = new DataView(poseField.buffer);
+/** Offsets of the doubles in poseField: position x, y, z, then orientation x, y, z, w. */
+const DOUBLE_AT: number[] = [];
+{
+  let at = 0;
+  poseField[at++] = POSE_IN_FRAME_POSE;
+  poseField[at++] = POSE_BYTES;
+  for (const [tag, length, count] of [
+    [POSE_POSITION, POSITION_BYTES, 3],
+    [POSE_ORIENTATION, ORIENTATION_BYTES, 4],
+  ]) {
+    poseField[at++] = tag;
+    poseField[at++] = length;
+    for (let field = 1; field <= count; field++) {
+      poseField[at] = (field << 3) | 1;
+      DOUBLE_AT.push(at + 1);
+      at += DOUBLE_FIELD;
+    }
+  }
+}
+// Position z and orientation x, y stay 0 (the zero bytes poseField starts with are 0.0).
+const [X_AT, Y_AT, , , , QZ_AT, QW_AT] = DOUBLE_AT;
+
+/**
  * A foxglove.PoseInFrame: `prefix` (planarPosePrefix) and the pose at (xM, yM, 0) turned
  * `headingRad` about z, as the quaternion (0, 0, sin(h/2), cos(h/2)).
  */
 export function encodePlanarPose(prefix: Uint8Array, xM: number, yM: number, headingRad: number): Uint8Array {
-  const out = Buffer.allocUnsafe(prefix.length + FIELD_BYTES);
+  poseView.setFloat64(X_AT, xM, true);
+  poseView.setFloat64(Y_AT, yM, true);
+  poseView.setFloat64(QZ_AT, Math.sin(headingRad / 2), true);
+  poseView.setFloat64(QW_AT, Math.cos(headingRad / 2), true);
+  const out = new Uint8Array(prefix.length + FIELD_BYTES);
   out.set(prefix);
-  let at = prefix.length;
-  out[at++] = POSE_IN_FRAME_POSE;
-  out[at++] = POSE_BYTES;
-  out[at++] = POSE_POSITION;
-  out[at++] = POSITION_BYTES;
-  at = writeDouble(out, at, 1, xM);
-  at = writeDouble(out, at, 2, yM);
-  at = writeDouble(out, at, 3, 0);
-  out[at++] = POSE_ORIENTATION;
-  out[at++] = ORIENTATION_BYTES;
-  at = writeDouble(out, at, 1, 0);
-  at = writeDouble(out, at, 2, 0);
-  at = writeDouble(out, at, 3, Math.sin(headingRad / 2));
-  writeDouble(out, at, 4, Math.cos(headingRad / 2));
+  out.set(poseField, prefix.length);
   return out;
-}
-
-/** Double field `field` (wire type 1, 8 bytes little-endian) at `at`; the offset after it. */
-function writeDouble(out: Buffer, at: number, field: number, value: number): number {
-  out[at] = (field << 3) | 1;
-  out.writeDoubleLE(value, at + 1);
-  return at + DOUBLE_FIELD;
 }
