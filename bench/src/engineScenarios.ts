@@ -130,6 +130,8 @@ export interface EngineResult {
   readonly mainCpuSeconds: number;
   readonly robots: number;
   readonly workers: number;
+  /** The trial's state hash after the last tick: equal before and after an exact change (A/B runs compare it). */
+  readonly finalStateHash: string;
 }
 
 /** CPU time is sampled every this many ticks (a getrusage call: ~1 us, noise at these rates). */
@@ -173,6 +175,7 @@ export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers 
     mainCpuSeconds,
     robots: config.robots,
     workers,
+    finalStateHash: trial.metrics.stateHash(),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * What recording costs a headless trial (`swarmgate run --record`): the same trials run with
- * Trial.run and with recordTrial (what `run --record` calls), alternating, several times each.
+ * Trial.run and with recordTrial (what `run --record` calls), alternating (plain, recorded,
+ * plain, ...), several rounds, so both see the same load on a shared machine.
  * Both the loop's wall time and this process's CPU time are measured: on a shared machine wall
  * time includes other jobs' turns, CPU time is what the recording itself adds. Also the file's
  * size per simulated minute.
@@ -13,7 +14,7 @@ import { recordTrial, Trial, type TrialConfig } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import type { BenchReport } from './BenchReport.js';
 
-const REPEATS = 5;
+const REPEATS = 7;
 /** --record-every-s: 5 s, the default (1 s), and every scan (a tick). */
 const INTERVALS_S = [5, 1, 0.1];
 
@@ -92,7 +93,7 @@ export async function benchRecord(): Promise<BenchReport> {
     markdown: [
       rows.join('\n'),
       '',
-      "Medians; CPU is this process's (the loop, plus the recording: encoding, MCAP chunks and their CRCs, writing). Poses, commands and radio traffic are recorded every tick; scans, SLAM maps (each only when it changed), the explored map, the scene and metrics every `--record-every-s`. SLAM maps and scans are most of a file and of its cost: uncompressed chunks (a robot's SLAM map is a byte per cell; Foxglove's LaserScan holds its ranges as doubles, 125 of them, 1 kB, at the default 10 m lidar range), over which @mcap/core computes two CRC-32s in JavaScript.",
+      "Medians; CPU is this process's (the loop, plus the recording: encoding, MCAP chunks, their CRCs and zstd compression, writing). Poses, commands and radio traffic are recorded every tick; scans, the scene and metrics every `--record-every-s`, and then each SLAM map and the explored map only when it changed, a SLAM map cropped to its known cells. File sizes are of zstd-compressed chunks (level 1). What is left of the cost at the default interval is mostly per message (a pose and a command per robot per tick: @mcap/core's writer, its message index and statistics) and per uncompressed byte (its JavaScript CRC-32 of each chunk, zstd); the table below this one compares it with the recording before compression and the crop.",
     ].join('\n'),
   };
 }

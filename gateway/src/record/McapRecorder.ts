@@ -6,9 +6,11 @@
  *
  * Writes are synchronous on the file descriptor: @mcap/core's writer is async, but a chunk
  * written with writeSync costs the loop the same time without a trip through libuv per write.
+ * Chunks are compressed with zstd (compression.ts): readers pass its `decompressHandlers`.
  */
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { McapWriter, type IWritable } from '@mcap/core';
+import { compressChunk } from './compression.js';
 import { mcapSchema, type SchemaName } from './recordingSchemas.js';
 
 /** The MCAP profile: none of the ROS ones (our schemas are protobuf). */
@@ -54,7 +56,7 @@ export class McapRecorder {
   /** Creates (or truncates) `path` and writes the MCAP header. */
   static async create(path: string): Promise<McapRecorder> {
     const writable = new FdWritable(openSync(path, 'w'));
-    const writer = new McapWriter({ writable });
+    const writer = new McapWriter({ writable, compressChunk });
     await writer.start({ profile: PROFILE, library: LIBRARY });
     return new McapRecorder(writer, writable);
   }

@@ -10,6 +10,7 @@ import { Trial } from '../sim/Trial.js';
 import { recordTrial } from './recordTrial.js';
 import { messageType } from './recordingSchemas.js';
 import { readRecordedTrialFile } from './trialRecording.js';
+import { decompressHandlers } from './compression.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-record-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -40,7 +41,7 @@ interface Recorded {
 
 /** Every record of an MCAP file, read front to back as a streaming reader (and Foxglove) does. */
 function readAll(path: string): Recorded {
-  const reader = new McapStreamReader({ validateCrcs: true });
+  const reader = new McapStreamReader({ validateCrcs: true, decompressHandlers });
   reader.append(readFileSync(path));
   const out: Recorded = { schemas: new Map(), channels: new Map(), messages: [] };
   for (let record = reader.nextRecord(); record; record = reader.nextRecord()) {
@@ -124,19 +125,28 @@ describe('WorldRecorder (through recordTrial)', () => {
     const scan = decode('/r0/scan').at(-1) as { ranges: number[]; start_angle: number; frame_id: string };
     expect(scan.ranges).toEqual(Array.from(recorded.world.sensing.scanRanges(recorded.world.slotOf('r0'))));
     expect(scan.frame_id).toBe('map');
-    const slam = decode('/r2/slam').at(-1) as { column_count: number; data: Uint8Array };
-    const slamMap = recorded.world.sensing.slamMaps[recorded.world.slotOf('r2')];
-    expect(slam.column_count).toBe(slamMap?.width);
-    expect(Uint8Array.from(slam.data)).toEqual(slamMap?.cells);
+    // A SLAM map is written cropped to its known cells, placed by its pose: put back into a map of the robot's, it is that map.
+    const slam = decode('/r2/slam').at(-1) as { column_count: number; row_stride: number; data: Uint8Array; pose: { position: { x: number; y: number } } };
+    const slamMap = recorded.world.sensing.slamMaps[recorded.world.slotOf('r2')]!;
+    const x0 = Math.round((slam.pose.position.x - slamMap.originM.x) / slamMap.cellSizeM);
+    const y0 = Math.round((slam.pose.position.y - slamMap.originM.y) / slamMap.cellSizeM);
+    const rows = slam.data.length / slam.column_count;
+    expect(slam.row_stride).toBe(slam.column_count);
+    expect(slam.column_count * rows).toBeLessThan(slamMap.cells.length);
+    const restored = new Uint8Array(slamMap.cells.length);
+    for (let y = 0; y < rows; y++) restored.set(slam.data.subarray(y * slam.column_count, (y + 1) * slam.column_count), (y0 + y) * slamMap.width + x0);
+    expect(restored).toEqual(slamMap.cells);
     expect(slam.data.some((v) => v === 2)).toBe(true);
   });
 
-  it('writes a SLAM map again only when it changed: robots that stand still (no controller) have one each', async () => {
+  it('writes a SLAM or explored map again only when it changed: robots that stand still (no controller) have one each, and one explored map', async () => {
     const still = join(dir, 'still.mcap');
     await recordTrial(trial(new Set(['r0', 'r1', 'r2'])), still, {});
     const { channels, messages } = readAll(still);
     const topics = messages.map((m) => channels.get(m.channelId)?.topic);
     expect(topics.filter((t) => t === '/r0/slam')).toHaveLength(1);
+    // Their explored cells do not change either: the explored map is written once too.
+    expect(topics.filter((t) => t === '/explored')).toHaveLength(1);
     expect(topics.filter((t) => t === '/r0/scan')).toHaveLength(4);
   });
 

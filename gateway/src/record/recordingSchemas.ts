@@ -147,7 +147,15 @@ export function mcapSchema(name: SchemaName): McapSchema {
   return { name, encoding: 'protobuf', data: schemas().descriptorSet };
 }
 
+const types = new Map<SchemaName, protobuf.Type>();
+
 /** The protobufjs type of a schema, to encode messages with (field names as in the .proto). */
 export function messageType(name: SchemaName): protobuf.Type {
-  return schemas().root.lookupType(name);
+  // Kept: a lookup walks protobufjs's namespaces, and recorders ask every tick.
+  let type = types.get(name);
+  if (type === undefined) {
+    type = schemas().root.lookupType(name);
+    types.set(name, type);
+  }
+  return type;
 }

@@ -9,6 +9,7 @@ import { errorCode } from '@swarmgate/protocols';
 import { decodeLiveTrack, type LiveFrameMessage, type LiveMessage } from '@swarmgate/protocols/live';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { Trial } from '../sim/Trial.js';
+import { decompressHandlers } from './compression.js';
 import { McapRecorder } from './McapRecorder.js';
 import { recordTrial } from './recordTrial.js';
 import { messageType } from './recordingSchemas.js';
@@ -42,7 +43,7 @@ beforeAll(async () => {
 
 /** Every message of the file by topic, read front to back by the streaming reader (not the code under test). */
 function messagesByTopic(file: Uint8Array): Map<string, McapTypes.Message[]> {
-  const reader = new McapStreamReader({ decompressHandlers: { deflate: (data) => inflateSync(data) } });
+  const reader = new McapStreamReader({ decompressHandlers });
   reader.append(file);
   const topics = new Map<number, string>();
   const out = new Map<string, McapTypes.Message[]>();
@@ -61,7 +62,7 @@ async function rewrite(file: Uint8Array, options: Omit<McapWriterOptions, 'writa
   const out = new TempBuffer();
   const writer = new McapWriter({ ...options, writable: out });
   await writer.start({ profile: '', library: 'test' });
-  const reader = new McapStreamReader();
+  const reader = new McapStreamReader({ decompressHandlers });
   reader.append(file);
   const channelIds = new Map<number, number>();
   const schemaIds = new Map<number, number>();
@@ -168,7 +169,7 @@ describe('readReplayTrack', () => {
     expect(grid.cells.some((c) => c === Cell.Free)).toBe(true);
   });
 
-  it('reads compressed chunks with the decompressors it is given, and names the compression it lacks', async () => {
+  it('reads zstd chunks (as recordings are written) by default, other compressions with the decompressors it is given, and names one it lacks', async () => {
     // The same records, written again with deflated chunks (a compression of our own naming: the reader takes any it has a handler for).
     const compressed = await rewrite(bytes, { compressChunk: (data) => ({ compression: 'deflate', compressedData: deflateSync(data) }) });
     const read = (handlers?: McapTypes.DecompressHandlers): Promise<Uint8Array> =>

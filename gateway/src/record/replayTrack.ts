@@ -16,13 +16,14 @@ import { Cell, createGrid, DEFAULT_MAX_FILE_CELLS, type Grid } from '@swarmgate/
 import { LiveTrackWriter, exploredUpdate, type LiveRobot } from '@swarmgate/protocols/live';
 import { SlamCell } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
+import { decompressHandlers } from './compression.js';
 import { messageType, type SchemaName } from './recordingSchemas.js';
 
 /** Most robot poses (frames x robots) a track holds: about 28 MB of frames. Beyond it, frames are thinned evenly. */
 export const DEFAULT_MAX_REPLAY_POSES = 2_000_000;
 
 export interface ReplayReadOptions {
-  /** Decompressors by chunk compression name (`zstd`, `lz4`), as @mcap/core's reader takes them; none needed for uncompressed chunks. */
+  /** Decompressors by chunk compression name, as @mcap/core's reader takes them (default: the ones recordings are written with, compression.ts). */
   readonly decompressHandlers?: McapTypes.DecompressHandlers;
   /** Most robot poses the track holds (default DEFAULT_MAX_REPLAY_POSES). */
   readonly maxPoses?: number;
@@ -58,7 +59,7 @@ class Malformed extends Error {}
 /** Runs `body` on the reader of a recording; every failure (the reader's, a message that does not decode, a check here) is SG_RECORDING_FORMAT naming `source`. */
 async function read<T>(readable: McapTypes.IReadable, source: string, options: ReplayReadOptions, body: (reader: McapIndexedReader) => Promise<T>): Promise<T> {
   try {
-    const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers: options.decompressHandlers });
+    const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers: options.decompressHandlers ?? decompressHandlers });
     return await body(reader);
   } catch (cause) {
     const what = cause instanceof Malformed ? 'cannot be replayed' : 'is not a readable MCAP recording (not MCAP, truncated or corrupt)';

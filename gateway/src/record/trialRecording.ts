@@ -7,6 +7,7 @@
 import { open } from 'node:fs/promises';
 import { McapIndexedReader, type McapTypes } from '@mcap/core';
 import { SwarmgateError } from '../errors.js';
+import { decompressHandlers } from './compression.js';
 
 export const TRIAL_CONFIG_METADATA = 'swarmgate.trial.config';
 export const TRIAL_RESULT_METADATA = 'swarmgate.trial.result';
@@ -46,7 +47,7 @@ export async function readRecordedTrial(readable: McapTypes.IReadable, source: s
   let config: Map<string, string> | undefined;
   let result: Map<string, string> | undefined;
   try {
-    const reader = await McapIndexedReader.Initialize({ readable });
+    const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers });
     for await (const record of reader.readMetadata()) {
       if (record.name === TRIAL_CONFIG_METADATA) config = record.metadata;
       if (record.name === TRIAL_RESULT_METADATA) result = record.metadata;

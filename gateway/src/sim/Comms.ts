@@ -170,7 +170,12 @@ export class Comms {
   totals(): RadioTotals {
     const n = this.world.table.count;
     const c = this.network?.counters;
-    const sum = (carried: number[], live: Float64Array | undefined): number[] => Array.from({ length: n }, (_, i) => (carried[i] ?? 0) + (live?.[i] ?? 0));
+    // A plain loop: a recording reads the totals every tick.
+    const sum = (carried: number[], live: Float64Array | undefined): number[] => {
+      const out = new Array<number>(n);
+      for (let i = 0; i < n; i++) out[i] = (carried[i] ?? 0) + (live?.[i] ?? 0);
+      return out;
+    };
     return {
       messagesSent: sum(this.carried.messagesSent, c?.messagesSent),
       bytesSent: sum(this.carried.bytesSent, c?.bytesSent),

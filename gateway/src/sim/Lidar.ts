@@ -32,7 +32,7 @@ export interface LidarShared {
   readonly wallRangesM: Float32Array;
 }
 
-/** SLAM cells per tile side: rays walk SLAM cells (SlamMap.forGrid(grid, SUB)). */
+/** SLAM cells per tile side (SlamMap.forGrid(grid, SUB)); castRay walks tiles with one mid-line per axis, so it is written for 2. */
 export const SUB = 2;
 
 // Local copies: imported bindings may be getters under the dev loaders (tsx, vitest), which
@@ -172,6 +172,14 @@ export class Lidar {
    * Distance in SLAM cells to the first wall along ray k, or the reach, into cast[5]. Marks the
    * tiles passed as explored and, with a map, the SLAM cells passed open and the wall cell hit
    * solid: the same cells SlamMap.integrateScan marks for this ray (tested in Lidar.test.ts).
+   *
+   * The walk steps tiles, not SLAM cells: walls and exploration are per tile, so a DDA over SLAM
+   * cells spends every other step on a tile's mid-line. Each axis's crossings still accumulate
+   * one SLAM cell at a time (mid-line, then boundary), so every crossing is the double a DDA over
+   * SLAM cells computes, the walk meets the same tiles in the same order, and the range is the
+   * same bit for bit. The SLAM cells inside a tile (one to three of its four) are worked out only
+   * where the map needs a write: a tile whose four cells are known is passed without looking at
+   * them, which near the robot, where the rays crowd, is nearly every tile.
    */
   private castRay(k: number, tick: number, slamCells: Uint8Array | null): void {
     const cast = this.cast;
@@ -181,14 +189,14 @@ export class Lidar {
     const dy = cast[3] * this.cosRel[k] + cast[2] * this.sinRel[k];
     const maxT = cast[4];
     const width = this.grid.width;
+    const height = this.grid.height;
     const subWidth = width * SUB;
-    const subHeight = this.grid.height * SUB;
     const walls = this.wallMask;
     const seen = this.lastSeenTick;
     const explorable = this.explorable;
-    let cx = Math.floor(ox);
-    let cy = Math.floor(oy);
-    if (cx < 0 || cy < 0 || cx >= subWidth || cy >= subHeight) {
+    const cx = Math.floor(ox);
+    const cy = Math.floor(oy);
+    if (cx < 0 || cy < 0 || cx >= subWidth || cy >= height * SUB) {
       cast[5] = 0;
       return;
     }
@@ -196,67 +204,110 @@ export class Lidar {
     const stepY = dy > 0 ? 1 : -1;
     const tDeltaX = dx !== 0 ? Math.abs(1 / dx) : Number.POSITIVE_INFINITY;
     const tDeltaY = dy !== 0 ? Math.abs(1 / dy) : Number.POSITIVE_INFINITY;
-    let tMaxX = dx > 0 ? (cx + 1 - ox) / dx : dx < 0 ? (cx - ox) / dx : Number.POSITIVE_INFINITY;
-    let tMaxY = dy > 0 ? (cy + 1 - oy) / dy : dy < 0 ? (cy - oy) / dy : Number.POSITIVE_INFINITY;
-    // Indices and the steps left before the map edge advance with the DDA instead of being
-    // recomputed and bounds-checked per cell.
-    let sub = cy * subWidth + cx;
-    const subStepY = stepY * subWidth;
+    const tMaxX = dx > 0 ? (cx + 1 - ox) / dx : dx < 0 ? (cx - ox) / dx : Number.POSITIVE_INFINITY;
+    const tMaxY = dy > 0 ? (cy + 1 - oy) / dy : dy < 0 ? (cy - oy) / dy : Number.POSITIVE_INFINITY;
+    // The SLAM column (row) offset, 0 or 1, of the half of a tile the ray enters first.
+    const firstX = stepX > 0 ? 0 : 1;
+    const firstY = stepY > 0 ? 0 : 1;
+    // Per axis: the crossing of the current tile column's mid-line (-Infinity when the origin is
+    // past it) and of its next boundary.
+    let midX = -Infinity;
+    let nextX = tMaxX;
+    if ((cx & 1) === firstX) {
+      midX = tMaxX;
+      nextX = tMaxX + tDeltaX;
+    }
+    let midY = -Infinity;
+    let nextY = tMaxY;
+    if ((cy & 1) === firstY) {
+      midY = tMaxY;
+      nextY = tMaxY + tDeltaY;
+    }
     let tx = cx >> 1;
-    let tile = (cy >> 1) * width + tx;
-    let leftX = stepX > 0 ? subWidth - 1 - cx : cx;
-    let leftY = stepY > 0 ? subHeight - 1 - cy : cy;
-    let t = 0;
+    let ty = cy >> 1;
+    let tile = ty * width + tx;
+    let leftX = stepX > 0 ? width - 1 - tx : tx;
+    let leftY = stepY > 0 ? height - 1 - ty : ty;
+    // The crossing at which the ray entered the current tile (0 at the origin), and whether it was a column boundary.
+    let tIn = 0;
+    let enteredX = false;
     for (;;) {
       // A tile's first visit is claimed atomically, so it is counted once when threads cast at
       // once (its stamp is this tick's either way); later visits need no atomics.
       if (seen[tile] === 0) {
         if (Atomics.compareExchange(seen, tile, 0, tick) === 0 && explorable[tile] === 1) this.exploredCount++;
       } else seen[tile] = tick;
-      // The SLAM cells are written with mark()'s rules (unknown -> open, anything but solid ->
-      // solid) and counted for recordWrites: this robot's map is written by this thread alone.
-      if (walls[tile] === 1) {
-        if (slamCells !== null && slamCells[sub] !== SOLID) {
-          if (slamCells[sub] === UNKNOWN) this.slamNewlyKnown++;
-          this.slamChanged++;
-          slamCells[sub] = SOLID;
+      const wall = walls[tile] === 1;
+      // Crossings are ordered as a DDA over SLAM cells takes them: an x crossing before a y
+      // crossing iff it is smaller (a tie goes to y).
+      const exitX = nextX < nextY;
+      if (slamCells !== null) {
+        const s0 = ty * SUB * subWidth + tx * SUB;
+        const c0 = slamCells[s0];
+        const c1 = slamCells[s0 + 1];
+        const c2 = slamCells[s0 + subWidth];
+        const c3 = slamCells[s0 + subWidth + 1];
+        if (wall ? (c0 & c1 & c2 & c3) !== SOLID : c0 === UNKNOWN || c1 === UNKNOWN || c2 === UNKNOWN || c3 === UNKNOWN) {
+          // The SLAM cell the ray entered by: an axis's mid-line is still ahead unless it was crossed before tIn.
+          let aheadX = !(midX < tIn);
+          let aheadY = enteredX ? !(midY <= tIn) : !(midY < tIn);
+          let sub = (ty * SUB + (aheadY ? firstY : 1 - firstY)) * subWidth + tx * SUB + (aheadX ? firstX : 1 - firstX);
+          // The SLAM cells are written with mark()'s rules (unknown -> open, anything but solid ->
+          // solid) and counted for recordWrites: this robot's map is written by this thread alone.
+          if (wall) {
+            if (slamCells[sub] !== SOLID) {
+              if (slamCells[sub] === UNKNOWN) this.slamNewlyKnown++;
+              this.slamChanged++;
+              slamCells[sub] = SOLID;
+            }
+          } else {
+            // The mid-lines crossed before the ray leaves the tile, in order, each into the next cell.
+            aheadX = aheadX && (exitX || midX < nextY);
+            aheadY = aheadY && (!exitX || midY <= nextX);
+            for (;;) {
+              if (slamCells[sub] === UNKNOWN) {
+                this.slamNewlyKnown++;
+                this.slamChanged++;
+                slamCells[sub] = OPEN;
+              }
+              if (!aheadX && !aheadY) break;
+              const crossX = aheadX && (!aheadY || midX < midY);
+              if ((crossX ? midX : midY) >= maxT) break;
+              if (crossX) {
+                sub += stepX;
+                aheadX = false;
+              } else {
+                sub += stepY * subWidth;
+                aheadY = false;
+              }
+            }
+          }
         }
-        break;
       }
-      if (slamCells !== null && slamCells[sub] === UNKNOWN) {
-        this.slamNewlyKnown++;
-        this.slamChanged++;
-        slamCells[sub] = OPEN;
+      if (wall) break;
+      const t = exitX ? nextX : nextY;
+      if (t >= maxT) {
+        cast[5] = maxT;
+        return;
       }
       // Leaving the map counts as a hit on its edge: the world ends there.
-      if (tMaxX < tMaxY) {
-        t = tMaxX;
-        if (t >= maxT) {
-          cast[5] = maxT;
-          return;
-        }
+      tIn = t;
+      enteredX = exitX;
+      if (exitX) {
         if (leftX-- === 0) break;
-        tMaxX += tDeltaX;
-        cx += stepX;
-        sub += stepX;
-        const nx = cx >> 1;
-        tile += nx - tx;
-        tx = nx;
+        midX = nextX + tDeltaX;
+        nextX = midX + tDeltaX;
+        tx += stepX;
+        tile += stepX;
       } else {
-        t = tMaxY;
-        if (t >= maxT) {
-          cast[5] = maxT;
-          return;
-        }
         if (leftY-- === 0) break;
-        tMaxY += tDeltaY;
-        // A tile row is two SLAM rows: the tile changes when cy crosses an even boundary.
-        if ((cy + stepY) >> 1 !== cy >> 1) tile += stepY * width;
-        cy += stepY;
-        sub += subStepY;
+        midY = nextY + tDeltaY;
+        nextY = midY + tDeltaY;
+        ty += stepY;
+        tile += stepY * width;
       }
     }
-    cast[5] = t;
+    cast[5] = tIn;
   }
 
   /**

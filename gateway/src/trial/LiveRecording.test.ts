@@ -18,6 +18,7 @@ import { MqttControllerPort } from './MqttControllerPort.js';
 import { twinSafety } from './PhysicalTwins.js';
 import { testTrialConfig } from './testing/testTrialConfig.js';
 import { monaBirth, wireDecoded } from './testing/wireDecoded.js';
+import { decompressHandlers } from '../record/compression.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-live-recording-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -53,7 +54,7 @@ describe('LiveTrial with a recorder', () => {
     live.stop();
     await recorder.close();
 
-    const reader = new McapStreamReader({ validateCrcs: true });
+    const reader = new McapStreamReader({ validateCrcs: true, decompressHandlers });
     reader.append(readFileSync(path));
     const channels = new Map<number, McapTypes.Channel>();
     const byTopic = new Map<string, McapTypes.Message[]>();
@@ -103,7 +104,7 @@ describe('LiveTrial with a recorder', () => {
       await port.close();
       await broker.close();
     }
-    const reader = new McapStreamReader({ validateCrcs: true });
+    const reader = new McapStreamReader({ validateCrcs: true, decompressHandlers });
     reader.append(readFileSync(path));
     const channels = new Map<number, string>();
     const commands: swarmgate.v1.Command[] = [];

@@ -22,7 +22,7 @@ import { withRecordingFile } from '../record/trialRecording.js';
 
 export interface RecordingsApiOptions {
   readonly folder: string;
-  /** Decompressors for compressed chunks, by compression name (@mcap/core's), passed to the replay reader. */
+  /** Decompressors for compressed chunks, by compression name (@mcap/core's), for the replay reader (default: those recordings are written with). */
   readonly decompressHandlers?: McapTypes.DecompressHandlers;
 }
 

@@ -113,13 +113,23 @@ export class FrontierExplorerController implements Controller {
   private selfX = 0;
   private selfY = 0;
   private cedeMarginCells = 0;
-  /** First frontier the current search offered that is not blacklisted (ceded or not); -1: none. */
+  /** First frontier the current search offered that is not blacklisted (ceded or not), and its BFS steps; -1: none. */
   private nearestUnblacklisted = -1;
+  private nearestUnblacklistedSteps = 0;
+  /** The current search reached cedeSearchSteps past nearestUnblacklisted and stopped there. */
+  private cedeSearchCut = false;
   // Built once: the flood fill calls these for candidate goals only, in BFS order.
   private readonly skipGoal = (index: number): boolean => this.blacklist.has(index);
-  private readonly skipGoalOrCeded = (index: number): boolean => {
+  private readonly skipGoalOrCeded = (index: number, steps: number): boolean => {
     if (this.blacklist.has(index)) return true;
-    if (this.nearestUnblacklisted < 0) this.nearestUnblacklisted = index;
+    if (this.nearestUnblacklisted < 0) {
+      this.nearestUnblacklisted = index;
+      this.nearestUnblacklistedSteps = steps;
+    } else if (steps > this.nearestUnblacklistedSteps + this.cedeSearchSteps) {
+      // Accepting ends the flood fill; nearestUncededFrontier then takes the nearest instead.
+      this.cedeSearchCut = true;
+      return false;
+    }
     return this.cededToOther(index);
   };
 
@@ -132,6 +142,9 @@ export class FrontierExplorerController implements Controller {
   private readonly contactM: number;
   private readonly yieldFrontiers: boolean;
   private readonly cedeMarginM: number;
+  private readonly cedeSearchM: number;
+  /** cedeSearchM in the map's cells (a BFS step is one cell, diagonals included), set with the sensed robots. */
+  private cedeSearchSteps = Number.POSITIVE_INFINITY;
   private readonly wallPenaltyM: number;
   private readonly wallClearanceM: number;
   private readonly bodyRadiusM: number;
@@ -164,6 +177,7 @@ export class FrontierExplorerController implements Controller {
     this.contactM = CONTACT_M;
     this.yieldFrontiers = p.cedeMarginM >= 0;
     this.cedeMarginM = p.cedeMarginM;
+    this.cedeSearchM = p.cedeSearchM > 0 ? p.cedeSearchM : Number.POSITIVE_INFINITY;
     this.wallPenaltyM = p.wallPenaltyM;
     this.wallClearanceM = p.wallClearanceM;
     this.bodyRadiusM = p.bodyRadiusM;
@@ -320,15 +334,18 @@ export class FrontierExplorerController implements Controller {
   }
 
   /**
-   * The nearest frontier not ceded to a sensed robot, else the nearest one at all, in one flood
-   * fill: the fill's order does not depend on what it skips, so the first non-blacklisted
-   * frontier it offered is what a second fill skipping only the blacklist would return (a failed
-   * ceded search had flooded everything reachable, so that second fill was the costly one).
+   * The nearest frontier not ceded to a sensed robot within cedeSearchM (BFS steps) past the
+   * nearest one, else the nearest one at all, in one flood fill: the fill's order does not depend
+   * on what it skips, so the first non-blacklisted frontier it offered is what a second fill
+   * skipping only the blacklist would return. The bound ends the fill there: without it a robot
+   * in a crowd, every frontier near it ceded, flooded all it could reach (most of a swarm's search
+   * cost) to find one far off, or none.
    */
   private nearestUncededFrontier(map: SlamMapView, from: CellXY): CellXY | null {
     this.nearestUnblacklisted = -1;
+    this.cedeSearchCut = false;
     const goal = map.nearestFrontier(from, { skip: this.skipGoalOrCeded, maxVisits: this.maxVisits });
-    if (goal !== null || this.nearestUnblacklisted < 0) return goal;
+    if ((goal !== null && !this.cedeSearchCut) || this.nearestUnblacklisted < 0) return goal;
     const w = map.width;
     return { x: this.nearestUnblacklisted % w, y: Math.floor(this.nearestUnblacklisted / w) };
   }
@@ -349,6 +366,7 @@ export class FrontierExplorerController implements Controller {
     }
     this.otherCount = nearby.length;
     this.cedeMarginCells = this.cedeMarginM / map.cellSizeM;
+    this.cedeSearchSteps = this.cedeSearchM / map.cellSizeM;
   }
 
   /** Some sensed robot is nearer to cell `index` than this robot by more than the margin. */
@@ -568,6 +586,14 @@ export const frontierExploration: AlgorithmInfo = {
       min: -1,
       max: 1000,
       doc: 'Leave a frontier to a sensed robot nearer to it by more than this; -1 = never (plain nearest frontier).',
+    },
+    {
+      name: 'cedeSearchM',
+      unit: 'm',
+      default: 10,
+      min: 0,
+      max: 1000,
+      doc: 'Look for a frontier not left to others at most this far (path steps) beyond the nearest frontier, else take the nearest; 0 = no bound (search all it can reach).',
     },
     {
       name: 'wallClearanceM',

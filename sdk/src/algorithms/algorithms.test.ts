@@ -243,6 +243,14 @@ describe('frontier dispersion', () => {
     expect(runCorridor({}, behind)).toBeGreaterThan(13.5);
     expect(runCorridor({ cedeMarginM: -1 }, behind)).toBeLessThan(11.5);
   });
+
+  it('takes the nearest frontier after all when the one not ceded lies more than cedeSearchM beyond it', () => {
+    // In SLAM cells (0.5 m) the left frontier is 9 steps away, the right one 10: one step (0.5 m) beyond.
+    const behind = [{ distanceM: 3, bearingRad: Math.PI }];
+    expect(runCorridor({ cedeSearchM: 0.25 }, behind)).toBeLessThan(11.5);
+    expect(runCorridor({ cedeSearchM: 0.5 }, behind)).toBeGreaterThan(13.5);
+    expect(runCorridor({ cedeSearchM: 0 }, behind)).toBeGreaterThan(13.5);
+  });
 });
 
 describe('frontier map sharing', () => {

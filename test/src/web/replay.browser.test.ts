@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { McapIndexedReader } from '@mcap/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger, Trial, bytesReadable, messageType, recordTrial } from '@swarmgate/gateway';
+import { LiveService, MemoryLogger, Trial, bytesReadable, decompressHandlers, messageType, recordTrial } from '@swarmgate/gateway';
 import { loadMap, type Grid } from '@swarmgate/maps';
 import { launchChromium } from './chromium.js';
 
@@ -31,7 +31,7 @@ interface Pose {
 
 /** Every robot's recorded pose at each tick, by robot id, read from the MCAP with @mcap/core's indexed reader. */
 async function recordedPoses(file: Uint8Array): Promise<Map<string, Pose[]>> {
-  const reader = await McapIndexedReader.Initialize({ readable: bytesReadable(file) });
+  const reader = await McapIndexedReader.Initialize({ readable: bytesReadable(file), decompressHandlers });
   const type = messageType('foxglove.PoseInFrame');
   const out = new Map<string, Pose[]>();
   const topics = [...reader.channelsById.values()].filter((c) => c.topic.endsWith('/pose'));
