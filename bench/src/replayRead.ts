@@ -66,7 +66,7 @@ export async function benchReplayRead(): Promise<BenchReport> {
     markdown: [
       rows.join('\n'),
       '',
-      'Medians. The reader makes one pass over the chunks holding poses, `/explored` and `/metrics`; chunks mix topics, so it reads (and CRC-checks) most of the file, SLAM maps and scans included, while the track holds only 14 bytes a robot a tick plus the explored updates.',
+      'Medians. The reader makes one pass over the chunks holding poses, `/explored` and `/metrics`; chunks mix topics, so it reads, decompresses (zstd) and CRC-checks most of the file, SLAM maps and scans included, while the track holds only 14 bytes a robot a tick plus the explored updates.',
     ].join('\n'),
   };
 }
