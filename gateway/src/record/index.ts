@@ -2,6 +2,6 @@
 export { McapRecorder } from './McapRecorder.js';
 export { WorldRecorder, type WorldRecorderOptions } from './WorldRecorder.js';
 export { recordTrial } from './recordTrial.js';
-export { readRecordedTrial, readRecordedTrialFile, bytesReadable, type RecordedTrial, type RecordedConfig } from './trialRecording.js';
+export { readRecordedTrial, readRecordedTrialFile, bytesReadable, openRecording, type RecordedTrial, type RecordedConfig } from './trialRecording.js';
 export { SCHEMA_NAMES, mcapSchema, messageType, type SchemaName, type McapSchema } from './recordingSchemas.js';
 export { decompressHandlers } from './compression.js';
