@@ -42,12 +42,17 @@ export function bytesReadable(bytes: Uint8Array): McapTypes.IReadable {
   };
 }
 
+/** An indexed reader of a recording, with the chunk decompression every swarmgate recording needs. */
+export function openRecording(readable: McapTypes.IReadable): Promise<McapIndexedReader> {
+  return McapIndexedReader.Initialize({ readable, decompressHandlers });
+}
+
 /** Reads the trial records of a recording; `source` names it in errors. Throws SG_RECORDING_FORMAT or SG_RECORDING_NO_TRIAL. */
 export async function readRecordedTrial(readable: McapTypes.IReadable, source: string): Promise<RecordedTrial> {
   let config: Map<string, string> | undefined;
   let result: Map<string, string> | undefined;
   try {
-    const reader = await McapIndexedReader.Initialize({ readable, decompressHandlers });
+    const reader = await openRecording(readable);
     for await (const record of reader.readMetadata()) {
       if (record.name === TRIAL_CONFIG_METADATA) config = record.metadata;
       if (record.name === TRIAL_RESULT_METADATA) result = record.metadata;

@@ -7,13 +7,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McapIndexedReader } from '@mcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import { decodeEnvelope, encodeEnvelope, makeEnvelope, robotTopic, type EnvelopeBodyInit, type MotorCommand } from '@swarmgate/protocols';
 import { MqttRobot, SlamMap } from '@swarmgate/sdk';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
-import { bytesReadable } from '../record/trialRecording.js';
+import { bytesReadable, openRecording } from '../record/trialRecording.js';
 import { parseFleetFile } from '../hil/FleetFile.js';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
@@ -189,7 +188,7 @@ describe('LiveService stop', () => {
       await service.stop();
     }
     try {
-      const reader = await McapIndexedReader.Initialize({ readable: bytesReadable(readFileSync(join(folder, 'until-stop.mcap'))) });
+      const reader = await openRecording(bytesReadable(readFileSync(join(folder, 'until-stop.mcap'))));
       let poses = 0;
       for await (const message of reader.readMessages()) if (reader.channelsById.get(message.channelId)!.topic === '/r0/pose') poses++;
       expect(poses).toBeGreaterThan(3);

@@ -6,11 +6,10 @@
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McapIndexedReader } from '@mcap/core';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { MemoryLogger } from '../hil/Logger.js';
-import { bytesReadable } from '../record/trialRecording.js';
+import { bytesReadable, openRecording } from '../record/trialRecording.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
 import { RecordingSwitch, type RecordingStatus } from './RecordingSwitch.js';
@@ -42,7 +41,7 @@ async function serve(token: string | null = null) {
 
 /** What @mcap/core's indexed reader (summary, chunk indexes) finds in the file: messages per topic. */
 async function readBack(path: string): Promise<{ topics: Map<string, number>; messageCount: bigint | undefined }> {
-  const reader = await McapIndexedReader.Initialize({ readable: bytesReadable(readFileSync(path)) });
+  const reader = await openRecording(bytesReadable(readFileSync(path)));
   const topics = new Map<string, number>();
   for await (const message of reader.readMessages()) {
     const topic = reader.channelsById.get(message.channelId)!.topic;

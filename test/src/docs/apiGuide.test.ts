@@ -8,9 +8,8 @@ import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McapIndexedReader } from '@mcap/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesReadable, type LiveService } from '@swarmgate/gateway';
+import { bytesReadable, openRecording, type LiveService } from '@swarmgate/gateway';
 import { liveTrialFactory } from '../harness/trialFactory.js';
 import { encodeMapImage, loadMap } from '@swarmgate/maps';
 import { startLive } from '../trial/liveHarness.js';
@@ -74,7 +73,7 @@ describe('docs/api.md, run as written', () => {
     expect(service.live.world.grid.width).toBe(30);
     expect(service.live.status().virtualRobots).toBe(2);
     // The recording the guide started and stopped, as downloaded: a finished MCAP (its summary reads).
-    const recording = await McapIndexedReader.Initialize({ readable: bytesReadable(readFileSync(join(cwd, 'demo-run.mcap'))) });
+    const recording = await openRecording(bytesReadable(readFileSync(join(cwd, 'demo-run.mcap'))));
     expect(recording.statistics).toBeDefined();
     expect(service.live.recording).toBe(false);
   }, 60_000);

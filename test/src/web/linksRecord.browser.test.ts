@@ -3,15 +3,14 @@
  * between two robots placed in range (pixels read back along the segment, through the transform
  * the canvas publishes), hidden by their layer toggle, and absent when the same two robots are
  * out of range; the record switch starts and stops a recording of the running trial, which then
- * reads back with @mcap/core (its summary included) holding the robots' poses.
+ * reads back through openRecording (@mcap/core's indexed reader, its summary included) holding the robots' poses.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McapIndexedReader } from '@mcap/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bytesReadable, type LiveService } from '@swarmgate/gateway';
+import { bytesReadable, openRecording, type LiveService } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { liveTrialFactory } from '../harness/trialFactory.js';
 import { startLive } from '../trial/liveHarness.js';
@@ -167,7 +166,7 @@ describe('radio links and the record switch in headless Chromium', () => {
     const listed = (await (await fetch(`${base}/api/recordings`)).json()) as { name: string; bytes: number }[];
     const file = readFileSync(join(dataDir, 'recordings', name));
     expect(listed).toEqual([expect.objectContaining({ name, bytes: file.length })]);
-    const reader = await McapIndexedReader.Initialize({ readable: bytesReadable(file) });
+    const reader = await openRecording(bytesReadable(file));
     const poses = new Map<string, number>();
     let messages = 0;
     for await (const message of reader.readMessages()) {

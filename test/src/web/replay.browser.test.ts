@@ -2,17 +2,16 @@
  * Replaying a recording in headless Chromium: a trial recorded to MCAP (recordTrial, as
  * `swarmgate run --record`) is opened from the page's recordings list; after a seek the canvas
  * draws every robot at the pose and heading the MCAP holds for that time (read here with
- * @mcap/core, not through the gateway's reader) and the fog of that time's explored cells, pause
+ * @mcap/core's indexed reader, not through the replay reader) and the fog of that time's explored cells, pause
  * holds the replay clock, play moves it, "Back to live" shows the live trial again, and a file
  * that is not a recording is refused with its problem named.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { McapIndexedReader } from '@mcap/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger, Trial, bytesReadable, decompressHandlers, messageType, recordTrial } from '@swarmgate/gateway';
+import { LiveService, MemoryLogger, Trial, bytesReadable, messageType, openRecording, recordTrial } from '@swarmgate/gateway';
 import { loadMap, type Grid } from '@swarmgate/maps';
 import { launchChromium } from './chromium.js';
 
@@ -29,9 +28,9 @@ interface Pose {
   readonly headingRad: number;
 }
 
-/** Every robot's recorded pose at each tick, by robot id, read from the MCAP with @mcap/core's indexed reader. */
+/** Every robot's recorded pose at each tick, by robot id, read from the MCAP with @mcap/core's indexed reader (openRecording: with the zstd decompressor). */
 async function recordedPoses(file: Uint8Array): Promise<Map<string, Pose[]>> {
-  const reader = await McapIndexedReader.Initialize({ readable: bytesReadable(file), decompressHandlers });
+  const reader = await openRecording(bytesReadable(file));
   const type = messageType('foxglove.PoseInFrame');
   const out = new Map<string, Pose[]>();
   const topics = [...reader.channelsById.values()].filter((c) => c.topic.endsWith('/pose'));
