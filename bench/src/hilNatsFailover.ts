@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { parseFleetFile, writeNatsConfig, type NatsNode } from '@swarmgate/gateway';
 import { freePort, jetStreamLeaders, startNatsCluster, until, type NatsCluster } from '@swarmgate/firmware-sim/testing';
 import { gatewayStateTopic, ReconnectingMqttClient, robotTopic, robotTopicFilter, TOPIC_QOS, type MqttQos } from '@swarmgate/protocols';
+import { MONA_BACKOFF } from '@swarmgate/firmware-sim';
 import type { BenchReport } from './BenchReport.js';
 import { benchPassword, monaId } from './hilMqttFirmware.js';
 
@@ -26,7 +27,7 @@ const NODES = 3;
 /** Robots started at a time: 66 CONNECTs at once on a fresh cluster send some to another node before the kill. */
 const START_BATCH = 11;
 /** How long a kill waits for its robots; one not back by then counts as not back. */
-const WAIT_MS = 150_000;
+const WAIT_MS = 120_000;
 
 interface FailoverCase {
   readonly name: string;
@@ -89,7 +90,7 @@ async function killOnce(failoverCase: FailoverCase, robots: number): Promise<Kil
   const clients: ReconnectingMqttClient[] = [];
   let cluster: NatsCluster | null = null;
   try {
-    cluster = await startCluster(dir, robots);
+    cluster = await startCluster(dir, robots * NODES);
     const urls = cluster.nodes.map((node) => node.url);
     const rotated = (first: number): string => [...urls.slice(first), ...urls.slice(0, first)].join(',');
     const gateway = new ReconnectingMqttClient({
@@ -126,6 +127,7 @@ async function killOnce(failoverCase: FailoverCase, robots: number): Promise<Kil
         username: id,
         password: benchPassword(id),
         firstConnect: 'retry',
+        backoff: MONA_BACKOFF,
         subscriptions: { [robotTopic(FLEET, id, 'downlink')]: qos, [gatewayStateTopic(FLEET)]: qos },
         will: () => ({ topic: robotTopic(FLEET, id, 'death'), payload: new Uint8Array([0]), qos: TOPIC_QOS.death, retain: false }),
       });
@@ -174,8 +176,8 @@ export async function benchHilNatsFailover(): Promise<BenchReport> {
   }
   const markdown = `${robots} robots connected to each node of a 3-node NATS cluster (nats-server 2.9, \`writeNatsConfig\`, loopback), one
 node killed with SIGKILL; seconds from the kill to one of its robots online again (connected and subscribed) through another
-node: the first robot, the median one and the last. Each robot is a ReconnectingMqttClient (backoff 100 ms doubling to
-10 s, connect timeout 10 s, clean session) with mona-sim's will and two subscriptions (its downlink, the gateway's
+node: the first robot, the median one and the last. Each robot is a ReconnectingMqttClient (mona-sim's backoff: 250 ms doubling
+to 10 s, half random; connect timeout 10 s; clean session) with mona-sim's will and two subscriptions (its downlink, the gateway's
 retained state) at the QoS of the row. A fresh cluster per kill; rows in the order run (the cases alternate).
 Killed node: the leader of the sessions stream $MQTT_sess, or a follower of both it and $MQTT_msgs.
 
