@@ -2,7 +2,7 @@
  * Runs the benchmarks and writes their results to BENCHMARKS.md at the repo root, with the
  * date, machine and command, so every number in that file says where it came from. A re-run
  * replaces the section of the same title (git keeps the history); new titles are appended.
- *   npm run bench                      all benchmarks but the soak (30 min) and yan-terrains (96 trials): run those by name
+ *   npm run bench                      all benchmarks but the soak (30 min), yan-terrains (96 trials) and hil-nats-failover (8 node kills): run those by name
  *   npm run bench -- map-generation    the named ones
  *   npm run bench -- soak --minutes 2  options: --minutes (the soak's duration)
  *   SWARMGATE_BENCH_WRITE=0 npm run bench   print only (an env var: npm would swallow a --flag)
@@ -18,6 +18,7 @@ import { benchEngine } from './engine.js';
 import { benchEngineWorkers } from './engineWorkers.js';
 import { benchHilMqtt } from './hilMqtt.js';
 import { benchHilNats } from './hilNats.js';
+import { benchHilNatsFailover } from './hilNatsFailover.js';
 import { benchHilSerial } from './hilSerial.js';
 import { benchSoak } from './soak.js';
 import { benchYanTerrains } from './yanTerrains.js';
@@ -38,6 +39,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['engine-workers', benchEngineWorkers],
   ['hil-mqtt', benchHilMqtt],
   ['hil-nats', benchHilNats],
+  ['hil-nats-failover', benchHilNatsFailover],
   ['hil-serial', benchHilSerial],
   ['soak', benchSoak],
   ['yan-terrains', benchYanTerrains],
@@ -51,7 +53,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['ui-frames', benchUiFrames],
 ];
 /** Run only when named: too long for "all". */
-const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains']);
+const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains', 'hil-nats-failover']);
 
 const write = process.env['SWARMGATE_BENCH_WRITE'] !== '0';
 let parsed;

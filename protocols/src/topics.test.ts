@@ -15,6 +15,7 @@ import {
   TOPIC_KIND_OF_BODY,
   TOPIC_KINDS,
   TOPIC_QOS,
+  GATEWAY_STATE_SUBSCRIBE_QOS,
 } from './topics.js';
 
 const goodId = fc.stringMatching(ID_PATTERN);
@@ -112,14 +113,17 @@ describe('topics', () => {
   });
 
   it('uses QoS 1 for session, command and reply kinds, 0 for periodic streams', () => {
-    expect(TOPIC_QOS).toEqual({ birth: 1, death: 1, telemetry: 0, pose: 0, state: 0, cmd: 1, downlink: 1, ack: 1, error: 1 });
+    expect(TOPIC_QOS).toEqual({ birth: 1, death: 1, telemetry: 0, pose: 0, state: 0, cmd: 1, downlink: 0, ack: 1, error: 1 });
     expect(BODY_QOS).toEqual({ birth: 1, death: 1, telemetry: 0, trackerPose: 0, state: 0, command: 1, motorCommand: 0, ack: 1, error: 1 });
   });
 
-  it('subscribes to each kind at the highest QoS of the bodies sent on it', () => {
-    // The gateway's stop Commands go on the downlink at QoS 1: a QoS 0 subscription would downgrade them.
-    expect(TOPIC_QOS.downlink).toBe(Math.max(BODY_QOS.motorCommand, BODY_QOS.command));
+  it('subscribes to each kind at the highest QoS of the bodies sent on it, but a robot to its downlink and the gateway state at 0', () => {
     for (const body of BODY_KINDS) expect(BODY_QOS[body], body).toBeLessThanOrEqual(TOPIC_QOS[TOPIC_KIND_OF_BODY[body]]);
+    // The gateway publishes its stop Commands on the downlink at QoS 1 (the broker acknowledges
+    // them); robots, on clean sessions, take them at 0 (TOPIC_QOS: what QoS 1 would not buy, and cost on NATS).
+    expect(BODY_QOS.command).toBe(1);
+    expect(TOPIC_QOS.downlink).toBe(0);
+    expect(GATEWAY_STATE_SUBSCRIBE_QOS).toBe(0);
   });
 
   it('maps every Envelope body to a topic kind, each kind used once', () => {

@@ -34,8 +34,14 @@ export type TopicKind = (typeof TOPIC_KINDS)[number];
  * QoS to subscribe with, per kind: the highest QoS of any body sent on it (MQTT delivers at
  * the smaller of the publish and subscribe QoS). 1 where a loss changes what the other side
  * believes (session start and end, commands, their acks and errors); 0 for periodic streams
- * where the next sample supersedes a lost one. `downlink` is 1 for its stop Commands; its
- * MotorCommands are published at 0 (BODY_QOS).
+ * where the next sample supersedes a lost one. `downlink`, which only a robot reads, is 0 though
+ * the gateway publishes its stop Commands on it at 1: every session is clean (the
+ * ReconnectingMqttClient's), so QoS 1 on the robot's side redelivers nothing across a dropped
+ * connection, and within one connection TCP already delivers every message in order; what
+ * stops a robot is its MotorCommand deadline and the firmware's latch, not a redelivery
+ * (docs/safety.md). On a NATS cluster a QoS 1 subscription is a replicated JetStream consumer,
+ * created anew on every connect: after a node loss those creations held robots back for tens
+ * of seconds (docs/scale-out.md).
  */
 export const TOPIC_QOS: Readonly<Record<TopicKind, 0 | 1>> = Object.freeze({
   birth: 1,
@@ -44,10 +50,13 @@ export const TOPIC_QOS: Readonly<Record<TopicKind, 0 | 1>> = Object.freeze({
   pose: 0,
   state: 0,
   cmd: 1,
-  downlink: 1,
+  downlink: 0,
   ack: 1,
   error: 1,
 });
+
+/** QoS a robot subscribes to the gateway's retained state with: 0, as its downlink (TOPIC_QOS). */
+export const GATEWAY_STATE_SUBSCRIBE_QOS = 0;
 
 /** QoS 1 and retained, so a late subscriber learns at once whether the gateway is up. */
 export const GATEWAY_STATE_QOS = 1;

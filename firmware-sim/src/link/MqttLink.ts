@@ -6,6 +6,7 @@ import {
   decodeEnvelope,
   encodeEnvelope,
   gatewayStateTopic,
+  GATEWAY_STATE_SUBSCRIBE_QOS,
   ReconnectingMqttClient,
   robotTopic,
   TOPIC_KIND_OF_BODY,
@@ -64,7 +65,11 @@ export class MqttLink implements RobotLink {
       clientId: boundClientId(options.username, `mona-sim:${options.fleet}:${id}`),
       // The downlink only: `cmd` carries controllers' Commands for the gateway, not for us.
       // The gateway's retained state tells us when a gateway comes up after our Birth.
-      subscriptions: { [this.topics.downlink]: { qos: TOPIC_QOS.downlink }, [this.topics.gatewayState]: { qos: 1 } },
+      // Both at QoS 0 on our clean sessions (protocols' TOPIC_QOS says why).
+      subscriptions: {
+        [this.topics.downlink]: { qos: TOPIC_QOS.downlink },
+        [this.topics.gatewayState]: { qos: GATEWAY_STATE_SUBSCRIBE_QOS },
+      },
       will: () => this.death(++this.sessionValue),
       // A robot waits for its broker, however long: it may be powered before the gateway.
       firstConnect: 'retry',

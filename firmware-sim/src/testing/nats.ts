@@ -9,12 +9,16 @@ export interface NatsNodeSpec {
   readonly name: string;
   readonly configPath: string;
   readonly mqttPort: number;
+  /** The node's monitoring port, when its config opens one (`http`). */
+  readonly monitorPort?: number;
 }
 
 export interface NatsClusterNode {
   readonly name: string;
   /** mqtt://127.0.0.1:<mqttPort> */
   readonly url: string;
+  /** http://127.0.0.1:<monitorPort> (/healthz, /jsz), or null without a monitoring port. */
+  readonly monitorUrl: string | null;
   /** Ends the node at once (SIGKILL: no goodbye to its clients or peers, as a power loss). */
   kill(): Promise<void>;
   /** Everything it wrote to stdout and stderr (for failure messages). */
@@ -57,6 +61,7 @@ export async function startNatsCluster(specs: readonly NatsNodeSpec[], options: 
     return {
       name: spec.name,
       url: `mqtt://127.0.0.1:${spec.mqttPort}`,
+      monitorUrl: spec.monitorPort === undefined ? null : `http://127.0.0.1:${spec.monitorPort}`,
       log: () => output,
       ready,
       async kill() {
@@ -83,4 +88,17 @@ export async function startNatsCluster(specs: readonly NatsNodeSpec[], options: 
     },
     stop: stopAll,
   };
+}
+
+/**
+ * The leader of each JetStream stream (by name), as a node's monitoring endpoint (/jsz) reports
+ * it; a stream without a leader (an election under way) is absent. NATS's MQTT support keeps its
+ * sessions ($MQTT_sess), QoS 1 messages ($MQTT_msgs) and retained messages ($MQTT_rmsgs) there.
+ */
+export async function jetStreamLeaders(monitorUrl: string): Promise<Map<string, string>> {
+  const response = await fetch(`${monitorUrl}/jsz?streams=true`);
+  if (!response.ok) throw new SwarmgateError('SG_HARNESS', `${monitorUrl}/jsz answered ${response.status}`);
+  const jsz = (await response.json()) as { account_details?: { stream_detail?: { name: string; cluster?: { leader?: string } }[] }[] };
+  const streams = jsz.account_details?.flatMap((account) => account.stream_detail ?? []) ?? [];
+  return new Map(streams.flatMap((stream) => (stream.cluster?.leader ? [[stream.name, stream.cluster.leader] as const] : [])));
 }

@@ -96,6 +96,9 @@ gateway: { username: gw, passwordHash: "${await hashPasswordScrypt('gw-pw')}" }
     expect(conf).toContain('routes: ["nats-route://h2:301", "nats-route://h3:302", "nats-route://h4:303"]');
     expect(conf).toContain('stream_replicas: 3');
     expect(conf).toContain('include "users.conf"');
+    expect(conf).not.toContain('http:');
+    const monitored = natsNodeConf(FLEET, layout, { ...layout.nodes[0]!, monitorPort: 8222 }, { storeDir: '/s', usersFile: '/d/users.conf' });
+    expect(monitored).toContain('http: "h1:8222"');
     expect(() => natsClusterLayout('c', [])).toThrow(/SG_NATS_LAYOUT/);
     expect(() => natsClusterLayout('c', ['h', 'h'], { clientPort: 65535, mqttPort: 1, clusterPort: 2 })).toThrow(/node n2's client port would be 65536/);
   });

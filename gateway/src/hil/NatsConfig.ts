@@ -20,6 +20,11 @@ export interface NatsNode {
   readonly clientPort: number;
   readonly mqttPort: number;
   readonly clusterPort: number;
+  /**
+   * nats-server's monitoring endpoint (`http`: /healthz, /jsz with the JetStream leaders), or
+   * none when absent: what a test or a benchmark reads to see which node leads which stream.
+   */
+  readonly monitorPort?: number;
 }
 
 export interface NatsClusterLayout {
@@ -187,6 +192,7 @@ export function natsNodeConf(
     `  stream_replicas: ${Math.min(3, layout.nodes.length)}`,
     `}`,
     // nats-server resolves an include against this file's directory, where users.conf is written.
+    ...(node.monitorPort === undefined ? [] : [`http: ${quote(`${node.host}:${node.monitorPort}`)}`]),
     `include ${quote(basename(files.usersFile))}`,
     '',
   ].join('\n');

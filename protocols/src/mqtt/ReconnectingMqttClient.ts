@@ -25,6 +25,9 @@ import { parseBrokerUrls } from './brokerUrls.js';
 
 export type MqttQos = 0 | 1 | 2;
 
+/** An attempt without CONNACK by then fails, and the next one goes to the next URL. */
+export const MQTT_CONNECT_TIMEOUT_MS = 10_000;
+
 /** connecting -> online -> offline -> reconnecting -> online ... -> closed (after stop). */
 export type LinkState = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'closed';
 
@@ -56,7 +59,7 @@ export interface ReconnectingMqttClientOptions extends MqttTlsOptions {
   readonly password?: string;
   /** MQTT keepalive: the broker publishes the will within 1.5 periods of silence. Default 10 s. */
   readonly keepaliveS?: number;
-  /** One attempt's limit; default 10 s. */
+  /** One attempt's limit (connect and CONNACK); default MQTT_CONNECT_TIMEOUT_MS. */
   readonly connectTimeoutMs?: number;
   /** Filters subscribed on every connect; a refused one (SUBACK 0x80) fails that attempt. */
   readonly subscriptions: Readonly<Record<string, { readonly qos: MqttQos }>>;
@@ -207,7 +210,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
       username,
       password,
       keepalive: keepaliveS ?? 10,
-      connectTimeout: connectTimeoutMs ?? 10_000,
+      connectTimeout: connectTimeoutMs ?? MQTT_CONNECT_TIMEOUT_MS,
       clean: true,
       reconnectPeriod: 0,
       resubscribe: false,

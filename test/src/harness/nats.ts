@@ -12,11 +12,20 @@ export async function startFleetNatsCluster(fleet: Fleet, nodeCount = 3): Promis
   const dir = mkdtempSync(join(tmpdir(), 'sg-nats-'));
   const nodes: NatsNode[] = [];
   for (let k = 0; k < nodeCount; k++) {
-    nodes.push({ name: `n${k + 1}`, host: '127.0.0.1', clientPort: await freePort(), mqttPort: await freePort(), clusterPort: await freePort() });
+    nodes.push({
+      name: `n${k + 1}`,
+      host: '127.0.0.1',
+      clientPort: await freePort(),
+      mqttPort: await freePort(),
+      clusterPort: await freePort(),
+      monitorPort: await freePort(),
+    });
   }
   try {
     const files = await writeNatsConfig(fleet, dir, { clusterName: `swarmgate-${fleet.name}`, nodes });
-    const cluster = await startNatsCluster(nodes.map((node, k) => ({ name: node.name, configPath: files.nodeFiles[k]!, mqttPort: node.mqttPort })));
+    const cluster = await startNatsCluster(
+      nodes.map((node, k) => ({ name: node.name, configPath: files.nodeFiles[k]!, mqttPort: node.mqttPort, monitorPort: node.monitorPort })),
+    );
     return {
       ...cluster,
       dir,
