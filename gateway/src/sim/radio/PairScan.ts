@@ -45,9 +45,9 @@ export class PairList {
   }
 }
 
-/** Scans rows first, first + step, ... of `scan` (prepared) into `out`, after what it holds. */
-export function scanRows(scan: PairScan, poses: Float64Array, first: number, step: number, out: PairList): void {
-  for (let i = first; i < scan.robotCount; i += step) scan.scanRow(poses, i, out);
+/** Scans rows [begin, end) of `scan` (prepared) into `out`, after what it holds. */
+export function scanRows(scan: PairScan, poses: Float64Array, begin: number, end: number, out: PairList): void {
+  for (let i = begin; i < end; i++) scan.scanRow(poses, i, out);
 }
 
 /** The one-thread scanner: every row here, in order. */
@@ -55,6 +55,6 @@ export const oneThread: PairScanner = {
   scan(scan, poses, out) {
     out.count = 0;
     scan.prepare(poses);
-    scanRows(scan, poses, 0, 1, out);
+    scanRows(scan, poses, 0, scan.robotCount, out);
   },
 };
