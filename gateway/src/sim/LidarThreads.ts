@@ -112,7 +112,7 @@ export class LidarThreads implements PairScanner {
   private failure: Error | null = null;
   /** close() was called: no worker starts again. */
   private closed = false;
-  /** Per thread index (0: this thread's own list), its pair results. */
+  /** Per thread index, its pair results (index 0: ownPairs' array, which grows as a list does). */
   private readonly pairBuffers: Int32Array[] = [];
   private readonly ownPairs = new PairList();
   /** Per thread index, 1 when a chunk of the last run did not fit in its buffer. */
@@ -134,7 +134,9 @@ export class LidarThreads implements PairScanner {
     cells.set(grid.cells);
     this.sharedGrid = { width: grid.width, height: grid.height, cellSizeM: grid.cellSizeM, originM: { x: grid.originM.x, y: grid.originM.y }, cells };
     this.bufferFull = new Uint8Array(threads);
-    for (let index = 0; index < threads; index++) this.pairBuffers.push(new Int32Array(new SharedArrayBuffer(4 * 2 * INITIAL_PAIR_CAPACITY)));
+    // Index 0 is this thread's: its own list's array, set at each scan.
+    this.pairBuffers.push(this.ownPairs.pairs);
+    for (let index = 1; index < threads; index++) this.pairBuffers.push(new Int32Array(new SharedArrayBuffer(4 * 2 * INITIAL_PAIR_CAPACITY)));
   }
 
   /** Starts the worker threads with the current buffers, SLAM maps and job list. */
@@ -237,21 +239,7 @@ export class LidarThreads implements PairScanner {
       return;
     }
     this.checkFailure();
-    let id = this.scanIds.get(scan);
-    if (id === undefined) {
-      id = this.nextScanId++;
-      this.scanIds.set(scan, id);
-      this.post({ kind: 'scan', id, recipe });
-    }
-    if (this.poses.length < poses.length) {
-      this.poses = new Float64Array(new SharedArrayBuffer(8 * 2 * poses.length));
-      this.post({ kind: 'poses', poses: this.poses });
-    }
-    this.poses.set(poses);
-    if (this.chunkTable.length < 3 * chunks) {
-      this.chunkTable = new Int32Array(new SharedArrayBuffer(4 * 3 * 2 * chunks));
-      this.post({ kind: 'chunkTable', table: this.chunkTable });
-    }
+    const id = this.shareScan(scan, recipe, poses, chunks);
     const table = this.chunkTable;
     const run = this.nextRun();
     for (let w = 0; w < helpers; w++) this.workers[w].postMessage({ kind: 'pairs', run, id, rows: n } satisfies LidarThreadMessage);
@@ -270,6 +258,33 @@ export class LidarThreads implements PairScanner {
     scan.linkChecks += this.control[CHECKS];
     this.rowsOnWorkers += this.control[ON_WORKERS];
     this.pairBuffers[0] = own.pairs;
+    this.mergeChunks(scan, poses, chunks, out);
+  }
+
+  /** Gives the workers what a run of `scan` needs (the scan, once; the poses; a large enough chunk table) and returns the scan's id. */
+  private shareScan(scan: PairScan, recipe: PairScanRecipe, poses: Float64Array, chunks: number): number {
+    let id = this.scanIds.get(scan);
+    if (id === undefined) {
+      id = this.nextScanId++;
+      this.scanIds.set(scan, id);
+      this.post({ kind: 'scan', id, recipe });
+    }
+    if (this.poses.length < poses.length) {
+      this.poses = new Float64Array(new SharedArrayBuffer(8 * 2 * poses.length));
+      this.post({ kind: 'poses', poses: this.poses });
+    }
+    this.poses.set(poses);
+    if (this.chunkTable.length < 3 * chunks) {
+      this.chunkTable = new Int32Array(new SharedArrayBuffer(4 * 3 * 2 * chunks));
+      this.post({ kind: 'chunkTable', table: this.chunkTable });
+    }
+    return id;
+  }
+
+  /** Concatenates the run's chunks into `out` in chunk order (row order), from whichever thread's buffer holds each. */
+  private mergeChunks(scan: PairScan, poses: Float64Array, chunks: number, out: PairList): void {
+    const n = scan.robotCount;
+    const table = this.chunkTable;
     out.count = 0;
     for (let c = 0; c < chunks; c++) {
       const thread = table[3 * c];
