@@ -52,8 +52,9 @@ export function benchEngineWorkers(): BenchReport {
   const markdown = `- cave150: 120 robots, 150 x 150 cave, lidar 7 m, los radio, 600 ticks; building1000-200: 1000
   robots, 200 x 200 building, range:20 radio, 200 ticks; building1-target: 1 robot, 100 x 100
   building, run to 99 % explored (bench/src/engineScenarios.ts)
-- "1 thread" is the engine as before; "2 threads" casts the lidar's wall rays on the main thread
-  and one worker thread (\`--workers 2\`); both give the same final state hash (tested).
+- "1 thread" is the engine on one thread; "2 threads" (\`--workers 2\`) has the main thread and
+  one worker thread claim chunks of the lidar's wall casts and of the nearby-robot and
+  line-of-sight pair queries; both give the same final state hash (tested).
 - wall: simulated s per wall s of the stepping loop; CPU: per CPU s of the whole process (the
   worker's CPU, and its start-up, included); main thread: per CPU s of the main thread alone,
   which leaves out its waits for the worker at each tick's barrier: an upper bound of the wall

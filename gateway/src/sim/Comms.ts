@@ -22,7 +22,7 @@ import type { World } from './World.js';
 export interface CommsConfig {
   readonly model: RadioModel;
   /** RadioNetwork options except robotCount, tickS and stride (the world sets those). */
-  readonly network?: Omit<RadioNetworkOptions, 'robotCount' | 'tickS' | 'stride' | 'random'>;
+  readonly network?: Omit<RadioNetworkOptions, 'robotCount' | 'tickS' | 'stride' | 'random' | 'scanner'>;
 }
 
 /** Radio totals over the trial, per robot in slot order. */
@@ -105,6 +105,7 @@ export class Comms {
       tickS: cfg.physicsStepS * cfg.stepsPerTick,
       stride: 3,
       random: this.world.rng.fork('radio:loss'),
+      scanner: this.world.sensing.lidarThreads,
     });
   }
 

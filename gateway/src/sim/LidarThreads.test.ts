@@ -11,11 +11,14 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((w) => w.close()));
 });
 
-/** 16 robots: enough casts per tick that 4 threads each get a share. */
+/**
+ * 32 robots: enough casts per tick, and rows of the nearby-robot and line-of-sight queries (los
+ * radio), that 4 threads each get a share of both.
+ */
 function config(algorithm: string, workers: number): TrialConfig {
   return {
-    grid: loadMap('cave:40x40:seed=3'),
-    robots: 16,
+    grid: loadMap('cave:50x50:seed=3'),
+    robots: 32,
     algorithm,
     comm: 'los',
     spawn: { kind: 'apart' },
@@ -27,7 +30,7 @@ function config(algorithm: string, workers: number): TrialConfig {
 }
 
 /** The final state hash, and every SLAM map's cells and revision folded in (FNV-1a). */
-async function outcome(algorithm: string, workers: number): Promise<{ hash: string; maps: number; onWorkers: number }> {
+async function outcome(algorithm: string, workers: number): Promise<{ hash: string; maps: number; onWorkers: number; rowsOnWorkers: number }> {
   const trial = new Trial(config(algorithm, workers));
   open.push(trial.world);
   // Threads get shares once started; waiting makes every tick use them.
@@ -40,17 +43,20 @@ async function outcome(algorithm: string, workers: number): Promise<{ hash: stri
     h = Math.imul(h ^ map.revision, 0x01000193);
     h = Math.imul(h ^ map.knownCells, 0x01000193);
   }
-  return { hash: finalStateHash, maps: h >>> 0, onWorkers: trial.world.sensing.lidarThreads.castOnWorkers };
+  const threads = trial.world.sensing.lidarThreads;
+  return { hash: finalStateHash, maps: h >>> 0, onWorkers: threads.castOnWorkers, rowsOnWorkers: threads.rowsOnWorkers };
 }
 
-describe('lidar threads', () => {
+describe('lidar threads (wall casts, nearby-robot and line-of-sight pairs)', () => {
   for (const info of algorithms) {
     it(`${info.name}: the same final state and SLAM maps with 1, 2 and 4 threads`, async () => {
       const one = await outcome(info.name, 1);
       expect(one.onWorkers).toBe(0);
+      expect(one.rowsOnWorkers).toBe(0);
       for (const workers of [2, 4]) {
         const many = await outcome(info.name, workers);
         expect(many.onWorkers).toBeGreaterThan(0);
+        expect(many.rowsOnWorkers).toBeGreaterThan(0);
         expect({ hash: many.hash, maps: many.maps }).toEqual({ hash: one.hash, maps: one.maps });
       }
     }, 60_000);

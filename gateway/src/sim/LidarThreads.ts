@@ -6,37 +6,44 @@
  * so the outcome does not depend on how robots are split among threads: the same ranges, cells
  * and counts as one thread casting them in slot order.
  *
- * Per tick: the sense phase queues a job per robot whose rays must be cast (addJob), run() splits
- * the list into contiguous shares, posts one message per worker, casts the first share here,
- * then blocks (Atomics.wait) until every worker has counted itself done. Structural changes
- * (grown buffers, a new robot's SLAM map) are posted before the next run, so a worker sees them
- * first (a port delivers in order).
+ * Per tick: the sense phase queues a job per robot whose rays must be cast (addJob), run() cuts
+ * the list into chunks (threadChunks.ts), posts one message per ready worker, and claims and
+ * casts chunks here as the workers do, until every chunk is claimed; then it blocks
+ * (Atomics.wait) until the chunks the workers hold are finished. Structural changes (grown
+ * buffers, a new robot's SLAM map) are posted before the next run, so a worker sees them first
+ * (a port delivers in order).
+ *
+ * The same threads find the pairs of the nearby-robot and line-of-sight queries (a PairScan:
+ * NearbyRobots, RadioLinks), when asked during the radio and control phases: the poses are copied
+ * into shared memory, the rows (robots) are cut into chunks of consecutive rows claimed as above,
+ * each thread writes a chunk's pairs into its own result buffer and the chunk's place in the
+ * chunk table, and this thread concatenates the chunks in order: the pair list one thread makes.
+ * A worker builds its copy of a scan from the scan's recipe, over the grid it was started with
+ * (shared memory, read only).
  */
 import type { Worker } from 'node:worker_threads';
+import type { Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
-import type { Lidar, LidarGrid, LidarShared } from './Lidar.js';
+import type { Lidar, LidarShared } from './Lidar.js';
+import { oneThread, PairList, scanRows, type PairScan, type PairScanner, type PairScanRecipe } from './radio/index.js';
+import { awaitChunks, CHECKS, claimChunk, controlSlots, EXPLORED, FAILED, finishChunk, isReady, ON_WORKERS, openRun } from './threadChunks.js';
 import { startTsWorker } from './tsWorker.js';
 import type { LidarConfig } from './WorldConfig.js';
 
-/** Below this many casts in a tick, messaging a worker costs more than the rays it would take. */
-const MIN_JOBS_PER_THREAD = 4;
+/** Casts per chunk: fewer, and claiming and messaging cost more than the rays. */
+const JOBS_PER_CHUNK = 4;
+/** Rows (robots) per chunk of a pair scan. */
+const ROWS_PER_CHUNK = 8;
+/** Pairs a worker's result buffer holds at first (it grows when a chunk did not fit). */
+const INITIAL_PAIR_CAPACITY = 4096;
 /**
  * Worker threads start when the world first holds this many robots: a thread costs about 0.5 CPU s
  * and 0.7 s to start (tsx's loader, 0.2 CPU s, and the engine's modules), which a one-robot
  * trial never earns back.
  */
-const ROBOTS_TO_START_WORKERS = 2 * MIN_JOBS_PER_THREAD;
+const ROBOTS_TO_START_WORKERS = 2 * JOBS_PER_CHUNK;
 /** A worker that has not answered in this long is taken to be dead (the main thread is blocked). */
 const WORKER_TIMEOUT_MS = 60_000;
-
-/**
- * control[] slots: finished shares, a failure flag, then per thread index the tiles it newly
- * explored, then per thread index 1 once it is ready (its modules loaded: until then it gets no
- * share, so no tick waits for a thread to start).
- */
-const DONE = 0;
-const FAILED = 1;
-const EXPLORED = 2;
 
 /** The job list, in shared memory: per job a robot slot, its pose, whether to write its SLAM map, and the writes counted. */
 export interface CastJobs {
@@ -52,14 +59,22 @@ export interface CastJobs {
 /** What a worker thread is started with. */
 export interface LidarThreadInit {
   readonly index: number;
-  readonly threads: number;
-  readonly grid: LidarGrid;
+  /** The world's grid, its cells in shared memory. */
+  readonly grid: Grid;
   readonly config: LidarConfig;
   readonly shared: LidarShared;
+  /** threadChunks.ts's counters, and its claim word. */
   readonly control: Int32Array;
+  readonly claim: BigInt64Array;
   readonly jobs: CastJobs;
   /** Per slot, the robot's SLAM cells so far; later ones come as 'slam' messages. */
   readonly slamCells: readonly (Uint8Array | null)[];
+  /** This thread's pair results: (i, j) interleaved (replaced by 'pairBuffer' messages). */
+  readonly pairBuffer: Int32Array;
+  /** Per chunk of a pair scan: thread index, first pair in that thread's buffer, pairs (-1: did not fit). */
+  readonly chunkTable: Int32Array;
+  /** Poses for the pair scans (replaced by 'poses' messages when grown). */
+  readonly poses: Float64Array;
 }
 
 /** Messages to a worker thread, in the order they must take effect. */
@@ -67,44 +82,79 @@ export type LidarThreadMessage =
   | { readonly kind: 'ranges'; readonly rangesM: Float32Array; readonly wallRangesM: Float32Array }
   | { readonly kind: 'slam'; readonly slot: number; readonly cells: Uint8Array }
   | { readonly kind: 'jobs'; readonly jobs: CastJobs }
-  | { readonly kind: 'cast'; readonly tick: number; readonly begin: number; readonly end: number };
+  | { readonly kind: 'cast'; readonly run: number; readonly tick: number; readonly count: number }
+  | { readonly kind: 'scan'; readonly id: number; readonly recipe: PairScanRecipe }
+  | { readonly kind: 'poses'; readonly poses: Float64Array }
+  | { readonly kind: 'pairBuffer'; readonly buffer: Int32Array }
+  | { readonly kind: 'chunkTable'; readonly table: Int32Array }
+  | { readonly kind: 'pairs'; readonly run: number; readonly id: number; readonly rows: number };
 
-export class LidarThreads {
+export class LidarThreads implements PairScanner {
   /** Jobs queued for the next run. */
   jobCount = 0;
   /** Casts made on worker threads so far (a diagnostic: the bench and tests read it). */
   castOnWorkers = 0;
+  /** Pair-scan rows scanned on worker threads so far (a diagnostic, like castOnWorkers). */
+  rowsOnWorkers = 0;
+  /** Chunks of rows scanned again here because a worker's result buffer was full (a diagnostic). */
+  chunksRescanned = 0;
   jobs: CastJobs = newJobs(64);
   private readonly workers: Worker[] = [];
   private readonly control: Int32Array;
+  private readonly claim = new BigInt64Array(new SharedArrayBuffer(8));
+  /** The last run's number (the claim word's high half). */
+  private runNumber = 0;
   /** Per slot, the SLAM cells this thread writes (the workers hold the same list). */
   private readonly slamCells: (Uint8Array | null)[] = [];
-  private readonly plainGrid: LidarGrid;
+  /** The grid as the workers get it: plain fields, cells copied once into shared memory. */
+  private readonly sharedGrid: Grid;
   /** A worker's error event (it failed to start or crashed), reported by the next run. */
   private failure: Error | null = null;
+  /** close() was called: no worker starts again. */
+  private closed = false;
+  /** Per thread index, its pair results (index 0: ownPairs' array, which grows as a list does). */
+  private readonly pairBuffers: Int32Array[] = [];
+  private readonly ownPairs = new PairList();
+  /** Per thread index, 1 when a chunk of the last run did not fit in its buffer. */
+  private readonly bufferFull: Uint8Array;
+  private chunkTable = new Int32Array(new SharedArrayBuffer(4 * 3 * 64));
+  private poses = new Float64Array(new SharedArrayBuffer(8 * 3 * 64));
+  /** Scans the workers hold, by id (a scan is registered at its first parallel run). */
+  private readonly scanIds = new WeakMap<PairScan, number>();
+  private nextScanId = 0;
 
   constructor(
     private readonly lidar: Lidar,
-    grid: LidarGrid,
+    grid: Grid,
     private readonly config: LidarConfig,
     readonly threads: number,
   ) {
-    this.control = new Int32Array(new SharedArrayBuffer(4 * (EXPLORED + 2 * threads)));
-    this.plainGrid = { width: grid.width, height: grid.height, cellSizeM: grid.cellSizeM, originM: { x: grid.originM.x, y: grid.originM.y } };
+    this.control = new Int32Array(new SharedArrayBuffer(4 * controlSlots(threads)));
+    const cells = new Uint8Array(new SharedArrayBuffer(grid.cells.length));
+    cells.set(grid.cells);
+    this.sharedGrid = { width: grid.width, height: grid.height, cellSizeM: grid.cellSizeM, originM: { x: grid.originM.x, y: grid.originM.y }, cells };
+    this.bufferFull = new Uint8Array(threads);
+    // Index 0 is this thread's: its own list's array, set at each scan.
+    this.pairBuffers.push(this.ownPairs.pairs);
+    for (let index = 1; index < threads; index++) this.pairBuffers.push(new Int32Array(new SharedArrayBuffer(4 * 2 * INITIAL_PAIR_CAPACITY)));
   }
 
   /** Starts the worker threads with the current buffers, SLAM maps and job list. */
   private startWorkers(): void {
+    if (this.closed || this.workers.length > 0) return;
     for (let index = 1; index < this.threads; index++) {
       const init: LidarThreadInit = {
         index,
-        threads: this.threads,
-        grid: this.plainGrid,
+        grid: this.sharedGrid,
         config: this.config,
         shared: this.lidar.sharedBuffers(),
         control: this.control,
+        claim: this.claim,
         jobs: this.jobs,
         slamCells: this.slamCells,
+        pairBuffer: this.pairBuffers[index],
+        chunkTable: this.chunkTable,
+        poses: this.poses,
       };
       const worker = startTsWorker(new URL('./lidarThread.ts', import.meta.url), init);
       // A world nobody closes must not keep the process alive.
@@ -125,7 +175,7 @@ export class LidarThreads {
   setSlam(slot: number, cells: Uint8Array): void {
     this.slamCells[slot] = cells;
     this.post({ kind: 'slam', slot, cells });
-    if (this.workers.length === 0 && this.threads > 1 && this.slamCells.length >= ROBOTS_TO_START_WORKERS) this.startWorkers();
+    if (this.threads > 1 && this.slamCells.length >= ROBOTS_TO_START_WORKERS) this.startWorkers();
   }
 
   addJob(slot: number, xM: number, yM: number, headingRad: number, integrate: boolean): void {
@@ -151,51 +201,152 @@ export class LidarThreads {
    * empties the queue and returns how many jobs it cast.
    */
   run(tick: number): number {
-    if (this.failure) throw new SwarmgateError('SG_SIM_WORKER', `a lidar worker thread failed: ${this.failure.message}`);
+    this.checkFailure();
     const count = this.jobCount;
     this.jobCount = 0;
-    const control = this.control;
-    const ready = this.readyWorkers();
-    const shares = Math.max(1, Math.min(ready + 1, Math.floor(count / MIN_JOBS_PER_THREAD)));
-    const per = Math.ceil(count / shares);
-    Atomics.store(control, DONE, 0);
-    let posted = 0;
-    for (let w = 1; w < shares; w++) {
-      const begin = w * per;
-      const end = Math.min(count, begin + per);
-      if (begin >= end) break;
-      this.workers[w - 1].postMessage({ kind: 'cast', tick, begin, end } satisfies LidarThreadMessage);
-      this.castOnWorkers += end - begin;
-      posted++;
+    const chunks = Math.ceil(count / JOBS_PER_CHUNK);
+    const helpers = Math.min(this.readyWorkers(), chunks - 1);
+    if (helpers <= 0) {
+      castShare(this.lidar, this.jobs, this.slamCells, tick, 0, count);
+      return count;
     }
-    castShare(this.lidar, this.jobs, this.slamCells, tick, 0, Math.min(count, per));
-    for (let done = Atomics.load(control, DONE); done < posted; done = Atomics.load(control, DONE)) {
-      if (Atomics.wait(control, DONE, done, WORKER_TIMEOUT_MS) === 'timed-out') {
-        throw new SwarmgateError('SG_SIM_WORKER', `a lidar worker thread did not answer within ${WORKER_TIMEOUT_MS / 1000} s`);
-      }
+    const run = this.nextRun();
+    for (let w = 0; w < helpers; w++) this.workers[w].postMessage({ kind: 'cast', run, tick, count } satisfies LidarThreadMessage);
+    for (let c = claimChunk(this.claim, run, chunks); c >= 0; c = claimChunk(this.claim, run, chunks)) {
+      const begin = c * JOBS_PER_CHUNK;
+      castShare(this.lidar, this.jobs, this.slamCells, tick, begin, Math.min(count, begin + JOBS_PER_CHUNK));
+      finishChunk(this.control, false);
     }
-    if (Atomics.load(control, FAILED) !== 0) throw new SwarmgateError('SG_SIM_WORKER', 'a lidar worker thread failed (its error is printed on stderr)');
-    for (let w = 1; w <= posted; w++) {
-      this.lidar.exploredCount += control[EXPLORED + w];
-      control[EXPLORED + w] = 0;
-    }
+    this.awaitRun(chunks);
+    this.lidar.exploredCount += this.control[EXPLORED];
+    this.castOnWorkers += this.control[ON_WORKERS];
     return count;
+  }
+
+  /**
+   * Scans every row of `scan` into `out`, in chunks of consecutive rows claimed by this thread
+   * and the ready workers, then concatenated in chunk order. Scans without a recipe, few rows,
+   * or no ready worker run here alone.
+   */
+  scan(scan: PairScan, poses: Float64Array, out: PairList): void {
+    const recipe = scan.recipe;
+    const n = scan.robotCount;
+    if (recipe !== null && n >= ROBOTS_TO_START_WORKERS && this.threads > 1) this.startWorkers();
+    const chunks = Math.ceil(n / ROWS_PER_CHUNK);
+    const helpers = recipe === null ? 0 : Math.min(this.readyWorkers(), chunks - 1);
+    if (helpers <= 0 || recipe === null) {
+      oneThread.scan(scan, poses, out);
+      return;
+    }
+    this.checkFailure();
+    const id = this.shareScan(scan, recipe, poses, chunks);
+    const table = this.chunkTable;
+    const run = this.nextRun();
+    for (let w = 0; w < helpers; w++) this.workers[w].postMessage({ kind: 'pairs', run, id, rows: n } satisfies LidarThreadMessage);
+    const own = this.ownPairs;
+    own.count = 0;
+    scan.prepare(poses);
+    for (let c = claimChunk(this.claim, run, chunks); c >= 0; c = claimChunk(this.claim, run, chunks)) {
+      const at = own.count;
+      scanRows(scan, poses, c * ROWS_PER_CHUNK, Math.min(n, (c + 1) * ROWS_PER_CHUNK), own);
+      table[3 * c] = 0;
+      table[3 * c + 1] = at;
+      table[3 * c + 2] = own.count - at;
+      finishChunk(this.control, false);
+    }
+    this.awaitRun(chunks);
+    scan.linkChecks += this.control[CHECKS];
+    this.rowsOnWorkers += this.control[ON_WORKERS];
+    this.pairBuffers[0] = own.pairs;
+    this.mergeChunks(scan, poses, chunks, out);
+  }
+
+  /** Gives the workers what a run of `scan` needs (the scan, once; the poses; a large enough chunk table) and returns the scan's id. */
+  private shareScan(scan: PairScan, recipe: PairScanRecipe, poses: Float64Array, chunks: number): number {
+    let id = this.scanIds.get(scan);
+    if (id === undefined) {
+      id = this.nextScanId++;
+      this.scanIds.set(scan, id);
+      this.post({ kind: 'scan', id, recipe });
+    }
+    if (this.poses.length < poses.length) {
+      this.poses = new Float64Array(new SharedArrayBuffer(8 * 2 * poses.length));
+      this.post({ kind: 'poses', poses: this.poses });
+    }
+    this.poses.set(poses);
+    if (this.chunkTable.length < 3 * chunks) {
+      this.chunkTable = new Int32Array(new SharedArrayBuffer(4 * 3 * 2 * chunks));
+      this.post({ kind: 'chunkTable', table: this.chunkTable });
+    }
+    return id;
+  }
+
+  /** Concatenates the run's chunks into `out` in chunk order (row order), from whichever thread's buffer holds each. */
+  private mergeChunks(scan: PairScan, poses: Float64Array, chunks: number, out: PairList): void {
+    const n = scan.robotCount;
+    const table = this.chunkTable;
+    out.count = 0;
+    for (let c = 0; c < chunks; c++) {
+      const thread = table[3 * c];
+      const at = table[3 * c + 1];
+      const found = table[3 * c + 2];
+      if (found < 0) {
+        // The worker's buffer was full: scan the chunk here (the same rows), and give it a bigger buffer.
+        scanRows(scan, poses, c * ROWS_PER_CHUNK, Math.min(n, (c + 1) * ROWS_PER_CHUNK), out);
+        this.bufferFull[thread] = 1;
+        this.chunksRescanned++;
+        continue;
+      }
+      const pairs = this.pairBuffers[thread];
+      for (let p = 2 * at; p < 2 * (at + found); p += 2) out.push(pairs[p], pairs[p + 1]);
+    }
+    this.growFullBuffers();
+  }
+
+  /** Doubles the result buffer of each worker that had a chunk not fit in this run. */
+  private growFullBuffers(): void {
+    const full = this.bufferFull;
+    for (let thread = 1; thread < full.length; thread++) {
+      if (full[thread] === 0) continue;
+      full[thread] = 0;
+      this.pairBuffers[thread] = new Int32Array(new SharedArrayBuffer(4 * 2 * this.pairBuffers[thread].length));
+      this.workers[thread - 1].postMessage({ kind: 'pairBuffer', buffer: this.pairBuffers[thread] } satisfies LidarThreadMessage);
+    }
+  }
+
+  private nextRun(): number {
+    this.runNumber = (this.runNumber + 1) & 0x7fffffff;
+    openRun(this.control, this.claim, this.runNumber);
+    return this.runNumber;
+  }
+
+  private checkFailure(): void {
+    if (this.failure) throw new SwarmgateError('SG_SIM_WORKER', `a lidar worker thread failed: ${this.failure.message}`);
+  }
+
+  /** Blocks until the run's chunks are finished; throws if a worker failed or stalled. */
+  private awaitRun(chunks: number): void {
+    if (!awaitChunks(this.control, chunks, WORKER_TIMEOUT_MS)) {
+      throw new SwarmgateError('SG_SIM_WORKER', `a lidar worker thread did not answer within ${WORKER_TIMEOUT_MS / 1000} s`);
+    }
+    if (Atomics.load(this.control, FAILED) !== 0) throw new SwarmgateError('SG_SIM_WORKER', 'a lidar worker thread failed (its error is printed on stderr)');
   }
 
   /** How many workers, from the first, have started (threads start in index order, but may finish starting in any). */
   private readyWorkers(): number {
     let ready = 0;
-    while (ready < this.workers.length && Atomics.load(this.control, EXPLORED + this.threads + ready + 1) === 1) ready++;
+    while (ready < this.workers.length && isReady(this.control, ready + 1)) ready++;
     return ready;
   }
 
-  /** Resolves once every started worker thread is ready (tests use it so that workers do get shares). */
+  /** Resolves once every started worker thread is ready (tests use it so that workers do get chunks). */
   async ready(): Promise<void> {
     while (this.readyWorkers() < this.workers.length) await new Promise((resolve) => setTimeout(resolve, 10));
   }
 
   /** Stops the worker threads. */
   close(): Promise<unknown> {
+    this.closed = true;
     return Promise.all(this.workers.splice(0).map((w) => w.terminate()));
   }
 
@@ -214,17 +365,97 @@ export function castShare(lidar: Lidar, jobs: CastJobs, slamCells: readonly (Uin
   }
 }
 
-/** Marks worker thread `index` ready for shares (its modules loaded); `threads` is the pool's size. */
-export function reportReady(control: Int32Array, index: number, threads: number): void {
-  Atomics.store(control, EXPLORED + threads + index, 1);
+/** A worker's part of cast run `run` of `count` jobs: claims chunks until none is left. */
+export function castChunks(
+  lidar: Lidar,
+  jobs: CastJobs,
+  slamCells: readonly (Uint8Array | null)[],
+  control: Int32Array,
+  claim: BigInt64Array,
+  message: { run: number; tick: number; count: number },
+): void {
+  const chunks = Math.ceil(message.count / JOBS_PER_CHUNK);
+  for (let c = claimChunk(claim, message.run, chunks); c >= 0; c = claimChunk(claim, message.run, chunks)) {
+    const begin = c * JOBS_PER_CHUNK;
+    const end = Math.min(message.count, begin + JOBS_PER_CHUNK);
+    lidar.exploredCount = 0;
+    let failed = false;
+    try {
+      castShare(lidar, jobs, slamCells, message.tick, begin, end);
+      Atomics.add(control, EXPLORED, lidar.exploredCount);
+      Atomics.add(control, ON_WORKERS, end - begin);
+    } catch (error) {
+      reportError('cast', error);
+      failed = true;
+    }
+    finishChunk(control, failed);
+  }
 }
 
-/** Marks a worker's share done (or failed), waking the main thread. */
-export function reportShare(control: Int32Array, index: number, explored: number, failed: boolean): void {
-  control[EXPLORED + index] = explored;
-  if (failed) Atomics.store(control, FAILED, 1);
-  Atomics.add(control, DONE, 1);
-  Atomics.notify(control, DONE);
+/** What a worker scans pair chunks with: its copy of the scan, its result buffer, the chunk table. */
+export interface PairChunkTarget {
+  readonly index: number;
+  readonly buffer: Int32Array;
+  readonly table: Int32Array;
+  readonly rows: PairList;
+}
+
+/**
+ * A worker's part of pair run `run` over `poses`: claims chunks of rows until none is left,
+ * each chunk's pairs appended to its result buffer (or marked as not fitting) and placed in the
+ * chunk table. The scan is prepared only once a chunk is claimed (a late worker costs nothing);
+ * a scan this worker could not build fails the first chunk it claims.
+ */
+export function scanChunks(
+  scan: PairScan | undefined,
+  poses: Float64Array,
+  control: Int32Array,
+  claim: BigInt64Array,
+  message: { run: number; rows: number },
+  target: PairChunkTarget,
+): void {
+  const { run, rows: n } = message;
+  const chunks = Math.ceil(n / ROWS_PER_CHUNK);
+  let prepared = false;
+  let used = 0;
+  const { buffer, table, rows } = target;
+  if (scan === undefined) {
+    // Claims one chunk so that the run fails rather than quietly running without this worker.
+    if (claimChunk(claim, run, chunks) >= 0) finishChunk(control, true);
+    return;
+  }
+  for (let c = claimChunk(claim, run, chunks); c >= 0; c = claimChunk(claim, run, chunks)) {
+    let failed = false;
+    try {
+      const s = scan;
+      if (!prepared) s.prepare(poses);
+      prepared = true;
+      rows.count = 0;
+      const checks = s.linkChecks;
+      const begin = c * ROWS_PER_CHUNK;
+      const end = Math.min(n, begin + ROWS_PER_CHUNK);
+      scanRows(s, poses, begin, end, rows);
+      table[3 * c] = target.index;
+      if (2 * (used + rows.count) <= buffer.length) {
+        buffer.set(rows.pairs.subarray(0, 2 * rows.count), 2 * used);
+        table[3 * c + 1] = used;
+        table[3 * c + 2] = rows.count;
+        used += rows.count;
+        Atomics.add(control, CHECKS, s.linkChecks - checks);
+        Atomics.add(control, ON_WORKERS, end - begin);
+      } else {
+        table[3 * c + 2] = -1;
+      }
+    } catch (error) {
+      reportError('pairs', error);
+      failed = true;
+    }
+    finishChunk(control, failed);
+  }
+}
+
+function reportError(what: string, error: unknown): void {
+  process.stderr.write(`lidar worker thread, ${what}: ${(error as Error).stack ?? String(error)}\n`);
 }
 
 function newJobs(capacity: number): CastJobs {

@@ -1,16 +1,22 @@
 /**
- * A lidar worker thread (LidarThreads.ts): casts the share of a tick's wall rays it is sent,
- * into the shared buffers, and reports itself done. Started by startTsWorker; nothing here
- * runs on the main thread.
+ * A lidar worker thread (LidarThreads.ts): for each run it is told of, claims chunks of the
+ * tick's wall casts, or of a pair query's rows (nearby robots, radio links), until none is left,
+ * writing into shared memory (threadChunks.ts). Started by startTsWorker; nothing here runs on
+ * the main thread.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Lidar } from './Lidar.js';
-import { castShare, reportReady, reportShare, type LidarThreadInit, type LidarThreadMessage } from './LidarThreads.js';
+import { castChunks, scanChunks, type LidarThreadInit, type LidarThreadMessage } from './LidarThreads.js';
+import { buildPairScan, PairList, type PairScan } from './radio/index.js';
+import { markReady } from './threadChunks.js';
 
 const init = workerData as LidarThreadInit;
 const lidar = new Lidar(init.grid, init.config, init.shared);
 let jobs = init.jobs;
 const slamCells = [...init.slamCells];
+const scans = new Map<number, PairScan>();
+let poses = init.poses;
+let target = { index: init.index, buffer: init.pairBuffer, table: init.chunkTable, rows: new PairList() };
 
 parentPort?.on('message', (message: LidarThreadMessage) => {
   switch (message.kind) {
@@ -24,14 +30,27 @@ parentPort?.on('message', (message: LidarThreadMessage) => {
       jobs = message.jobs;
       return;
     case 'cast':
-      lidar.exploredCount = 0;
+      castChunks(lidar, jobs, slamCells, init.control, init.claim, message);
+      return;
+    case 'scan':
+      // A scan that cannot be built is missing when its rows are asked for: that run fails.
       try {
-        castShare(lidar, jobs, slamCells, message.tick, message.begin, message.end);
-        reportShare(init.control, init.index, lidar.exploredCount, false);
+        scans.set(message.id, buildPairScan(init.grid, message.recipe));
       } catch (error) {
-        process.stderr.write(`lidar worker thread ${init.index}: ${(error as Error).stack ?? String(error)}\n`);
-        reportShare(init.control, init.index, 0, true);
+        process.stderr.write(`lidar worker thread ${init.index}, scan: ${(error as Error).stack ?? String(error)}\n`);
       }
+      return;
+    case 'poses':
+      poses = message.poses;
+      return;
+    case 'pairBuffer':
+      target = { ...target, buffer: message.buffer };
+      return;
+    case 'chunkTable':
+      target = { ...target, table: message.table };
+      return;
+    case 'pairs':
+      scanChunks(scans.get(message.id), poses, init.control, init.claim, message, target);
   }
 });
-reportReady(init.control, init.index, init.threads);
+markReady(init.control, init.index);

@@ -46,7 +46,7 @@ class NearbyRobotsReader {
     const nearby = this.nearby as NearbyRobots;
     // Computed once per tick on first demand: poses do not change during control.
     if (this.tick !== world.tick) {
-      nearby.update(poses);
+      nearby.update(poses, this.sensing.lidarThreads);
       this.tick = world.tick;
     }
     if (nearby.count(slot) === 0) return NONE;

@@ -2,6 +2,7 @@ import type { Grid } from '@swarmgate/maps';
 import { wrapAngle } from '@swarmgate/protocols';
 import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
+import { oneThread, PairList, type PairScan, type PairScanner, type PairScanRecipe } from './PairScan.js';
 import { SpatialHash, sortIds } from './SpatialHash.js';
 import { traceWalls, WALL_CELL_SLOTS, WallCrossing, type TraceLimits } from './traceWalls.js';
 import { wallClearance } from './wallClearance.js';
@@ -19,9 +20,10 @@ export interface NearbyRobotsOptions {
  * For each robot, the other robots within the sensing range: index, distance and bearing
  * relative to the robot's heading (radians in (-pi, pi], counter-clockwise positive),
  * from the true poses. Results are CSR arrays rebuilt by update(), robots in ascending
- * index order. A spatial hash keeps it O(n) on average.
+ * index order. A spatial hash keeps it O(n) on average. The pairs are a PairScan, so a
+ * PairScanner may find them on several threads (the line-of-sight traces are the cost).
  */
-export class NearbyRobots {
+export class NearbyRobots implements PairScan {
   /** Robot i's entries are at start[i] .. start[i + 1] of ids, distancesM, bearingsRad. */
   readonly start: Int32Array;
   ids = new Int32Array(64);
@@ -34,9 +36,11 @@ export class NearbyRobots {
   private readonly candidates: Int32Array;
   /** Neighbour count per robot, then each CSR row's write cursor. */
   private readonly degree: Int32Array;
+  readonly recipe: PairScanRecipe | null;
+  /** Line-of-sight traces so far. */
+  linkChecks = 0;
   /** Robot pairs in sensing range and sight of each other, lower index first. */
-  private pairLow = new Int32Array(64);
-  private pairHigh = new Int32Array(64);
+  private readonly pairList = new PairList();
   private readonly crossing = new WallCrossing();
   /** Open-space jumps for the line-of-sight traces: a snapshot of the grid's walls. */
   private readonly clearance: Uint8Array | undefined;
@@ -64,6 +68,7 @@ export class NearbyRobots {
     this.candidates = new Int32Array(Math.max(1, robotCount));
     this.degree = new Int32Array(robotCount);
     this.clearance = this.blockedByWalls ? wallClearance(grid) : undefined;
+    this.recipe = this.blockedByWalls ? { kind: 'nearby', robotCount, rangeM: this.rangeM, stride: this.stride } : null;
     const { originM, width, height, cellSizeM } = grid;
     this.hash = new SpatialHash(
       { minX: originM.x, minY: originM.y, maxX: originM.x + width * cellSizeM, maxY: originM.y + height * cellSizeM },
@@ -72,38 +77,18 @@ export class NearbyRobots {
     );
   }
 
-  update(poses: Float64Array): void {
+  /** Rebuilds the lists for these poses; `scanner` finds the pairs (default: on this thread). */
+  update(poses: Float64Array, scanner: PairScanner = oneThread): void {
     const n = this.robotCount;
-    const s = this.stride;
-    const hash = this.hash;
-    hash.clear();
-    for (let i = 0; i < n; i++) hash.insert(i, poses[i * s], poses[i * s + 1]);
     // Each pair once (i < j): range and line of sight are symmetric (traceWalls counts A->B
     // and B->A alike), and the wall trace was most of the cost when done from both ends.
+    const list = this.pairList;
+    scanner.scan(this, poses, list);
+    const pairs = list.count;
+    const pairAt = list.pairs;
     const degree = this.degree;
     degree.fill(0);
-    let pairs = 0;
-    for (let i = 0; i < n; i++) {
-      const x = poses[i * s];
-      const y = poses[i * s + 1];
-      const found = hash.query(x, y, this.rangeM, this.candidates);
-      sortIds(this.candidates, found);
-      for (let k = 0; k < found; k++) {
-        const j = this.candidates[k];
-        if (j <= i) continue;
-        if (this.blockedByWalls && traceWalls(this.grid, x, y, poses[j * s], poses[j * s + 1], this.crossing, this.losLimits, this.clearance).truncated)
-          continue;
-        if (pairs >= this.pairLow.length) {
-          this.pairLow = growArray(this.pairLow, pairs + 1);
-          this.pairHigh = growArray(this.pairHigh, pairs + 1);
-        }
-        this.pairLow[pairs] = i;
-        this.pairHigh[pairs] = j;
-        pairs++;
-        degree[i]++;
-        degree[j]++;
-      }
-    }
+    for (let p = 0; p < 2 * pairs; p++) degree[pairAt[p]]++;
     const entries = 2 * pairs;
     if (entries > this.ids.length) {
       this.ids = growArray(this.ids, entries);
@@ -119,10 +104,35 @@ export class NearbyRobots {
       degree[i] = this.start[i];
     }
     for (let p = 0; p < pairs; p++) {
-      const i = this.pairLow[p];
-      const j = this.pairHigh[p];
+      const i = pairAt[2 * p];
+      const j = pairAt[2 * p + 1];
       this.write(degree[i]++, i, j, poses);
       this.write(degree[j]++, j, i, poses);
+    }
+  }
+
+  prepare(poses: Float64Array): void {
+    const s = this.stride;
+    const hash = this.hash;
+    hash.clear();
+    for (let i = 0; i < this.robotCount; i++) hash.insert(i, poses[i * s], poses[i * s + 1]);
+  }
+
+  /** Robot i's partners j > i in range and sight, ascending. */
+  scanRow(poses: Float64Array, i: number, out: PairList): void {
+    const s = this.stride;
+    const x = poses[i * s];
+    const y = poses[i * s + 1];
+    const found = this.hash.query(x, y, this.rangeM, this.candidates);
+    sortIds(this.candidates, found);
+    for (let k = 0; k < found; k++) {
+      const j = this.candidates[k];
+      if (j <= i) continue;
+      if (this.blockedByWalls) {
+        this.linkChecks++;
+        if (traceWalls(this.grid, x, y, poses[j * s], poses[j * s + 1], this.crossing, this.losLimits, this.clearance).truncated) continue;
+      }
+      out.push(i, j);
     }
   }
 

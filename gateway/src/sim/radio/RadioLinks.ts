@@ -1,6 +1,7 @@
 import type { Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
+import { oneThread, PairList, type PairScan, type PairScanner, type PairScanRecipe } from './PairScan.js';
 import type { RadioModel } from './RadioModel.js';
 import { SpatialHash } from './SpatialHash.js';
 import { traceWalls, WallCrossing } from './traceWalls.js';
@@ -14,22 +15,23 @@ import { wallClearance } from './wallClearance.js';
  * spatial-hash order past the robot's own index for a ranged one (sorting them cost more
  * than the link checks at 1000 robots). A model with a finite range is prefiltered with a
  * spatial hash (O(n) pairs on average); an unbounded one evaluates all n(n-1)/2 pairs, as
- * MAES does.
+ * MAES does. The pairs are a PairScan, so a PairScanner may find them on several threads
+ * (models that trace walls, from a --comm spec: a worker parses the same spec).
  */
-export class RadioLinks {
+export class RadioLinks implements PairScan {
   /** Pair evaluations so far (for benchmarks and profiles). */
   linkChecks = 0;
   /** Neighbours of robot i are neighbours[start[i] .. start[i + 1]). */
   readonly start: Int32Array;
   neighbours = new Int32Array(64);
+  readonly recipe: PairScanRecipe | null;
   private readonly crossing = new WallCrossing();
   private readonly hash: SpatialHash | null;
   /** Open-space jumps for the wall traces: a snapshot of the grid's walls at construction. */
   private readonly clearance: Uint8Array | undefined;
   private readonly candidates: Int32Array;
   private readonly fill: Int32Array;
-  private edgeA = new Int32Array(64);
-  private edgeB = new Int32Array(64);
+  private readonly edges = new PairList();
 
   constructor(
     private readonly grid: Grid,
@@ -48,6 +50,7 @@ export class RadioLinks {
     this.candidates = new Int32Array(Math.max(1, robotCount));
     this.fill = new Int32Array(robotCount);
     this.clearance = model.usesWalls ? wallClearance(grid) : undefined;
+    this.recipe = model.usesWalls && model.commSpec !== undefined ? { kind: 'links', robotCount, commSpec: model.commSpec, stride } : null;
     const widthM = grid.width * grid.cellSizeM;
     const heightM = grid.height * grid.cellSizeM;
     this.hash =
@@ -77,63 +80,59 @@ export class RadioLinks {
     return !this.crossing.truncated && model.canHear(distanceM, this.crossing);
   }
 
-  /** Rebuilds the graph for the poses of one tick. */
-  update(poses: Float64Array): void {
+  /** Rebuilds the graph for the poses of one tick; `scanner` finds the pairs (default: on this thread). */
+  update(poses: Float64Array, scanner: PairScanner = oneThread): void {
+    scanner.scan(this, poses, this.edges);
+    this.buildCsr();
+  }
+
+  prepare(poses: Float64Array): void {
+    const hash = this.hash;
+    if (hash === null) return;
+    const s = this.stride;
+    hash.clear();
+    for (let i = 0; i < this.robotCount; i++) hash.insert(i, poses[i * s], poses[i * s + 1]);
+  }
+
+  /** Robot i's links to j > i: ascending for an unbounded model, in spatial-hash order for a ranged one. */
+  scanRow(poses: Float64Array, i: number, out: PairList): void {
     const n = this.robotCount;
-    let edges = 0;
-    if (this.hash === null) {
-      for (let i = 0; i < n; i++) {
-        for (let j = i + 1; j < n; j++) {
-          if (this.canHear(poses, i, j)) edges = this.addEdge(edges, i, j);
-        }
-      }
-    } else {
-      const hash = this.hash;
-      const s = this.stride;
-      hash.clear();
-      for (let i = 0; i < n; i++) hash.insert(i, poses[i * s], poses[i * s + 1]);
-      const candidates = this.candidates;
-      for (let i = 0; i < n; i++) {
-        const found = hash.query(poses[i * s], poses[i * s + 1], this.model.maxRangeM, candidates);
-        for (let k = 0; k < found; k++) {
-          const j = candidates[k];
-          if (j > i && this.canHear(poses, i, j)) edges = this.addEdge(edges, i, j);
-        }
-      }
+    const hash = this.hash;
+    if (hash === null) {
+      for (let j = i + 1; j < n; j++) if (this.canHear(poses, i, j)) out.push(i, j);
+      return;
     }
-    this.buildCsr(edges);
+    const s = this.stride;
+    const candidates = this.candidates;
+    const found = hash.query(poses[i * s], poses[i * s + 1], this.model.maxRangeM, candidates);
+    for (let k = 0; k < found; k++) {
+      const j = candidates[k];
+      if (j > i && this.canHear(poses, i, j)) out.push(i, j);
+    }
   }
 
   degree(i: number): number {
     return this.start[i + 1] - this.start[i];
   }
 
-  private addEdge(edges: number, i: number, j: number): number {
-    if (edges >= this.edgeA.length) {
-      this.edgeA = growArray(this.edgeA, edges + 1);
-      this.edgeB = growArray(this.edgeB, edges + 1);
-    }
-    this.edgeA[edges] = i;
-    this.edgeB[edges] = j;
-    return edges + 1;
-  }
-
   /** Counting sort of the edges into CSR; each list keeps the order the edges were found in. */
-  private buildCsr(edges: number): void {
+  private buildCsr(): void {
     const n = this.robotCount;
+    const edges = this.edges.count;
+    const pairs = this.edges.pairs;
     const start = this.start;
     start.fill(0);
     for (let e = 0; e < edges; e++) {
-      start[this.edgeA[e] + 1]++;
-      start[this.edgeB[e] + 1]++;
+      start[pairs[2 * e] + 1]++;
+      start[pairs[2 * e + 1] + 1]++;
     }
     for (let r = 0; r < n; r++) start[r + 1] += start[r];
     this.neighbours = growArray(this.neighbours, 2 * edges);
     const fill = this.fill;
     for (let r = 0; r < n; r++) fill[r] = start[r];
     for (let e = 0; e < edges; e++) {
-      const a = this.edgeA[e];
-      const b = this.edgeB[e];
+      const a = pairs[2 * e];
+      const b = pairs[2 * e + 1];
       this.neighbours[fill[a]++] = b;
       this.neighbours[fill[b]++] = a;
     }

@@ -9,6 +9,11 @@ import type { TraceLimits, WallCrossing } from './traceWalls.js';
 export interface RadioModel {
   /** Canonical --comm spec of this model, e.g. "range:20" (written with every result). */
   readonly spec: string;
+  /**
+   * The --comm spec this model was parsed from (parseCommSpec sets it; a model built in code has
+   * none, its spec may not say every option): a worker thread parses it to get the same model.
+   */
+  readonly commSpec?: string;
   /** Pairs farther apart never link (Infinity: unbounded). Lets callers prefilter spatially. */
   readonly maxRangeM: number;
   /** False when canHear ignores walls: then no trace is made and `walls` is all zero. */

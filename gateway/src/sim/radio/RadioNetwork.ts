@@ -5,6 +5,7 @@ import { growArray } from './growArray.js';
 import { RadioCounters } from './RadioCounters.js';
 import { RadioLinks } from './RadioLinks.js';
 import type { RadioModel } from './RadioModel.js';
+import { oneThread, type PairScanner } from './PairScan.js';
 
 /** A uniform random source in [0, 1); maps' Random (a forked stream) fits. */
 export interface UniformSource {
@@ -27,6 +28,8 @@ export interface RadioNetworkOptions {
   lossProbability?: number;
   /** Required when lossProbability > 0: fork it from the trial seed, e.g. rng.fork('radio:loss'). */
   random?: UniformSource;
+  /** Finds the links' pairs (e.g. on worker threads); default: on the calling thread. */
+  scanner?: PairScanner;
 }
 
 /**
@@ -48,6 +51,7 @@ export class RadioNetwork {
   private readonly maxBacklogS: number;
   private readonly lossProbability: number;
   private readonly random: UniformSource | undefined;
+  private readonly scanner: PairScanner;
   private readonly txFreeAtS: Float64Array;
   /** Tick whose poses the links were last computed for. */
   private linksTick = -1;
@@ -78,6 +82,7 @@ export class RadioNetwork {
     this.maxBacklogS = options.maxBacklogS ?? 1;
     this.lossProbability = options.lossProbability ?? 0;
     this.random = options.random;
+    this.scanner = options.scanner ?? oneThread;
     check(tickS > 0 && Number.isFinite(tickS), `tickS must be a positive number of seconds, got ${tickS}`);
     check(this.fixedLatencyS >= 0 && Number.isFinite(this.fixedLatencyS), `fixedLatencyS must be >= 0 seconds, got ${this.fixedLatencyS}`);
     check(this.bandwidthBytesPerS > 0, `bandwidthBytesPerS must be > 0 (Infinity for unlimited), got ${this.bandwidthBytesPerS}`);
@@ -235,7 +240,7 @@ export class RadioNetwork {
 
   private updateLinks(tick: number, poses: Float64Array): void {
     if (this.linksTick === tick) return;
-    this.links.update(poses);
+    this.links.update(poses, this.scanner);
     this.linksTick = tick;
   }
 

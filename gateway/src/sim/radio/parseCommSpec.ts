@@ -18,5 +18,5 @@ export function parseCommSpec(spec: string, models: readonly RadioModelPlugin[] 
   const plugin = models.find((m) => m.name === kind);
   if (plugin === undefined) return fail(`unknown radio model '${kind}' (registered: ${models.map((m) => m.name).join(', ')})`);
   if (plugin.parse === null) return fail(`the '${kind}' model is built in code, not selected by --comm`);
-  return plugin.parse(arg, fail);
+  return { ...plugin.parse(arg, fail), commSpec: spec };
 }
