@@ -18,6 +18,7 @@ import { EmbeddedBroker, MemoryLogger, parseFleetFile, writeMosquittoConfig, typ
 import { loadMap } from '@swarmgate/maps';
 import {
   FrameDecoder,
+  GATEWAY_ID,
   decodeEnvelope,
   encodeEnvelope,
   encodeEnvelopeFrame,
@@ -70,6 +71,18 @@ async function robotEnd(path: string): Promise<{ port: SerialPort; received: Env
   port.on('error', () => undefined);
   cleanups.push(() => (port.isOpen ? new Promise((resolve) => port.close(resolve)) : undefined));
   return { port, received };
+}
+
+/**
+ * Telemetry from a raw robot every 100 ms until the returned stop is called, as a robot sends
+ * it (mona-sim at 10 Hz): a robot silent for 1.5 keepalives is offline, and its id is free to
+ * move to another link. Returns the stop.
+ */
+function keepTalking(raw: { port: SerialPort }, robotId: string): () => void {
+  const timer = setInterval(() => raw.port.write(frame(robotId, { telemetry: { battery: { volts: 4.2, fraction: 1 } } })), 100);
+  const stop = () => clearInterval(timer);
+  cleanups.push(stop);
+  return stop;
 }
 
 async function ptyPair() {
@@ -189,17 +202,31 @@ describe('identity attacks: one admission point', () => {
     later(service, (s) => s.stop());
     const raw = await robotEnd(pty.b);
     raw.port.write(frame('mona-05', birth(3)));
+    // Alive while the impostor comes: a silent serial robot would time out (1.5 s here) and the
+    // impostor's Birth would then be a legitimate move to MQTT, driven there from then on.
+    const stopTalking = keepTalking(raw, 'mona-05');
     await waitFor('mona-05 online on serial', () => service.hil.registry.get('mona-05')?.online === true, 10_000);
     const errors = await errorsOn(service.url, 'mona-05');
+    const mqttDownlink: Envelope[] = [];
+    const downlinkSpy = later(await mqtt.connectAsync(service.url, { reconnectPeriod: 0 }), (c) => c.endAsync());
+    downlinkSpy.on('message', (_topic, payload) => mqttDownlink.push(decodeEnvelope(payload)));
+    await downlinkSpy.subscribeAsync(robotTopic(FLEET, 'mona-05', 'downlink'), { qos: 1 });
     monaSim('mona-05', ['--mqtt', service.url, '--fleet', FLEET, '--keepalive', '1']);
-    await waitFor('an Error for the MQTT mona-05', () => errors.length > 0, 20_000);
-    expect(errors[0].error!.message).toMatch(/^robot id mona-05 is already online on serial:\/dev\/pts\/\d+; two robots cannot share an id$/);
+    const refusal = `robot id mona-05 is already online on serial:${pty.a}; two robots cannot share an id`;
+    await waitFor('the refusal Error for the MQTT mona-05', () => errors.some((e) => e.error?.code === REFUSED), 20_000);
     await waitFor("the impostor's telemetry dropped", () => service.hil.registry.counters.foreignTraffic > 0, 5000);
     expect(service.hil.registry.get('mona-05')).toMatchObject({ link: 'serial', session: 3, online: true });
     expect(service.hil.linkOf('mona-05')?.name).toBe('serial');
     await stillTicking(service);
+    // The twin is driven on the serial line, and nothing for mona-05 went out on MQTT.
+    await waitFor('a MotorCommand on the serial line', () => raw.received.some((e) => e.body === 'motorCommand'), 5000);
+    expect(mqttDownlink.map((e) => e.body)).toEqual([]);
+    // Nothing but the gateway's refusal on its error topic: an Error of the impostor's own (a
+    // watchdog stop) would mean it received commands meant for the serial robot.
+    expect(errors.map((e) => [e.robotId, e.error!.code, e.error!.message])).toEqual(errors.map(() => [GATEWAY_ID, REFUSED, refusal]));
 
     // Once the serial robot is gone (its port vanishes), the id may come back on MQTT: a move, logged.
+    stopTalking();
     await pty.close();
     await waitFor('mona-05 offline', () => service.hil.registry.get('mona-05')?.online === false, 10_000);
     monaSim('mona-05', ['--mqtt', service.url, '--fleet', FLEET, '--seed', '2']);
