@@ -1,6 +1,6 @@
 /** Headless Chromium for the web UI's browser tests: Debian's chromium, driven by playwright-core. */
 import { existsSync } from 'node:fs';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -22,4 +22,23 @@ export function launchChromium(profileDir: string, viewport = { width: 1366, hei
       '--disable-sync',
     ],
   });
+}
+
+/** A browser page for a test, and every uncaught page error and console error it has logged (a test expects none). */
+export interface TestPage {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly errors: string[];
+}
+
+/** launchChromium's first page, its errors gathered from the start so that none logged before the first assertion is missed. */
+export async function openPage(profileDir: string, viewport?: { width: number; height: number }): Promise<TestPage> {
+  const context = await launchChromium(profileDir, viewport);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
 }

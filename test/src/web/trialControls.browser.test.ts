@@ -12,10 +12,10 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveService } from '@swarmgate/gateway';
-import { liveTrialFactory } from '../harness/trialFactory.js';
+import { servedFolders } from '../harness/trialFactory.js';
 import { loadMap } from '@swarmgate/maps';
 import { startLive } from '../trial/liveHarness.js';
-import { launchChromium } from './chromium.js';
+import { openPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const WIDTH = 1280;
@@ -28,32 +28,25 @@ describe('trial controls in headless Chromium (1280 px)', () => {
   let service: LiveService;
   let context: BrowserContext;
   let page: Page;
+  let consoleErrors: string[];
   let profileDir: string;
   let dataDir: string;
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'swarmgate-controls-'));
-    const maps = join(dataDir, 'maps');
     ({ service } = await startLive({
       grid: loadMap('building:40x40:seed=7'),
       robots: 8,
       spawn: { kind: 'apart' },
       seed: 5,
       service: {
-        trialFactory: liveTrialFactory(maps),
-        folders: { maps, recordings: join(dataDir, 'recordings'), experiments: join(dataDir, 'experiments') },
+        ...servedFolders(dataDir),
         mqttPort: 0,
         httpPort: 0,
       },
     }));
     profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    context = await launchChromium(profileDir, { width: WIDTH, height: 800 });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
+    ({ context, page, errors: consoleErrors } = await openPage(profileDir, { width: WIDTH, height: 800 }));
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
   }, 90_000);

@@ -13,7 +13,7 @@ import { LiveService, MemoryLogger, parseFleetFile } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { PROTOCOL_VERSION } from '@swarmgate/protocols';
 import { FLEET, startLive, startMonaSim, terminate, waitFor } from '../trial/liveHarness.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium, openPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const VIRTUAL = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'];
@@ -31,7 +31,7 @@ describe('web UI in headless Chromium', () => {
   let context: BrowserContext;
   let page: Page;
   let profileDir: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   /** Bodies of the emergency stops the page sent. */
   const estopPosts: string[] = [];
   /** Bodies of the releases the page sent. */
@@ -53,12 +53,7 @@ describe('web UI in headless Chromium', () => {
       throw new Error(`${error.message}\nmona-sim output:\n${sim?.output()}`);
     });
     profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    context = await launchChromium(profileDir);
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    ({ context, page, errors: pageErrors } = await openPage(profileDir));
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/estop')) estopPosts.push(request.postData() ?? '');
       if (request.method() === 'POST' && request.url().endsWith('/api/estop/release')) releasePosts.push(request.postData() ?? '');
