@@ -8,14 +8,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesReadable, openRecording, type LiveService } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { servedFolders } from '../harness/trialFactory.js';
 import { startLive } from '../trial/liveHarness.js';
 import { screenOf } from './canvas.js';
-import { openPage } from './chromium.js';
+import { openPage, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const MAP = 'blank';
@@ -35,9 +35,8 @@ interface Row {
 
 describe('radio links and the record switch in headless Chromium', () => {
   let service: LiveService;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
-  let profileDir: string;
   let dataDir: string;
   let base: string;
   let pageErrors: string[];
@@ -55,17 +54,16 @@ describe('radio links and the record switch in headless Chromium', () => {
       },
     }));
     base = `http://127.0.0.1:${service.httpPort}`;
-    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    ({ context, page, errors: pageErrors } = await openPage(profileDir));
+    browser = await openPage();
+    ({ page, errors: pageErrors } = browser);
     await page.goto(`${base}/`);
     // Only the robots and the links on the canvas: no map or fog colour can pass for a link.
     for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).uncheck();
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -4,15 +4,14 @@
  * publishes), clicking a robot selects it and draws its own SLAM map, the charts fill from
  * GET /api/trial/samples, and the page logs no console error.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveService, MemoryLogger } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { countPixels, pixelsNear, ROBOT_BLUE, screenOf } from './canvas.js';
-import { openPage } from './chromium.js';
+import { openPage, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const ROBOTS = 8;
@@ -26,9 +25,8 @@ interface Row {
 
 describe('map canvas in headless Chromium', () => {
   let service: LiveService;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
-  let profileDir: string;
   let pageErrors: string[];
   let base: string;
 
@@ -54,16 +52,15 @@ describe('map canvas in headless Chromium', () => {
       logger: new MemoryLogger(),
     });
     base = `http://127.0.0.1:${service.httpPort}`;
-    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    ({ context, page, errors: pageErrors } = await openPage(profileDir));
+    browser = await openPage();
+    ({ page, errors: pageErrors } = browser);
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`${base}/`);
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   /** Robot blue within 12 a channel in the 7 x 7 square on CSS pixel (x, y). */

@@ -9,12 +9,12 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveService, MemoryLogger, Trial, bytesReadable, messageType, openRecording, recordTrial } from '@swarmgate/gateway';
 import { loadMap, type Grid } from '@swarmgate/maps';
 import { countPixels, pixelsNear, ROBOT_BLUE, screenOf } from './canvas.js';
-import { openPage } from './chromium.js';
+import { openPage, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const MAP = 'cave:40x40:seed=3';
@@ -47,7 +47,7 @@ async function recordedPoses(file: Uint8Array): Promise<Map<string, Pose[]>> {
 
 describe('replay of a recording in headless Chromium', () => {
   let service: LiveService;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
   let folder: string;
   let poses: Map<string, Pose[]>;
@@ -96,13 +96,14 @@ describe('replay of a recording in headless Chromium', () => {
       logger: new MemoryLogger(),
       folders: { maps: join(folder, 'maps'), recordings, experiments: join(folder, 'experiments') },
     });
-    ({ context, page, errors: pageErrors } = await openPage(join(folder, 'profile')));
+    browser = await openPage();
+    ({ page, errors: pageErrors } = browser);
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });

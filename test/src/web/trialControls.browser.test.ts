@@ -9,13 +9,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveService } from '@swarmgate/gateway';
 import { servedFolders } from '../harness/trialFactory.js';
 import { loadMap } from '@swarmgate/maps';
 import { startLive } from '../trial/liveHarness.js';
-import { openPage } from './chromium.js';
+import { openPage, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const WIDTH = 1280;
@@ -26,10 +26,9 @@ async function bodyNumber(page: Page, name: 'tick'): Promise<number> {
 
 describe('trial controls in headless Chromium (1280 px)', () => {
   let service: LiveService;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
   let consoleErrors: string[];
-  let profileDir: string;
   let dataDir: string;
 
   beforeAll(async () => {
@@ -45,16 +44,15 @@ describe('trial controls in headless Chromium (1280 px)', () => {
         httpPort: 0,
       },
     }));
-    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    ({ context, page, errors: consoleErrors } = await openPage(profileDir, { width: WIDTH, height: 800 }));
+    browser = await openPage({ width: WIDTH, height: 800 });
+    ({ page, errors: consoleErrors } = browser);
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
