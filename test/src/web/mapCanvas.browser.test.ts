@@ -8,8 +8,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger } from '@swarmgate/gateway';
+import type { LiveService } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
+import { startLive } from '../trial/liveHarness.js';
 import { countPixels, pixelsNear, ROBOT_BLUE, screenOf } from './canvas.js';
 import { openPage, type TestPage } from './chromium.js';
 
@@ -31,26 +32,7 @@ describe('map canvas in headless Chromium', () => {
   let base: string;
 
   beforeAll(async () => {
-    service = await LiveService.start({
-      trial: {
-        grid: GRID,
-        robots: ROBOTS,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'apart' },
-        seed: 9,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
-      },
-      mqttPort: 0,
-      fleet: null,
-      fleetName: 'canvas',
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 1, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-      httpPort: 0,
-      realtime: true,
-      logger: new MemoryLogger(),
-    });
+    ({ service } = await startLive({ grid: GRID, robots: ROBOTS, spawn: { kind: 'apart' }, seed: 9, service: { mqttPort: 0, httpPort: 0 } }));
     base = `http://127.0.0.1:${service.httpPort}`;
     browser = await openPage();
     ({ page, errors: pageErrors } = browser);

@@ -11,8 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger, Trial, bytesReadable, messageType, openRecording, recordTrial } from '@swarmgate/gateway';
+import { Trial, bytesReadable, messageType, openRecording, recordTrial, type LiveService } from '@swarmgate/gateway';
 import { loadMap, type Grid } from '@swarmgate/maps';
+import { startLive } from '../trial/liveHarness.js';
 import { countPixels, pixelsNear, ROBOT_BLUE, screenOf } from './canvas.js';
 import { openPage, type TestPage } from './chromium.js';
 
@@ -75,27 +76,13 @@ describe('replay of a recording in headless Chromium', () => {
     robotRadiusCells = recorded.world.config.robot.radiusM / grid.cellSizeM;
     poses = await recordedPoses(new Uint8Array(readFileSync(join(recordings, RECORDING))));
     // The live trial: another map and fleet, so what the canvas shows tells which one it is.
-    service = await LiveService.start({
-      trial: {
-        grid: loadMap('cave:30x30:seed=8'),
-        robots: 2,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'apart' },
-        seed: 2,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
-      },
-      mqttPort: 0,
-      fleet: null,
-      fleetName: 'replay',
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 1, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-      httpPort: 0,
-      realtime: true,
-      logger: new MemoryLogger(),
-      folders: { maps: join(folder, 'maps'), recordings, experiments: join(folder, 'experiments') },
-    });
+    ({ service } = await startLive({
+      grid: loadMap('cave:30x30:seed=8'),
+      robots: 2,
+      spawn: { kind: 'apart' },
+      seed: 2,
+      service: { mqttPort: 0, httpPort: 0, folders: { maps: join(folder, 'maps'), recordings, experiments: join(folder, 'experiments') } },
+    }));
     browser = await openPage();
     ({ page, errors: pageErrors } = browser);
     mkdirSync(OUT_DIR, { recursive: true });
