@@ -12,8 +12,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseFleetFile, writeMosquittoConfig, writeNatsConfig, type NatsNode, type RobotRegistry } from '@swarmgate/gateway';
-import { freePort, startMosquitto, startNatsCluster, until } from '@swarmgate/firmware-sim/testing';
+import { parseFleetFile, writeMosquittoConfig, writeNatsConfig, type RobotRegistry } from '@swarmgate/gateway';
+import { startLoopbackNatsCluster, startMosquitto, until } from '@swarmgate/firmware-sim/testing';
 import type { BenchReport } from './BenchReport.js';
 import { ROW_HEADER, gatewayPhase, row, type FleetSetup } from './hilMqtt.js';
 import { benchPassword, monaId } from './hilMqttFirmware.js';
@@ -56,11 +56,10 @@ export async function benchHilNats(): Promise<BenchReport> {
       await mosquitto.stop();
     }
 
-    const nodes: NatsNode[] = [];
-    for (let k = 0; k < NODES; k++)
-      nodes.push({ name: `n${k + 1}`, host: '127.0.0.1', clientPort: await freePort(), mqttPort: await freePort(), clusterPort: await freePort() });
-    const files = await writeNatsConfig(fleet, join(dir, 'nats'), { clusterName: 'swarmgate-bench', nodes });
-    const cluster = await startNatsCluster(nodes.map((node, k) => ({ name: node.name, configPath: files.nodeFiles[k]!, mqttPort: node.mqttPort })));
+    const cluster = await startLoopbackNatsCluster(
+      NODES,
+      async (nodes) => (await writeNatsConfig(fleet, join(dir, 'nats'), { clusterName: 'swarmgate-bench', nodes })).nodeFiles,
+    );
     const urls = cluster.nodes.map((node) => node.url);
     const perProcess = Math.ceil(robots / NODES);
     let failover = { firstMs: NaN, allMs: NaN, robots: 0 };

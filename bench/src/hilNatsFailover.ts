@@ -15,8 +15,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseFleetFile, writeNatsConfig, type NatsNode } from '@swarmgate/gateway';
-import { freePort, jetStreamLeaders, startNatsCluster, until, type NatsCluster } from '@swarmgate/firmware-sim/testing';
+import { parseFleetFile, writeNatsConfig } from '@swarmgate/gateway';
+import { jetStreamLeaders, startLoopbackNatsCluster, until, type NatsCluster } from '@swarmgate/firmware-sim/testing';
 import { gatewayStateTopic, ReconnectingMqttClient, robotTopic, robotTopicFilter, TOPIC_QOS, type MqttQos } from '@swarmgate/protocols';
 import { MONA_BACKOFF } from '@swarmgate/firmware-sim';
 import type { BenchReport } from './BenchReport.js';
@@ -67,21 +67,7 @@ async function startCluster(dir: string, robots: number): Promise<NatsCluster> {
   const fleet = parseFleetFile(
     `fleet: ${FLEET}\ngateway: { username: gw, password: gw-pw }\nrobots:\n${ids.map((id) => `  - { id: ${id}, password: ${benchPassword(id)} }`).join('\n')}\n`,
   );
-  const nodes: NatsNode[] = [];
-  for (let k = 0; k < NODES; k++) {
-    nodes.push({
-      name: `n${k + 1}`,
-      host: '127.0.0.1',
-      clientPort: await freePort(),
-      mqttPort: await freePort(),
-      clusterPort: await freePort(),
-      monitorPort: await freePort(),
-    });
-  }
-  const files = await writeNatsConfig(fleet, dir, { clusterName: 'swarmgate-failover', nodes });
-  return startNatsCluster(
-    nodes.map((node, k) => ({ name: node.name, configPath: files.nodeFiles[k]!, mqttPort: node.mqttPort, monitorPort: node.monitorPort })),
-  );
+  return startLoopbackNatsCluster(NODES, async (nodes) => (await writeNatsConfig(fleet, dir, { clusterName: 'swarmgate-failover', nodes })).nodeFiles);
 }
 
 /** One kill on a fresh cluster: robots on the case's node, SIGKILL, each robot's time back. */

@@ -1,7 +1,15 @@
 // Test helpers, exported as @swarmgate/firmware-sim/testing for other packages' tests.
 export { freePort } from './freePort.js';
 export { startMosquitto, type MosquittoBroker, type MosquittoOptions } from './mosquitto.js';
-export { jetStreamLeaders, startNatsCluster, type NatsCluster, type NatsClusterNode, type NatsNodeSpec } from './nats.js';
+export {
+  jetStreamLeaders,
+  startLoopbackNatsCluster,
+  startNatsCluster,
+  type LoopbackNatsNode,
+  type NatsCluster,
+  type NatsClusterNode,
+  type NatsNodeSpec,
+} from './nats.js';
 export { startRedis, type RedisServer } from './redis.js';
 export { waitForPort } from './waitForPort.js';
 export { startPtyPair, type PtyPair } from './socat.js';

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { SwarmgateError } from '../errors.js';
+import { freePort } from './freePort.js';
 import { until } from './until.js';
 import { terminate } from './processes.js';
 import { waitForPort } from './waitForPort.js';
@@ -88,6 +89,45 @@ export async function startNatsCluster(specs: readonly NatsNodeSpec[], options: 
     },
     stop: stopAll,
   };
+}
+
+/** A node of a loopback cluster: its name and free ports, in the shape the gateway's writeNatsConfig takes a node. */
+export interface LoopbackNatsNode {
+  readonly name: string;
+  readonly host: string;
+  readonly clientPort: number;
+  readonly mqttPort: number;
+  readonly clusterPort: number;
+  readonly monitorPort: number;
+}
+
+/**
+ * A cluster of `count` nodes (n1, n2, ...) on free loopback ports, monitoring included, started
+ * from the config files `writeConfigs` writes for them (one a node, in order). The configs come
+ * from the caller because their writer is the gateway's writeNatsConfig, which this package,
+ * below the gateway, cannot import.
+ */
+export async function startLoopbackNatsCluster(
+  count: number,
+  writeConfigs: (nodes: readonly LoopbackNatsNode[]) => Promise<readonly string[]>,
+  options: { binary?: string; startTimeoutMs?: number } = {},
+): Promise<NatsCluster> {
+  const nodes: LoopbackNatsNode[] = [];
+  for (let k = 0; k < count; k++) {
+    nodes.push({
+      name: `n${k + 1}`,
+      host: '127.0.0.1',
+      clientPort: await freePort(),
+      mqttPort: await freePort(),
+      clusterPort: await freePort(),
+      monitorPort: await freePort(),
+    });
+  }
+  const configPaths = await writeConfigs(nodes);
+  return startNatsCluster(
+    nodes.map((node, k) => ({ name: node.name, configPath: configPaths[k]!, mqttPort: node.mqttPort, monitorPort: node.monitorPort })),
+    options,
+  );
 }
 
 /**

@@ -1,33 +1,19 @@
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McapIndexedReader, McapStreamReader, type McapTypes } from '@mcap/core';
-import { loadMap } from '@swarmgate/maps';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Trial } from '../sim/Trial.js';
 import { compressChunk, decompressHandlers, MAX_CHUNK_BYTES, RECORDING_COMPRESSION } from './compression.js';
-import { recordTrial } from './recordTrial.js';
+import { recordTestTrial } from './testing/recordTestTrial.js';
 import { bytesReadable } from './trialRecording.js';
 
 const decompress = decompressHandlers[RECORDING_COMPRESSION];
 let dir = '';
-let recording = new Uint8Array(0);
+let recording: Uint8Array = new Uint8Array(0);
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'swarmgate-compression-'));
-  const path = join(dir, 'trial.mcap');
-  const trial = new Trial({
-    grid: loadMap('cave:30x30:seed=4'),
-    robots: 2,
-    algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'apart' },
-    seed: 3,
-    targetExplored: 1,
-    maxTicks: 40,
-  });
-  await recordTrial(trial, path, {});
-  recording = readFileSync(path);
+  ({ bytes: recording } = await recordTestTrial(join(dir, 'trial.mcap'), { robots: 2, seed: 3, maxTicks: 40 }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -4,41 +4,28 @@ import { join } from 'node:path';
 import { deflateSync, inflateSync } from 'node:zlib';
 import { McapStreamReader, McapWriter, TempBuffer, type McapTypes, type McapWriterOptions } from '@mcap/core';
 import fc from 'fast-check';
-import { Cell, isWall, loadMap } from '@swarmgate/maps';
+import { Cell, isWall } from '@swarmgate/maps';
 import { errorCode } from '@swarmgate/protocols';
 import { decodeLiveTrack, type LiveFrameMessage, type LiveMessage } from '@swarmgate/protocols/live';
 import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { Trial } from '../sim/Trial.js';
 import { decompressHandlers } from './compression.js';
 import { McapRecorder } from './McapRecorder.js';
-import { recordTrial } from './recordTrial.js';
 import { messageType } from './recordingSchemas.js';
+import { recordTestTrial } from './testing/recordTestTrial.js';
 import { readRecordedMap, readReplayTrack, type ReplayMeta } from './replayTrack.js';
 import { bytesReadable } from './trialRecording.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-replay-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const MAP = 'cave:30x30:seed=4';
 const TICKS = 25;
 const ROBOTS = 3;
 let bytes: Uint8Array;
 let trial: Trial;
 
 beforeAll(async () => {
-  trial = new Trial({
-    grid: loadMap(MAP),
-    robots: ROBOTS,
-    algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'apart' },
-    seed: 7,
-    targetExplored: 1,
-    maxTicks: TICKS,
-  });
-  const path = join(dir, 'trial.mcap');
-  await recordTrial(trial, path, { map: MAP });
-  bytes = new Uint8Array(readFileSync(path));
+  ({ trial, bytes } = await recordTestTrial(join(dir, 'trial.mcap'), { robots: ROBOTS, seed: 7, maxTicks: TICKS }));
 });
 
 /** Every message of the file by topic, read front to back by the streaming reader (not the code under test). */

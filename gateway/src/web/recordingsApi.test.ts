@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,27 +6,14 @@ import { PNG } from 'pngjs';
 import { loadMap } from '@swarmgate/maps';
 import { decodeLiveTrack } from '@swarmgate/protocols/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Trial } from '../sim/Trial.js';
-import { recordTrial } from '../record/recordTrial.js';
+import { RECORDED_MAP, recordTestTrial } from '../record/testing/recordTestTrial.js';
 import { recordingsApi } from './recordingsApi.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'swarmgate-recordings-api-'));
-const MAP = 'cave:30x30:seed=4';
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const trial = new Trial({
-    grid: loadMap(MAP),
-    robots: 2,
-    algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'apart' },
-    seed: 3,
-    targetExplored: 1,
-    maxTicks: 12,
-  });
-  await recordTrial(trial, join(folder, 'good.mcap'), { map: MAP });
-  const good = readFileSync(join(folder, 'good.mcap'));
+  const { bytes: good } = await recordTestTrial(join(folder, 'good.mcap'), { robots: 2, seed: 3, maxTicks: 12 });
   writeFileSync(join(folder, 'cut.mcap'), good.subarray(0, good.length - 200));
   writeFileSync(join(folder, 'junk.mcap'), 'not really MCAP');
   writeFileSync(join(folder, 'notes.txt'), 'a file of the folder, not a recording');
@@ -45,7 +32,7 @@ describe('recordingsApi: replay', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/octet-stream');
     const messages = decodeLiveTrack(new Uint8Array(response.rawPayload));
-    const grid = loadMap(MAP);
+    const grid = loadMap(RECORDED_MAP);
     expect(messages[0]).toMatchObject({ kind: 'meta', meta: { width: grid.width, height: grid.height } });
     expect(messages[1]).toMatchObject({ kind: 'roster', robots: [{ id: 'r0' }, { id: 'r1' }] });
     expect(messages.filter((m) => m.kind === 'frame')).toHaveLength(12);
@@ -56,7 +43,7 @@ describe('recordingsApi: replay', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     const png = PNG.sync.read(response.rawPayload);
-    const grid = loadMap(MAP);
+    const grid = loadMap(RECORDED_MAP);
     expect(png.width * grid.height).toBe(png.height * grid.width);
   });
 

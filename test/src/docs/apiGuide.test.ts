@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesReadable, openRecording, type LiveService } from '@swarmgate/gateway';
-import { liveTrialFactory } from '../harness/trialFactory.js';
+import { servedFolders } from '../harness/trialFactory.js';
 import { encodeMapImage, loadMap } from '@swarmgate/maps';
 import { startLive } from '../trial/liveHarness.js';
 
@@ -32,15 +32,13 @@ describe('docs/api.md, run as written', () => {
     cwd = mkdtempSync(join(tmpdir(), 'swarmgate-guide-'));
     // The guide uploads a map file of the reader's: here, a generated one.
     writeFileSync(join(cwd, 'my-lab.pgm'), encodeMapImage(loadMap('building:30x30:seed=2'), 'pgm'));
-    const maps = join(cwd, 'maps');
     ({ service } = await startLive({
       grid: loadMap('building:40x40:seed=7'),
       robots: 3,
       spawn: { kind: 'together' },
       seed: 1,
       service: {
-        trialFactory: liveTrialFactory(maps),
-        folders: { maps, recordings: join(cwd, 'recordings'), experiments: join(cwd, 'experiments') },
+        ...servedFolders(cwd),
         mqttPort: 0,
         httpPort: 0,
       },

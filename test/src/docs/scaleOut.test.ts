@@ -4,29 +4,17 @@
  * node lists; the robot comes online in serve's /api/robots through the cluster.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startNatsCluster, terminate, until, type NatsCluster } from '@swarmgate/firmware-sim/testing';
+import { argv, block, readScaleOutDoc, ROOT } from './scaleOutDoc.js';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const BINARIES: Readonly<Record<string, string>> = {
   swarmgate: join(ROOT, 'gateway', 'bin', 'swarmgate.js'),
   'mona-sim': join(ROOT, 'firmware-sim', 'bin', 'mona-sim.js'),
 };
-
-/** The fenced block of `language` in the doc's section `heading` that contains `marker`. */
-function block(doc: string, heading: string, language: string, marker: string): string {
-  const section = doc.slice(doc.indexOf(`### ${heading}\n`));
-  const blocks = [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
-  const found = blocks.find((text) => text.includes(marker));
-  if (!found) throw new Error(`docs/scale-out.md: no ${language} block with '${marker}' under '${heading}'`);
-  return found;
-}
-
-/** A documented command line as argv (the doc's commands quote nothing). */
-const argv = (line: string): string[] => line.trim().split(/\s+/);
 
 describe('docs/scale-out.md: a NATS cluster, as written', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sg-scale-out-'));
@@ -52,7 +40,7 @@ describe('docs/scale-out.md: a NATS cluster, as written', () => {
   });
 
   it('writes the config, starts three nodes, and a robot joins serve through the cluster', async () => {
-    const doc = readFileSync(join(ROOT, 'docs', 'scale-out.md'), 'utf8');
+    const doc = readScaleOutDoc();
     writeFileSync(join(dir, 'fleet.yaml'), block(doc, 'A NATS cluster', 'yaml', 'fleet:'));
     const lines = block(doc, 'A NATS cluster', 'sh', 'nats-config').trim().split('\n');
     const [configLine, ...rest] = lines;

@@ -9,21 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { terminate, waitForPort } from '@swarmgate/firmware-sim/testing';
+import { argv, block, readScaleOutDoc, ROOT } from './scaleOutDoc.js';
 
-const ROOT = join(import.meta.dirname, '..', '..', '..');
 const SWARMGATE = join(ROOT, 'gateway', 'bin', 'swarmgate.js');
-
-/** The fenced block of `language` in the doc's section `heading` that contains `marker`. */
-function block(doc: string, heading: string, language: string, marker: string): string {
-  const section = doc.slice(doc.indexOf(`### ${heading}\n`));
-  const blocks = [...section.matchAll(new RegExp('```' + language + '\\n([\\s\\S]*?)```', 'g'))].map((m) => m[1]!);
-  const found = blocks.find((text) => text.includes(marker));
-  if (!found) throw new Error(`docs/scale-out.md: no ${language} block with '${marker}' under '${heading}'`);
-  return found;
-}
-
-/** A documented command line as argv (the doc's commands quote nothing). */
-const argv = (line: string): string[] => line.trim().split(/\s+/);
 
 describe('docs/scale-out.md: a job queue, as written', () => {
   const dir = mkdtempSync(join(tmpdir(), 'sg-scale-out-queue-'));
@@ -54,7 +42,7 @@ describe('docs/scale-out.md: a job queue, as written', () => {
   });
 
   it('enqueues, runs on a worker, shows progress, collects and reports', async () => {
-    const doc = readFileSync(join(ROOT, 'docs', 'scale-out.md'), 'utf8');
+    const doc = readScaleOutDoc();
     writeFileSync(join(dir, 'sweep.yaml'), block(doc, 'A job queue', 'yaml', 'name: sweep'));
     const lines = block(doc, 'A job queue', 'sh', 'redis-server').trim().split('\n');
     const find = (prefix: string): string => lines.find((line) => line.startsWith(prefix))!;

@@ -3,6 +3,7 @@
  * trial (no end, 99 % target) of the registered algorithm it names; no controller module, no
  * fleet. serve builds its own the same way, with its robot profile and threads.
  */
+import { join } from 'node:path';
 import { requestTrialFactory } from '@swarmgate/gateway';
 
 export function liveTrialFactory(mapsFolder: string): ReturnType<typeof requestTrialFactory> {
@@ -22,4 +23,13 @@ export function liveTrialFactory(mapsFolder: string): ReturnType<typeof requestT
       maxTicks: Number.POSITIVE_INFINITY,
     }),
   });
+}
+
+/** A LiveService's trial factory and data folders (maps, recordings, experiments) under `dir`, as serve lays them out in its working directory. */
+export function servedFolders(dir: string): {
+  trialFactory: ReturnType<typeof requestTrialFactory>;
+  folders: { maps: string; recordings: string; experiments: string };
+} {
+  const maps = join(dir, 'maps');
+  return { trialFactory: liveTrialFactory(maps), folders: { maps, recordings: join(dir, 'recordings'), experiments: join(dir, 'experiments') } };
 }

@@ -8,13 +8,14 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bytesReadable, openRecording, type LiveService } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
-import { liveTrialFactory } from '../harness/trialFactory.js';
+import { servedFolders } from '../harness/trialFactory.js';
 import { startLive } from '../trial/liveHarness.js';
-import { launchChromium } from './chromium.js';
+import { screenOf } from './canvas.js';
+import { openPage, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const MAP = 'blank';
@@ -34,44 +35,35 @@ interface Row {
 
 describe('radio links and the record switch in headless Chromium', () => {
   let service: LiveService;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
-  let profileDir: string;
   let dataDir: string;
   let base: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'swarmgate-links-record-'));
-    const maps = join(dataDir, 'maps');
     ({ service } = await startLive({
       grid: GRID,
       robots: 2,
       spawn: { kind: 'apart' },
       service: {
-        trialFactory: liveTrialFactory(maps),
-        folders: { maps, recordings: join(dataDir, 'recordings'), experiments: join(dataDir, 'experiments') },
+        ...servedFolders(dataDir),
         mqttPort: 0,
         httpPort: 0,
       },
     }));
     base = `http://127.0.0.1:${service.httpPort}`;
-    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    context = await launchChromium(profileDir);
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    browser = await openPage();
+    ({ page, errors: pageErrors } = browser);
     await page.goto(`${base}/`);
     // Only the robots and the links on the canvas: no map or fog colour can pass for a link.
     for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).uncheck();
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -92,17 +84,9 @@ describe('radio links and the record switch in headless Chromium', () => {
     return rows;
   }
 
-  /** Where the canvas draws a map point: its published cell-to-pixel transform. */
-  async function screenOf(pose: Row['pose']): Promise<{ x: number; y: number }> {
-    const [scale, offX, offY] = ((await page.locator('canvas#map').getAttribute('data-transform')) ?? '').split(',').map(Number);
-    const cx = (pose.xM - GRID.originM.x) / GRID.cellSizeM;
-    const cy = GRID.height - (pose.yM - GRID.originM.y) / GRID.cellSizeM;
-    return { x: cx * scale + offX, y: cy * scale + offY };
-  }
-
   /** Of 9 points along the middle of the segment from a to b (away from the robots' discs and labels), how many have link-coloured pixels within 2 px. */
   async function linkedPoints(rows: readonly Row[]): Promise<number> {
-    const [a, b] = await Promise.all(rows.map((row) => screenOf(row.pose)));
+    const [a, b] = await Promise.all(rows.map((row) => screenOf(page, GRID, row.pose)));
     const points = Array.from({ length: 9 }, (_, k) => {
       const f = 0.3 + (0.4 * k) / 8;
       return { x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f };

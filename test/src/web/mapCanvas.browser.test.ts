@@ -4,14 +4,15 @@
  * publishes), clicking a robot selects it and draws its own SLAM map, the charts fill from
  * GET /api/trial/samples, and the page logs no console error.
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger } from '@swarmgate/gateway';
+import type { LiveService } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
-import { launchChromium } from './chromium.js';
+import { startLive } from '../trial/liveHarness.js';
+import { countPixels, pixelsNear, ROBOT_BLUE, screenOf } from './canvas.js';
+import { openPage, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const ROBOTS = 8;
@@ -25,80 +26,29 @@ interface Row {
 
 describe('map canvas in headless Chromium', () => {
   let service: LiveService;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
-  let profileDir: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   let base: string;
 
   beforeAll(async () => {
-    service = await LiveService.start({
-      trial: {
-        grid: GRID,
-        robots: ROBOTS,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'apart' },
-        seed: 9,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
-      },
-      mqttPort: 0,
-      fleet: null,
-      fleetName: 'canvas',
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 1, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-      httpPort: 0,
-      realtime: true,
-      logger: new MemoryLogger(),
-    });
+    ({ service } = await startLive({ grid: GRID, robots: ROBOTS, spawn: { kind: 'apart' }, seed: 9, service: { mqttPort: 0, httpPort: 0 } }));
     base = `http://127.0.0.1:${service.httpPort}`;
-    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    context = await launchChromium(profileDir);
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    browser = await openPage();
+    ({ page, errors: pageErrors } = browser);
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`${base}/`);
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
-  /** How many pixels of the square of side 2 * half + 1 centred on CSS pixel (x, y) are robot blue (#2563eb, within 12 a channel). */
-  const bluePixelsNear = (x: number, y: number, half = 3): Promise<number> =>
-    page.evaluate(`(() => {
-      const canvas = document.getElementById('map');
-      const dpr = canvas.width / canvas.clientWidth;
-      const side = Math.round((2 * ${half} + 1) * dpr);
-      const data = canvas.getContext('2d').getImageData(Math.round((${x} - ${half}) * dpr), Math.round((${y} - ${half}) * dpr), side, side).data;
-      let n = 0;
-      for (let o = 0; o < data.length; o += 4) if (Math.abs(data[o] - 0x25) <= 12 && Math.abs(data[o + 1] - 0x63) <= 12 && Math.abs(data[o + 2] - 0xeb) <= 12) n++;
-      return n;
-    })()`) as Promise<number>;
-
-  /** How many canvas pixels have this RGB (within 3 a channel: the layer is drawn translucent). */
-  const countPixels = (rgb: number[]): Promise<number> =>
-    page.evaluate(`(() => {
-      const canvas = document.getElementById('map');
-      const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-      let n = 0;
-      for (let o = 0; o < data.length; o += 4) if (Math.abs(data[o] - ${rgb[0]}) <= 3 && Math.abs(data[o + 1] - ${rgb[1]}) <= 3 && Math.abs(data[o + 2] - ${rgb[2]}) <= 3 && data[o + 3] > 0) n++;
-      return n;
-    })()`) as Promise<number>;
-
-  /** Where the canvas draws a pose: its published cell-to-pixel transform and the map frame. */
-  const screenOf = async (pose: Row['pose']): Promise<{ x: number; y: number }> => {
-    const [scale, offX, offY] = ((await page.locator('canvas#map').getAttribute('data-transform')) ?? '').split(',').map(Number);
-    const cx = (pose.xM - GRID.originM.x) / GRID.cellSizeM;
-    const cy = GRID.height - (pose.yM - GRID.originM.y) / GRID.cellSizeM;
-    return { x: cx * scale + offX, y: cy * scale + offY };
-  };
+  /** Robot blue within 12 a channel in the 7 x 7 square on CSS pixel (x, y). */
+  const bluePixelsNear = (x: number, y: number): Promise<number> => pixelsNear(page, x, y, ROBOT_BLUE, 12);
+  /** Canvas pixels of the SLAM map's open colour, within 3 a channel (the layer is drawn translucent). */
+  const slamOpenPixels = (): Promise<number> => countPixels(page, SLAM_OPEN_RGB, 3);
 
   it('draws every robot where GET /api/robots says it is', async () => {
     await expect.poll(async () => ((await page.locator('canvas#map').getAttribute('data-robots')) ?? '').split(',').length, { timeout: 20_000 }).toBe(ROBOTS);
@@ -111,7 +61,7 @@ describe('map canvas in headless Chromium', () => {
     expect(rows).toHaveLength(ROBOTS);
     // A disc of radius >= 5 px: most of the 7 x 7 square on its centre is its fill (the heading
     // line and a neighbour's label may cover some of it).
-    const points = await Promise.all(rows.map((row) => screenOf(row.pose)));
+    const points = await Promise.all(rows.map((row) => screenOf(page, GRID, row.pose)));
     for (const [i, { x, y }] of points.entries()) {
       expect(await bluePixelsNear(x, y), `robot ${rows[i].id} at (${x.toFixed(1)}, ${y.toFixed(1)})`).toBeGreaterThanOrEqual(20);
     }
@@ -126,21 +76,21 @@ describe('map canvas in headless Chromium', () => {
     // Only the SLAM layer and the robots: its colours cannot come from the ground truth or the fog.
     for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).uncheck();
     await page.waitForTimeout(100);
-    expect(await countPixels(SLAM_OPEN_RGB)).toBe(0);
+    expect(await slamOpenPixels()).toBe(0);
     const rows = (await (await fetch(`${base}/api/robots`)).json()) as Row[];
     const target = rows[3];
-    const { x, y } = await screenOf(target.pose);
+    const { x, y } = await screenOf(page, GRID, target.pose);
     const box = (await page.locator('canvas#map').boundingBox())!;
     const slam = page.waitForResponse((response) => response.url().endsWith(`/api/robots/${target.id}/slam`) && response.status() === 200);
     await page.mouse.click(box.x + x, box.y + y);
     await slam;
     await expect.poll(() => page.locator('body').getAttribute('data-detail')).toBe(target.id);
-    await expect.poll(() => countPixels(SLAM_OPEN_RGB), { timeout: 5000 }).toBeGreaterThan(100);
+    await expect.poll(() => slamOpenPixels(), { timeout: 5000 }).toBeGreaterThan(100);
     await page.screenshot({ path: join(OUT_DIR, 'map-canvas-slam.png') });
     // Clicking empty map clears the selection and its map.
     await page.mouse.click(box.x + 3, box.y + 3);
     await expect.poll(() => page.locator('body').getAttribute('data-detail')).toBeNull();
-    await expect.poll(() => countPixels(SLAM_OPEN_RGB)).toBe(0);
+    await expect.poll(() => slamOpenPixels()).toBe(0);
     for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).check();
   }, 30_000);
 
@@ -154,7 +104,7 @@ describe('map canvas in headless Chromium', () => {
     await expect.poll(() => store.count, { timeout: 5000 }).toBeGreaterThan(before);
     const id = store.count - 1;
     expect(world.idOf(store.robotOf(id))).toBe('r5');
-    const { x, y } = await screenOf({ xM: store.xOf(id), yM: store.yOf(id), headingRad: 0 });
+    const { x, y } = await screenOf(page, GRID, { xM: store.xOf(id), yM: store.yOf(id) });
     const box = (await page.locator('canvas#map').boundingBox())!;
     // Tags are polled each second; hover until the page holds this one.
     await expect

@@ -9,11 +9,13 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LiveService, MemoryLogger, Trial, bytesReadable, messageType, openRecording, recordTrial } from '@swarmgate/gateway';
+import { Trial, bytesReadable, messageType, openRecording, recordTrial, type LiveService } from '@swarmgate/gateway';
 import { loadMap, type Grid } from '@swarmgate/maps';
-import { launchChromium } from './chromium.js';
+import { startLive } from '../trial/liveHarness.js';
+import { countPixels, pixelsNear, ROBOT_BLUE, screenOf } from './canvas.js';
+import { openPage, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const MAP = 'cave:40x40:seed=3';
@@ -46,13 +48,13 @@ async function recordedPoses(file: Uint8Array): Promise<Map<string, Pose[]>> {
 
 describe('replay of a recording in headless Chromium', () => {
   let service: LiveService;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
   let folder: string;
   let poses: Map<string, Pose[]>;
   let grid: Grid;
   let robotRadiusCells: number;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
     folder = mkdtempSync(join(tmpdir(), 'swarmgate-replay-ui-'));
@@ -74,64 +76,31 @@ describe('replay of a recording in headless Chromium', () => {
     robotRadiusCells = recorded.world.config.robot.radiusM / grid.cellSizeM;
     poses = await recordedPoses(new Uint8Array(readFileSync(join(recordings, RECORDING))));
     // The live trial: another map and fleet, so what the canvas shows tells which one it is.
-    service = await LiveService.start({
-      trial: {
-        grid: loadMap('cave:30x30:seed=8'),
-        robots: 2,
-        algorithm: 'frontier',
-        comm: 'global',
-        spawn: { kind: 'apart' },
-        seed: 2,
-        targetExplored: 0.99,
-        maxTicks: Number.POSITIVE_INFINITY,
-      },
-      mqttPort: 0,
-      fleet: null,
-      fleetName: 'replay',
-      keepaliveMs: 1000,
-      twins: { poseSource: 'odometry', transform: { scale: 1, rotationRad: 0, offsetXM: 0, offsetYM: 0 } },
-      httpPort: 0,
-      realtime: true,
-      logger: new MemoryLogger(),
-      folders: { maps: join(folder, 'maps'), recordings, experiments: join(folder, 'experiments') },
-    });
-    context = await launchChromium(join(folder, 'profile'));
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    ({ service } = await startLive({
+      grid: loadMap('cave:30x30:seed=8'),
+      robots: 2,
+      spawn: { kind: 'apart' },
+      seed: 2,
+      service: { mqttPort: 0, httpPort: 0, folders: { maps: join(folder, 'maps'), recordings, experiments: join(folder, 'experiments') } },
+    }));
+    browser = await openPage();
+    ({ page, errors: pageErrors } = browser);
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
   }, 120_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
   const attribute = async (selector: string, name: string): Promise<string | null> => page.locator(selector).getAttribute(name);
 
-  /** How many pixels of the square of side 2 * half + 1 centred on CSS pixel (x, y) are `rgb` (within `tolerance` a channel). */
-  const pixelsNear = (x: number, y: number, rgb: readonly number[], tolerance: number, half = 3): Promise<number> =>
-    page.evaluate(`(() => {
-      const canvas = document.getElementById('map');
-      const dpr = canvas.width / canvas.clientWidth;
-      const side = Math.round((2 * ${half} + 1) * dpr);
-      const data = canvas.getContext('2d').getImageData(Math.round((${x} - ${half}) * dpr), Math.round((${y} - ${half}) * dpr), side, side).data;
-      let n = 0;
-      for (let o = 0; o < data.length; o += 4) if (Math.abs(data[o] - ${rgb[0]}) <= ${tolerance} && Math.abs(data[o + 1] - ${rgb[1]}) <= ${tolerance} && Math.abs(data[o + 2] - ${rgb[2]}) <= ${tolerance}) n++;
-      return n;
-    })()`) as Promise<number>;
-  /** Robot blue (#2563eb), within 12 a channel. */
-  const bluePixelsNear = (x: number, y: number, half = 3): Promise<number> => pixelsNear(x, y, [0x25, 0x63, 0xeb], 12, half);
-
-  /** Where the canvas draws a pose of the recorded map: its published cell-to-pixel transform. */
-  const screenOf = async (pose: Pose): Promise<{ x: number; y: number }> => {
-    const [scale, offX, offY] = ((await attribute('canvas#map', 'data-transform')) ?? '').split(',').map(Number);
-    return { x: ((pose.xM - grid.originM.x) / grid.cellSizeM) * scale + offX, y: (grid.height - (pose.yM - grid.originM.y) / grid.cellSizeM) * scale + offY };
-  };
+  /** Robot blue within 12 a channel in the square of side 2 * half + 1 on CSS pixel (x, y). */
+  const bluePixelsNear = (x: number, y: number, half = 3): Promise<number> => pixelsNear(page, x, y, ROBOT_BLUE, 12, half);
+  /** Where the canvas draws a pose of the recorded map. */
+  const screenOfPose = (pose: Pose): Promise<{ x: number; y: number }> => screenOf(page, grid, pose);
 
   /** Every robot drawn at its recorded pose of `tick` (polled: the canvas draws on the next animation frame). */
   const expectRobotsAt = async (tick: number): Promise<void> => {
@@ -139,7 +108,7 @@ describe('replay of a recording in headless Chromium', () => {
       await expect
         .poll(
           async () => {
-            const { x, y } = await screenOf(track[tick - 1]);
+            const { x, y } = await screenOfPose(track[tick - 1]);
             return bluePixelsNear(x, y);
           },
           { timeout: 5000, message: `robot ${id} at its recorded pose of tick ${tick}` },
@@ -181,7 +150,7 @@ describe('replay of a recording in headless Chromium', () => {
     const box = (await page.locator('canvas#map').boundingBox())!;
     for (const [id, track] of poses) {
       const pose = track[tick - 1];
-      const at = await screenOf(pose);
+      const at = await screenOfPose(pose);
       const fit = await attribute('canvas#map', 'data-transform');
       await page.mouse.move(box.x + at.x, box.y + at.y);
       await page.mouse.wheel(0, -1000);
@@ -189,11 +158,11 @@ describe('replay of a recording in headless Chromium', () => {
       const scale = Number(((await attribute('canvas#map', 'data-transform')) ?? '').split(',')[0]);
       const radiusPx = Math.max(5, robotRadiusCells * scale);
       expect(radiusPx, 'zoomed in, a robot is big enough to see its heading').toBeGreaterThanOrEqual(8);
-      const { x, y } = await screenOf(pose);
+      const { x, y } = await screenOfPose(pose);
       const dx = Math.cos(pose.headingRad) * 0.6 * radiusPx;
       const dy = -Math.sin(pose.headingRad) * 0.6 * radiusPx;
-      expect(await pixelsNear(x + dx, y + dy, [255, 255, 255], 60, 1), `${id}'s heading line ahead`).toBeGreaterThan(0);
-      expect(await pixelsNear(x - dx, y - dy, [255, 255, 255], 60, 1), `nothing white behind ${id}`).toBe(0);
+      expect(await pixelsNear(page, x + dx, y + dy, [255, 255, 255], 60, 1), `${id}'s heading line ahead`).toBeGreaterThan(0);
+      expect(await pixelsNear(page, x - dx, y - dy, [255, 255, 255], 60, 1), `nothing white behind ${id}`).toBe(0);
       expect(await bluePixelsNear(x - dx, y - dy, 1), `${id}'s disc behind its centre`).toBeGreaterThan(0);
       await page.mouse.wheel(0, 1000);
       // Back to the fit view (up to rounding).
@@ -201,8 +170,8 @@ describe('replay of a recording in headless Chromium', () => {
       await expect.poll(async () => numbers(await attribute('canvas#map', 'data-transform')).every((v, i) => Math.abs(v - numbers(fit)[i]) < 1e-6)).toBe(true);
     }
     // Where a robot stood at tick 1, far from any robot now, the canvas draws no robot.
-    const now = await Promise.all([...poses.values()].map((track) => screenOf(track[tick - 1])));
-    const before = (await Promise.all([...poses.values()].map((track) => screenOf(track[0])))).filter((p) =>
+    const now = await Promise.all([...poses.values()].map((track) => screenOfPose(track[tick - 1])));
+    const before = (await Promise.all([...poses.values()].map((track) => screenOfPose(track[0])))).filter((p) =>
       now.every((q) => Math.hypot(p.x - q.x, p.y - q.y) > 20),
     );
     expect(before.length, 'a robot moved well away from its start').toBeGreaterThan(0);
@@ -239,14 +208,7 @@ describe('replay of a recording in headless Chromium', () => {
 
   it('draws the fog of the recorded explored cells of the time shown, going back as well as forwards', async () => {
     // Floor the fog has lifted from is drawn white; the fog makes it grey.
-    const countWhite = (): Promise<number> =>
-      page.evaluate(`(() => {
-        const canvas = document.getElementById('map');
-        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-        let n = 0;
-        for (let o = 0; o < data.length; o += 4) if (data[o] === 255 && data[o + 1] === 255 && data[o + 2] === 255) n++;
-        return n;
-      })()`) as Promise<number>;
+    const countWhite = (): Promise<number> => countPixels(page, [255, 255, 255], 0);
     /** The white count once two reads a few frames apart agree (the canvas redraws on animation frames). */
     const settledWhite = async (): Promise<number> => {
       let last = -1;

@@ -9,13 +9,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveService } from '@swarmgate/gateway';
-import { liveTrialFactory } from '../harness/trialFactory.js';
+import { servedFolders } from '../harness/trialFactory.js';
 import { loadMap } from '@swarmgate/maps';
 import { startLive } from '../trial/liveHarness.js';
-import { launchChromium } from './chromium.js';
+import { openPage, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const WIDTH = 1280;
@@ -26,42 +26,33 @@ async function bodyNumber(page: Page, name: 'tick'): Promise<number> {
 
 describe('trial controls in headless Chromium (1280 px)', () => {
   let service: LiveService;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
-  let profileDir: string;
+  let consoleErrors: string[];
   let dataDir: string;
-  const consoleErrors: string[] = [];
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'swarmgate-controls-'));
-    const maps = join(dataDir, 'maps');
     ({ service } = await startLive({
       grid: loadMap('building:40x40:seed=7'),
       robots: 8,
       spawn: { kind: 'apart' },
       seed: 5,
       service: {
-        trialFactory: liveTrialFactory(maps),
-        folders: { maps, recordings: join(dataDir, 'recordings'), experiments: join(dataDir, 'experiments') },
+        ...servedFolders(dataDir),
         mqttPort: 0,
         httpPort: 0,
       },
     }));
-    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    context = await launchChromium(profileDir, { width: WIDTH, height: 800 });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
+    browser = await openPage({ width: WIDTH, height: 800 });
+    ({ page, errors: consoleErrors } = browser);
     mkdirSync(OUT_DIR, { recursive: true });
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -4,16 +4,15 @@
  * Chromium through playwright-core. Screenshots go to test/out/ (gitignored) for a person to look at.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LiveService, MemoryLogger, parseFleetFile } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import { PROTOCOL_VERSION } from '@swarmgate/protocols';
 import { FLEET, startLive, startMonaSim, terminate, waitFor } from '../trial/liveHarness.js';
-import { launchChromium } from './chromium.js';
+import { launchChromium, openPage, type TestBrowser, type TestPage } from './chromium.js';
 
 const OUT_DIR = join(import.meta.dirname, '..', '..', 'out');
 const VIRTUAL = ['r0', 'r1', 'r2', 'r3', 'r4', 'r5'];
@@ -28,10 +27,9 @@ async function bodyNumber(page: Page, name: 'frames' | 'tick'): Promise<number> 
 describe('web UI in headless Chromium', () => {
   let service: LiveService;
   let sim: (ChildProcess & { output(): string }) | null = null;
-  let context: BrowserContext;
+  let browser: TestPage;
   let page: Page;
-  let profileDir: string;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   /** Bodies of the emergency stops the page sent. */
   const estopPosts: string[] = [];
   /** Bodies of the releases the page sent. */
@@ -52,13 +50,8 @@ describe('web UI in headless Chromium', () => {
     await waitFor(`${PHYSICAL} to join as a twin`, () => service.live.twins?.has(PHYSICAL) === true, 20_000).catch((error: Error) => {
       throw new Error(`${error.message}\nmona-sim output:\n${sim?.output()}`);
     });
-    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    context = await launchChromium(profileDir);
-    page = context.pages()[0] ?? (await context.newPage());
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
+    browser = await openPage();
+    ({ page, errors: pageErrors } = browser);
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/estop')) estopPosts.push(request.postData() ?? '');
       if (request.method() === 'POST' && request.url().endsWith('/api/estop/release')) releasePosts.push(request.postData() ?? '');
@@ -68,10 +61,9 @@ describe('web UI in headless Chromium', () => {
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     if (sim) await terminate(sim);
     await service?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   it('draws every robot, virtual and physical, and the tick advances', async () => {
@@ -227,8 +219,7 @@ describe('web UI in headless Chromium', () => {
 describe('web UI in headless Chromium, on a gateway that requires a token (fleet file)', () => {
   const ROBOTS = ['r0', 'r1', 'r2'];
   let service: LiveService;
-  let context: BrowserContext;
-  let profileDir: string;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     service = await LiveService.start({
@@ -253,18 +244,16 @@ describe('web UI in headless Chromium, on a gateway that requires a token (fleet
       realtime: true,
       logger: new MemoryLogger(),
     });
-    profileDir = mkdtempSync(join(tmpdir(), 'swarmgate-chromium-'));
-    context = await launchChromium(profileDir);
+    browser = await launchChromium();
   }, 90_000);
 
   afterAll(async () => {
-    await context?.close();
+    await browser?.close();
     await service?.stop();
-    if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   });
 
   it('without the token: no live data, and its emergency stop is refused', async () => {
-    const page = await context.newPage();
+    const page = await browser.context.newPage();
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.locator('#estop-all').click();
@@ -276,7 +265,7 @@ describe('web UI in headless Chromium, on a gateway that requires a token (fleet
   });
 
   it('opened with the printed #token URL: keeps the token, shows the live map, stops every robot', async () => {
-    const page = await context.newPage();
+    const page = await browser.context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('console', (message) => {
