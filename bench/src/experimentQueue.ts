@@ -21,9 +21,11 @@ import type { BenchReport } from './BenchReport.js';
 const SWARMGATE_BIN = fileURLToPath(new URL('../../gateway/bin/swarmgate.js', import.meta.url));
 const PROCESSES = [1, 2, 4] as const;
 const QUEUE_NAME = 'swarmgate-experiments';
+/** Enough runs that the runs, not the processes' start-up, fill the timing. */
+const ITERATIONS = 30;
 const DESIGN = `name: bench-experiment-queue
 seed: 1
-iterations: 6
+iterations: ${ITERATIONS}
 fixed:
   algorithm: frontier
   robots: 3
@@ -104,7 +106,7 @@ export async function benchExperimentQueue(): Promise<BenchReport> {
     );
     const one = queued[0]!;
     const load = loadavg()[0] ?? 0;
-    const markdown = `A design of ${local.runs} runs (frontier, 3 robots, LOS radio; cave:80x80:seed=4 and building:80x80:seed=2; 6 seeds;
+    const markdown = `A design of ${local.runs} runs (frontier, 3 robots, LOS radio; cave:80x80:seed=4 and building:80x80:seed=2; ${ITERATIONS} seeds;
 to 99 % explored or 2500 ticks). The local runner is \`swarmgate experiment run --workers 1\`; the queue rows
 enqueue it on a redis-server on loopback (\`experiment run --queue\`), start that many \`swarmgate worker --threads 1\`
 processes and collect (\`experiment collect\`) when the last run is done, all in the timing (process start-up included).
@@ -116,8 +118,8 @@ ${rows.join('\n')}
 Queue overhead per run: ${one.overheadMs!.toFixed(1)} ms (median) of a job's time in a worker beyond its trial (1 process). The
 1-process row took ${(one.wallSeconds - local.wallSeconds).toFixed(1)} s more than the local runner for ${local.runs} runs: mostly fixed costs, not per run
 (three processes start instead of one: enqueue, worker, collect, each loading the TypeScript sources through tsx). Same finalStateHash for every run key, local and queued: ${same ? 'yes' : 'NO'}.
-Load average ${load.toFixed(1)} on ${availableParallelism()} cores while timing: more processes than idle cores share them, so
-the 2 and 4 process rows show this machine's load more than the queue's scaling.`;
+Load average ${load.toFixed(1)} when the timing ended, on ${availableParallelism()} cores: rows with more worker processes than cores
+share the cores (each process runs one trial at a time on one thread), so they show contention, not the queue's scaling.`;
     return { name: 'experiment-queue', title: 'Experiment sweeps on the job queue: runs per hour on 1, 2 and 4 worker processes', markdown };
   } finally {
     await redis.stop();
