@@ -21,6 +21,25 @@ export interface Scenario {
 
 const base = { comm: 'global', seed: 1, targetExplored: 1.01, sampleEveryTicks: 10 } as const;
 
+/** 1000 frontier robots spread over a 200 x 200 building with range radio, for `ticks` ticks. */
+function building1000(name: string, goalX: number, ticks: number): Scenario {
+  return {
+    name,
+    doc: '1000 robots, 200 x 200 building, lidar 10 m + SLAM every tick + nearest-frontier, range:20 radio',
+    goalX,
+    ticks,
+    config: () => ({
+      ...base,
+      comm: 'range:20',
+      grid: loadMap('building:200x200:seed=1'),
+      robots: 1000,
+      algorithm: 'frontier',
+      spawn: { kind: 'apart' },
+      maxTicks: ticks,
+    }),
+  };
+}
+
 export const SCENARIOS: readonly Scenario[] = [
   {
     name: 'cave120',
@@ -29,21 +48,7 @@ export const SCENARIOS: readonly Scenario[] = [
     ticks: 600,
     config: () => ({ ...base, grid: loadMap('cave:75x75:seed=1'), robots: 120, algorithm: 'frontier', spawn: { kind: 'apart' }, maxTicks: 600 }),
   },
-  {
-    name: 'building1000',
-    doc: '1000 robots, 200 x 200 building, lidar 10 m + SLAM every tick + nearest-frontier, range:20 radio',
-    goalX: 1,
-    ticks: 100,
-    config: () => ({
-      ...base,
-      comm: 'range:20',
-      grid: loadMap('building:200x200:seed=1'),
-      robots: 1000,
-      algorithm: 'frontier',
-      spawn: { kind: 'apart' },
-      maxTicks: 100,
-    }),
-  },
+  building1000('building1000', 1, 100),
   {
     name: 'building1',
     doc: '1 robot, 100 x 100 building, lidar 10 m + SLAM every tick + nearest-frontier',
@@ -69,21 +74,7 @@ export const SCENARIOS: readonly Scenario[] = [
       maxTicks: 600,
     }),
   },
-  {
-    name: 'building1000-200',
-    doc: '1000 robots, 200 x 200 building, lidar 10 m + SLAM every tick + nearest-frontier, range:20 radio',
-    goalX: 5,
-    ticks: 200,
-    config: () => ({
-      ...base,
-      comm: 'range:20',
-      grid: loadMap('building:200x200:seed=1'),
-      robots: 1000,
-      algorithm: 'frontier',
-      spawn: { kind: 'apart' },
-      maxTicks: 200,
-    }),
-  },
+  building1000('building1000-200', 5, 200),
   {
     // The same trial run to the CLI's default target: 3000 ticks stop it at 63 % explored, and
     // on so short a run V8's compile work weighs as much as the simulation.

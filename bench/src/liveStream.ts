@@ -6,26 +6,16 @@
  * wire). Ticks are stepped between updates (their cost is the engine's, not counted here).
  */
 import { LiveFeed, LiveSocket, LiveTrial, MemoryLogger, type LiveSocketClient } from '@swarmgate/gateway';
-import { loadMap } from '@swarmgate/maps';
 import { MAX_LIVE_LINKS, ManualClock } from '@swarmgate/protocols';
 import type { BenchReport } from './BenchReport.js';
+import { randomWalkSwarm, SWARM_MAP, SWARM_ROBOTS } from './randomWalkSwarm.js';
 
-const ROBOTS = 500;
 const UPDATES = 60;
 
 export function benchLiveStream(): BenchReport {
   const clock = new ManualClock();
   const live = new LiveTrial({
-    trial: {
-      grid: loadMap('cave:120x120:seed=1'),
-      robots: ROBOTS,
-      algorithm: 'random',
-      comm: 'global',
-      spawn: { kind: 'apart' },
-      seed: 1,
-      targetExplored: 1,
-      maxTicks: Infinity,
-    },
+    trial: randomWalkSwarm(),
     hil: null,
     clock,
     logger: new MemoryLogger(),
@@ -73,9 +63,9 @@ export function benchLiveStream(): BenchReport {
   const seconds = UPDATES / 10;
   return {
     name: 'live-stream',
-    title: `Live stream: ${ROBOTS} robots at 10 Hz (WebSocket /api/live/ws vs SSE JSON)`,
+    title: `Live stream: ${SWARM_ROBOTS} robots at 10 Hz (WebSocket /api/live/ws vs SSE JSON)`,
     markdown: [
-      `${ROBOTS} robots (random walk) on cave:120x120:seed=1, ${UPDATES} updates, one tick between updates; a frame is a delta of the robots that changed, or a full one when most did.`,
+      `${SWARM_ROBOTS} robots (random walk) on ${SWARM_MAP}, ${UPDATES} updates, one tick between updates; a frame is a delta of the robots that changed, or a full one when most did.`,
       '',
       '| measure | value |',
       '|---|---:|',

@@ -11,11 +11,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { LiveService, MemoryLogger } from '@swarmgate/gateway';
-import { loadMap } from '@swarmgate/maps';
 import type { BenchReport } from './BenchReport.js';
+import { randomWalkSwarm, SWARM_MAP, SWARM_ROBOTS } from './randomWalkSwarm.js';
 
-const ROBOTS = 500;
-const MAP = 'cave:120x120:seed=1';
 const SAMPLE_MS = 10_000;
 
 interface FrameStats {
@@ -49,16 +47,7 @@ async function sampleFrames(page: Page, ms: number): Promise<FrameStats> {
 
 export async function benchUiFrames(): Promise<BenchReport> {
   const service = await LiveService.start({
-    trial: {
-      grid: loadMap(MAP),
-      robots: ROBOTS,
-      algorithm: 'random',
-      comm: 'global',
-      spawn: { kind: 'apart' },
-      seed: 1,
-      targetExplored: 1,
-      maxTicks: Infinity,
-    },
+    trial: randomWalkSwarm(),
     mqttPort: 0,
     fleet: null,
     fleetName: 'bench',
@@ -87,7 +76,9 @@ export async function benchUiFrames(): Promise<BenchReport> {
         return clearRect.apply(this, args);
       };`);
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
-    await page.waitForFunction(`(document.querySelector('canvas#map').dataset.robots ?? '').split(',').length === ${ROBOTS}`, undefined, { timeout: 60_000 });
+    await page.waitForFunction(`(document.querySelector('canvas#map').dataset.robots ?? '').split(',').length === ${SWARM_ROBOTS}`, undefined, {
+      timeout: 60_000,
+    });
     await page.waitForTimeout(2000);
     const fit = await sampleFrames(page, SAMPLE_MS);
     const fitTicks = Number(await page.locator('body').getAttribute('data-tick'));
@@ -107,9 +98,9 @@ export async function benchUiFrames(): Promise<BenchReport> {
       `| ${name} | ${s.fps.toFixed(1)} | ${s.drawsPerS.toFixed(1)} | ${s.p50Ms.toFixed(1)} | ${s.p95Ms.toFixed(1)} | ${s.maxMs.toFixed(1)} |`;
     return {
       name: 'ui-frames',
-      title: `Web UI map canvas: ${ROBOTS} robots in headless Chromium`,
+      title: `Web UI map canvas: ${SWARM_ROBOTS} robots in headless Chromium`,
       markdown: [
-        `${ROBOTS} robots (random walk, real time) on ${MAP}, streamed at 10 Hz over /api/live/ws to /usr/bin/chromium (headless, --disable-gpu: software canvas) at 1366 x 768; ` +
+        `${SWARM_ROBOTS} robots (random walk, real time) on ${SWARM_MAP}, streamed at 10 Hz over /api/live/ws to /usr/bin/chromium (headless, --disable-gpu: software canvas) at 1366 x 768; ` +
           `frame intervals from requestAnimationFrame timestamps in the page over ${SAMPLE_MS / 1000} s per view; gateway and browser on the same machine. ` +
           `The trial was at tick ${fitTicks} after the first view.`,
         '',

@@ -20,6 +20,7 @@ import { mapsApi } from '../web/mapsApi.js';
 import { recordingsApi } from '../web/recordingsApi.js';
 import { webUi } from '../web/webUi.js';
 import { RecordingSwitch } from './RecordingSwitch.js';
+import { testTrialConfig } from './testing/testTrialConfig.js';
 import { TrialRequestError, type LiveTrialConfig } from './TrialSlot.js';
 
 interface Operation {
@@ -28,16 +29,8 @@ interface Operation {
 }
 type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
-const trialOf = (grid: LiveTrialConfig['grid'], robots: number): LiveTrialConfig => ({
-  grid,
-  robots,
-  algorithm: 'frontier',
-  comm: 'global',
-  spawn: { kind: 'together' },
-  seed: 1,
-  targetExplored: 0.99,
-  maxTicks: Number.POSITIVE_INFINITY,
-});
+/** The live tests' small trial, running until stopped. */
+const trialOf = (grid: LiveTrialConfig['grid'], robots: number): LiveTrialConfig => ({ ...testTrialConfig(grid, robots), maxTicks: Number.POSITIVE_INFINITY });
 
 /** What the walk fills a path parameter with, by path. */
 function fillPath(path: string): string {
