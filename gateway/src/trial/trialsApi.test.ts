@@ -10,6 +10,7 @@ import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from './LiveTrial.js';
 import { createTrialHttpServer } from './trialHttpApi.js';
+import { testTrialConfig } from './testing/testTrialConfig.js';
 
 let clock: ManualClock;
 let live: LiveTrial;
@@ -17,16 +18,7 @@ let app: FastifyInstance;
 
 beforeEach(async () => {
   clock = new ManualClock();
-  const trial = {
-    grid: borderedRoom(16),
-    robots: 2,
-    algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'together' },
-    seed: 2,
-    targetExplored: 0.99,
-    maxTicks: Infinity,
-  } as const;
+  const trial = { ...testTrialConfig(borderedRoom(16), 2), seed: 2, maxTicks: Infinity };
   live = new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, realtime: true, clock, logger: new MemoryLogger() });
   app = await createTrialHttpServer({ trials: { live }, hil: null });
   live.start();
