@@ -7,8 +7,8 @@
  * and counts as one thread casting them in slot order.
  *
  * Per tick: the sense phase queues a job per robot whose rays must be cast (addJob), run() cuts
- * the list into chunks (threadChunks.ts), posts one message per ready worker, and claims and
- * casts chunks here as the workers do, until every chunk is claimed; then it blocks
+ * the list into chunks (threadChunks.ts), posts one message per ready worker and rings their
+ * doorbell, and claims and casts chunks here as the workers do, until every chunk is claimed; then it blocks
  * (Atomics.wait) until the chunks the workers hold are finished. Structural changes (grown
  * buffers, a new robot's SLAM map) are posted before the next run, so a worker sees them first
  * (a port delivers in order).
@@ -21,12 +21,12 @@
  * A worker builds its copy of a scan from the scan's recipe, over the grid it was started with
  * (shared memory, read only).
  */
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
 import type { Lidar, LidarShared } from './Lidar.js';
 import { oneThread, PairList, scanRows, type PairScan, type PairScanner, type PairScanRecipe } from './radio/index.js';
-import { awaitChunks, CHECKS, claimChunk, controlSlots, EXPLORED, FAILED, finishChunk, isReady, ON_WORKERS, openRun } from './threadChunks.js';
+import { awaitChunks, CHECKS, claimChunk, controlSlots, EXPLORED, FAILED, finishChunk, isReady, ON_WORKERS, openRun, ringBell } from './threadChunks.js';
 import { startTsWorker } from './tsWorker.js';
 import type { LidarConfig } from './WorldConfig.js';
 
@@ -75,6 +75,8 @@ export interface LidarThreadInit {
   readonly chunkTable: Int32Array;
   /** Poses for the pair scans (replaced by 'poses' messages when grown). */
   readonly poses: Float64Array;
+  /** Where this thread's messages come, read when the doorbell rings. */
+  readonly port: MessagePort;
 }
 
 /** Messages to a worker thread, in the order they must take effect. */
@@ -100,6 +102,8 @@ export class LidarThreads implements PairScanner {
   chunksRescanned = 0;
   jobs: CastJobs = newJobs(64);
   private readonly workers: Worker[] = [];
+  /** Per worker, the port its messages go to. */
+  private readonly ports: MessagePort[] = [];
   private readonly control: Int32Array;
   private readonly claim = new BigInt64Array(new SharedArrayBuffer(8));
   /** The last run's number (the claim word's high half). */
@@ -143,6 +147,7 @@ export class LidarThreads implements PairScanner {
   private startWorkers(): void {
     if (this.closed || this.workers.length > 0) return;
     for (let index = 1; index < this.threads; index++) {
+      const channel = new MessageChannel();
       const init: LidarThreadInit = {
         index,
         grid: this.sharedGrid,
@@ -155,14 +160,16 @@ export class LidarThreads implements PairScanner {
         pairBuffer: this.pairBuffers[index],
         chunkTable: this.chunkTable,
         poses: this.poses,
+        port: channel.port2,
       };
-      const worker = startTsWorker(new URL('./lidarThread.ts', import.meta.url), init);
+      const worker = startTsWorker(new URL('./lidarThread.ts', import.meta.url), init, [channel.port2]);
       // A world nobody closes must not keep the process alive.
       worker.unref();
       worker.on('error', (error: Error) => {
         this.failure ??= error;
       });
       this.workers.push(worker);
+      this.ports.push(channel.port1);
     }
   }
 
@@ -211,7 +218,8 @@ export class LidarThreads implements PairScanner {
       return count;
     }
     const run = this.nextRun();
-    for (let w = 0; w < helpers; w++) this.workers[w].postMessage({ kind: 'cast', run, tick, count } satisfies LidarThreadMessage);
+    for (let w = 0; w < helpers; w++) this.ports[w].postMessage({ kind: 'cast', run, tick, count } satisfies LidarThreadMessage);
+    ringBell(this.control);
     for (let c = claimChunk(this.claim, run, chunks); c >= 0; c = claimChunk(this.claim, run, chunks)) {
       const begin = c * JOBS_PER_CHUNK;
       castShare(this.lidar, this.jobs, this.slamCells, tick, begin, Math.min(count, begin + JOBS_PER_CHUNK));
@@ -242,7 +250,8 @@ export class LidarThreads implements PairScanner {
     const id = this.shareScan(scan, recipe, poses, chunks);
     const table = this.chunkTable;
     const run = this.nextRun();
-    for (let w = 0; w < helpers; w++) this.workers[w].postMessage({ kind: 'pairs', run, id, rows: n } satisfies LidarThreadMessage);
+    for (let w = 0; w < helpers; w++) this.ports[w].postMessage({ kind: 'pairs', run, id, rows: n } satisfies LidarThreadMessage);
+    ringBell(this.control);
     const own = this.ownPairs;
     own.count = 0;
     scan.prepare(poses);
@@ -310,7 +319,7 @@ export class LidarThreads implements PairScanner {
       if (full[thread] === 0) continue;
       full[thread] = 0;
       this.pairBuffers[thread] = new Int32Array(new SharedArrayBuffer(4 * 2 * this.pairBuffers[thread].length));
-      this.workers[thread - 1].postMessage({ kind: 'pairBuffer', buffer: this.pairBuffers[thread] } satisfies LidarThreadMessage);
+      this.ports[thread - 1].postMessage({ kind: 'pairBuffer', buffer: this.pairBuffers[thread] } satisfies LidarThreadMessage);
     }
   }
 
@@ -347,11 +356,12 @@ export class LidarThreads implements PairScanner {
   /** Stops the worker threads. */
   close(): Promise<unknown> {
     this.closed = true;
+    for (const port of this.ports.splice(0)) port.close();
     return Promise.all(this.workers.splice(0).map((w) => w.terminate()));
   }
 
   private post(message: LidarThreadMessage): void {
-    for (const w of this.workers) w.postMessage(message);
+    for (const port of this.ports) port.postMessage(message);
   }
 }
 

@@ -3,10 +3,10 @@
  * through tsx (the CLI registers tsx's loader, vitest its own), and a worker thread inherits
  * neither: so the worker first registers tsx's ESM loader itself, then imports the module.
  */
-import { Worker } from 'node:worker_threads';
+import { Worker, type TransferListItem } from 'node:worker_threads';
 
-export function startTsWorker(module: URL, workerData: unknown): Worker {
+export function startTsWorker(module: URL, workerData: unknown, transferList: readonly TransferListItem[] = []): Worker {
   const loader = import.meta.resolve('tsx/esm/api');
   const code = `import(${JSON.stringify(loader)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); });`;
-  return new Worker(code, { eval: true, workerData });
+  return new Worker(code, { eval: true, workerData, transferList: [...transferList] });
 }
