@@ -3,7 +3,7 @@
  * reads to fix the problem; `errors.test.ts` checks that each code used in src/ is declared
  * and documented. Helpers append their codes here (keep them grouped by area).
  */
-import { SwarmgateError as BaseSwarmgateError } from '@swarmgate/protocols';
+import { SwarmgateError as BaseSwarmgateError } from '@swarmgate/protocols/common';
 
 export const ERROR_CODES = {
   // Fleet file (hil/FleetFile.ts)

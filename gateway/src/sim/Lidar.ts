@@ -12,8 +12,8 @@
  * on several threads at once (LidarThreads.ts): each thread builds a Lidar over the same buffers
  * (`shared`), casts its own robots and counts what it newly explored; the counts are summed.
  */
-import { isWall, type Grid } from '@swarmgate/maps';
-import { SlamCell } from '@swarmgate/sdk';
+import { isWall, type Grid } from '@swarmgate/maps/grid';
+import { SlamCell } from '@swarmgate/sdk/slam-view';
 import type { LidarConfig } from './WorldConfig.js';
 
 /** The grid geometry a lidar casts over (a Grid, or its plain copy on a worker thread). */

@@ -37,9 +37,10 @@ const ROWS_PER_CHUNK = 8;
 /** Pairs a worker's result buffer holds at first (it grows when a chunk did not fit). */
 const INITIAL_PAIR_CAPACITY = 4096;
 /**
- * Worker threads start when the world first holds this many robots: a thread costs about 0.5 CPU s
- * and 0.7 s to start (tsx's loader, 0.2 CPU s, and the engine's modules), which a one-robot
- * trial never earns back.
+ * Worker threads start when the world first holds this many robots: a thread costs about 0.3 CPU s
+ * and 0.2 s to start (tsx's loader, 0.2 CPU s, and the few engine modules the casts need: the
+ * worker imports the packages' light entries, not their indexes, which would load the wire
+ * format, MQTT and map-file code, 0.7 CPU s), which a one-robot trial never earns back.
  */
 const ROBOTS_TO_START_WORKERS = 2 * JOBS_PER_CHUNK;
 /** A worker that has not answered in this long is taken to be dead (the main thread is blocked). */

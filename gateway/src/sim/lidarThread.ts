@@ -59,7 +59,7 @@ function handle(message: LidarThreadMessage): void {
 }
 
 markReady(init.control, init.index);
-for (let seen = 0; ; ) {
+for (let seen = 0; ;) {
   seen = awaitBell(init.control, seen);
   for (let m = receiveMessageOnPort(init.port); m !== undefined; m = receiveMessageOnPort(init.port)) handle(m.message as LidarThreadMessage);
 }

@@ -1,5 +1,5 @@
 import type { Grid } from '@swarmgate/maps';
-import { wrapAngle } from '@swarmgate/protocols';
+import { wrapAngle } from '@swarmgate/protocols/common';
 import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
 import { oneThread, PairList, type PairScan, type PairScanner, type PairScanRecipe } from './PairScan.js';

@@ -1,4 +1,5 @@
-import { Cell, type ParamSpec, type WallMaterial } from '@swarmgate/maps';
+import type { ParamSpec } from '@swarmgate/maps';
+import { Cell, type WallMaterial } from '@swarmgate/maps/grid';
 import { SwarmgateError } from '../../errors.js';
 import { WALL_CELL_SLOTS, type TraceLimits } from './traceWalls.js';
 import type { CommSpecFail, RadioModel, RadioModelPlugin } from './RadioModel.js';

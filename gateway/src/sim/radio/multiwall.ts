@@ -1,4 +1,4 @@
-import { Cell, type WallMaterial } from '@swarmgate/maps';
+import { Cell, type WallMaterial } from '@swarmgate/maps/grid';
 import { SwarmgateError } from '../../errors.js';
 import { MAES_SENSITIVITY_DBM, MAES_TX_POWER_DBM } from './materialModel.js';
 import { megahertzArgument } from './commArguments.js';

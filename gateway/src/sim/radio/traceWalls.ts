@@ -1,4 +1,4 @@
-import { Cell, type Grid } from '@swarmgate/maps';
+import { Cell, type Grid } from '@swarmgate/maps/grid';
 import { countMaesTriangles } from './maesMesh.js';
 
 /**

@@ -1,4 +1,4 @@
-import { Cell, type Grid } from '@swarmgate/maps';
+import { Cell, type Grid } from '@swarmgate/maps/grid';
 
 /**
  * For each cell, how many rings of cells around it are certainly free of walls: k means every
