@@ -119,6 +119,13 @@ export interface EngineResult {
    * tick's barrier, so it bounds from below the wall time on an idle machine with a core per thread.
    */
   readonly mainCpuSeconds: number;
+  /**
+   * Seconds the main thread was ready to run but waited for a CPU during the run (Linux
+   * schedstat; NaN elsewhere): the wall time other processes, or this process's other threads,
+   * took from it. Near zero on a machine with a free core; on a shared one it says how much of
+   * `wallSeconds` is the machine's load rather than the engine.
+   */
+  readonly mainWaitSeconds: number;
   readonly robots: number;
   readonly workers: number;
   /** The trial's state hash after the last tick: equal before and after an exact change (A/B runs compare it). */
@@ -138,6 +145,7 @@ export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers 
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   const mainCpuStart = mainThreadCpuSeconds();
+  const mainWaitStart = mainThreadWaitSeconds();
   // cpuAtTick[k]: CPU seconds spent when tick k * CPU_SAMPLE_TICKS had run.
   const cpuAtTick = [0];
   while (!trial.finished) {
@@ -147,6 +155,7 @@ export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers 
   const wallSeconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuSecondsSince(cpuStart);
   const mainCpuSeconds = mainThreadCpuSeconds() - mainCpuStart;
+  const mainWaitSeconds = mainThreadWaitSeconds() - mainWaitStart;
   const ticksRun = trial.world.tick;
   const halfSample = Math.floor(ticksRun / 2 / CPU_SAMPLE_TICKS);
   const secondsPerTick = trial.simSeconds / ticksRun;
@@ -164,6 +173,7 @@ export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers 
     cpuSpeedX: trial.simSeconds / cpuSeconds,
     secondHalfCpuSpeedX,
     mainCpuSeconds,
+    mainWaitSeconds,
     robots: config.robots,
     workers,
     finalStateHash: trial.metrics.stateHash(),
@@ -176,6 +186,15 @@ function mainThreadCpuSeconds(): number {
     // Fields after the parenthesised command name: state is field 3, utime 14, stime 15.
     const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Seconds this thread has spent runnable but waiting for a CPU (/proc/thread-self/schedstat, in ns), NaN where there is none. */
+function mainThreadWaitSeconds(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e9;
   } catch {
     return Number.NaN;
   }

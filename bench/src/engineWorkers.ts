@@ -19,6 +19,12 @@ const SWEEP: readonly (readonly [robots: number, ticks: number])[] = [
   [1000, 100],
 ];
 const THREADS: readonly number[] = [1, 2];
+/**
+ * Runs of each case and thread count, interleaved (1, 2, 1, 2, ...) so both see the same spells of
+ * load; the table shows each figure's median. One pair of runs minutes apart differed by as much
+ * as the second thread gives.
+ */
+const ROUNDS = 3;
 
 function run(scenario: string, workers: number, extra: readonly string[] = []): EngineResult {
   // execArgv carries tsx's loader, so the child runs TypeScript the same way.
@@ -30,24 +36,47 @@ function run(scenario: string, workers: number, extra: readonly string[] = []): 
 
 const x = (v: number): string => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
 
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** ROUNDS runs of `scenario` per thread count, interleaved; per thread count, the runs. */
+function runRounds(scenario: string, extra: readonly string[] = []): EngineResult[][] {
+  const runs: EngineResult[][] = THREADS.map(() => []);
+  for (let round = 0; round < ROUNDS; round++) THREADS.forEach((w, k) => runs[k].push(run(scenario, w, extra)));
+  return runs;
+}
+
+/** The median over runs of `f`. */
+const med = (runs: readonly EngineResult[], f: (r: EngineResult) => number): number => median(runs.map(f));
+const wallX = (r: EngineResult): number => r.speedX;
+const cpuX = (r: EngineResult): number => r.cpuSpeedX;
+const mainX = (r: EngineResult): number => r.simSeconds / r.mainCpuSeconds;
+/** Share of the wall time the main thread waited for a CPU (the machine's load, not the engine). */
+const waitShare = (r: EngineResult): number => r.mainWaitSeconds / r.wallSeconds;
+const pct = (v: number): string => `${(100 * v).toFixed(0)} %`;
+
 export function benchEngineWorkers(): BenchReport {
   const caseRows: string[] = [];
   for (const name of CASES) {
-    const [one, two] = THREADS.map((w) => run(name, w));
-    const mainX = (r: EngineResult): number => r.simSeconds / r.mainCpuSeconds;
+    const [one, two] = runRounds(name);
     caseRows.push(
-      `| ${name} | ${one.ticks} | ${x(one.speedX)} | ${x(two.speedX)} | ${(two.speedX / one.speedX).toFixed(2)} | ` +
-        `${x(one.cpuSpeedX)} | ${x(two.cpuSpeedX)} | ${x(mainX(one))} | ${x(mainX(two))} | ${(mainX(two) / mainX(one)).toFixed(2)} | >= ${one.goalX} |`,
+      `| ${name} | ${one[0].ticks} | ${x(med(one, wallX))} | ${x(med(two, wallX))} | ${(med(two, wallX) / med(one, wallX)).toFixed(2)} | ` +
+        `${x(med(one, cpuX))} | ${x(med(two, cpuX))} | ${x(med(one, mainX))} | ${x(med(two, mainX))} | ${(med(two, mainX) / med(one, mainX)).toFixed(2)} | ` +
+        `${pct(med(one, waitShare))} / ${pct(med(two, waitShare))} | >= ${one[0].goalX} |`,
     );
   }
   const sweepRows: string[] = [];
   for (const [robots, ticks] of SWEEP) {
-    const [one, two] = THREADS.map((w) => run('building1000-200', w, [String(ticks), '--robots', String(robots)]));
-    const us = (seconds: number, r: EngineResult): string => ((seconds / (r.robots * r.ticks)) * 1e6).toFixed(0);
-    sweepRows.push(
-      `| ${robots} | ${ticks} | ${us(one.wallSeconds, one)} | ${us(two.wallSeconds, two)} | ${us(one.cpuSeconds, one)} | ${us(two.cpuSeconds, two)} | ` +
-        `${us(one.mainCpuSeconds, one)} | ${us(two.mainCpuSeconds, two)} |`,
-    );
+    const [one, two] = runRounds('building1000-200', [String(ticks), '--robots', String(robots)]);
+    const us = (runs: readonly EngineResult[], seconds: (r: EngineResult) => number): string =>
+      (med(runs, (r) => seconds(r) / (r.robots * r.ticks)) * 1e6).toFixed(0);
+    const wall = (r: EngineResult): number => r.wallSeconds;
+    const cpu = (r: EngineResult): number => r.cpuSeconds;
+    const main = (r: EngineResult): number => r.mainCpuSeconds;
+    sweepRows.push(`| ${robots} | ${ticks} | ${us(one, wall)} | ${us(two, wall)} | ${us(one, cpu)} | ${us(two, cpu)} | ${us(one, main)} | ${us(two, main)} |`);
   }
   const markdown = `- cave150: 120 robots, 150 x 150 cave, lidar 7 m, los radio, 600 ticks; building1000-200: 1000
   robots, 200 x 200 building, range:20 radio, 200 ticks; building1-target: 1 robot, 100 x 100
@@ -55,13 +84,16 @@ export function benchEngineWorkers(): BenchReport {
 - "1 thread" is the engine on one thread; "2 threads" (\`--workers 2\`) has the main thread and
   one worker thread claim chunks of the lidar's wall casts and of the nearby-robot and
   line-of-sight pair queries; both give the same final state hash (tested).
+- Each figure is the median of ${ROUNDS} runs, 1 and 2 threads interleaved, each in its own process.
 - wall: simulated s per wall s of the stepping loop; CPU: per CPU s of the whole process (the
   worker's CPU, and its start-up, included); main thread: per CPU s of the main thread alone,
   which leaves out its waits for the worker at each tick's barrier: an upper bound of the wall
-  figure with a free core for each thread.
+  figure with a free core for each thread. "main thread waiting for a CPU": the share of the
+  wall time the main thread was ready to run but not running (schedstat), 1 / 2 threads: what
+  the machine's other load (or this process's own threads) took from the wall figure.
 
-| case | ticks | wall, 1 thread | wall, 2 threads | wall speed-up | CPU, 1 | CPU, 2 | main thread, 1 | main thread, 2 | main-thread speed-up | goal (wall) |
-|---|---|---|---|---|---|---|---|---|---|---|
+| case | ticks | wall, 1 thread | wall, 2 threads | wall speed-up | CPU, 1 | CPU, 2 | main thread, 1 | main thread, 2 | main-thread speed-up | main thread waiting for a CPU, 1 / 2 | goal (wall) |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${caseRows.join('\n')}
 
 Cost per robot-tick (us) on the 200 x 200 building (range:20 radio, lidar 10 m), by robot count:
