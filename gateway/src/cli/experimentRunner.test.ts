@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { designOf } from './experimentDesign.js';
-import { runExperiment } from './experimentRunner.js';
+import { laneConfig, runExperiment } from './experimentRunner.js';
 import { parseYamlText } from './yamlSource.js';
 
 describe('runExperiment', () => {
@@ -17,4 +17,15 @@ describe('runExperiment', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(recorded).toHaveLength(1);
   }, 60_000);
+});
+
+describe('laneConfig', () => {
+  it('gives a run one lidar thread when the runs already fill the cores, and leaves it alone otherwise', () => {
+    expect(laneConfig({ robots: 40 }, 2, 2)).toEqual({ robots: 40, workers: 1 });
+    expect(laneConfig({ robots: 40 }, 3, 2)).toEqual({ robots: 40, workers: 1 });
+    // One run at a time on two cores: the trial's own default (2 threads from 32 robots) stands.
+    expect(laneConfig({ robots: 40 }, 1, 2)).toEqual({ robots: 40 });
+    // A design that sets workers keeps its number.
+    expect(laneConfig({ robots: 40, workers: 2 }, 2, 2)).toEqual({ robots: 40, workers: 2 });
+  });
 });

@@ -5,6 +5,7 @@
  * (an uncaught error, out of memory) fails only the run it held; a fresh worker takes the rest.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { JsonObject, ResultsLine } from '../experiment/resultsLine.js';
 import { failedRunLine, type RunIdentity } from '../experiment/runLine.js';
@@ -44,7 +45,19 @@ export interface ThreadPool {
   close(): Promise<void>;
 }
 
-export function threadPool(): ThreadPool {
+/**
+ * The config a run is started with when `lanes` runs share the machine's `cores`: with a run per
+ * core already, a trial's own lidar threads (`--workers`, 2 from 32 robots by default) would only
+ * contend for the same cores and pay their start-up, so a run that does not set `workers` gets
+ * one. The run's outcome is the same for any number of threads; its identity keeps the config as
+ * the design wrote it.
+ */
+export function laneConfig(config: RunTrialConfig, lanes: number, cores = availableParallelism()): RunTrialConfig {
+  return lanes >= cores && config.workers === undefined ? { ...config, workers: 1 } : config;
+}
+
+/** A pool for `lanes` runs at once (the trials' lidar threads are fitted to it: laneConfig). */
+export function threadPool(lanes: number): ThreadPool {
   const idle: Worker[] = [];
   const all = new Set<Worker>();
   const fresh = (): Worker => {
@@ -76,7 +89,7 @@ export function threadPool(): ThreadPool {
           idle.push(thread);
           resolve(line);
         });
-        thread.postMessage(job);
+        thread.postMessage({ ...job, config: laneConfig(job.config, lanes) } satisfies WorkerJob);
       });
     },
     async close() {
@@ -92,7 +105,8 @@ export function threadPool(): ThreadPool {
  */
 export async function runExperiment(design: Design, runs: readonly PlannedRun[], workers: number, onLine: (line: ResultsLine) => void): Promise<void> {
   const queue = [...runs];
-  const pool = threadPool();
+  const lanes = Math.min(workers, runs.length);
+  const pool = threadPool(lanes);
   let failure: { error: unknown } | undefined;
   const lane = async (): Promise<void> => {
     for (let run = queue.shift(); run !== undefined && failure === undefined; run = queue.shift()) {
@@ -107,7 +121,7 @@ export async function runExperiment(design: Design, runs: readonly PlannedRun[],
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(workers, runs.length) }, lane));
+  await Promise.all(Array.from({ length: lanes }, lane));
   await pool.close();
   if (failure !== undefined) throw failure.error;
 }

@@ -43,6 +43,7 @@ describe('trial files', () => {
         'targets: {explored: 0.9, maxTicks: 500}',
         'robotProfile: maes',
         'lidarRange: 7',
+        'workers: 2',
         'outputs: {json: out/r.json, csv: ../s.csv}',
       ].join('\n'),
     );
@@ -60,6 +61,7 @@ describe('trial files', () => {
       'max-ticks': '500',
       'robot-profile': 'maes',
       'lidar-range': '7',
+      workers: '2',
       json: '/base/out/r.json',
       csv: '/s.csv',
     });
@@ -75,6 +77,7 @@ describe('trial files', () => {
     expect(errorOf('map: m\nalgorithm: nosuch')).toMatch(/^trial\.yaml:2:12: algorithm: SG_UNKNOWN_ALGORITHM: no algorithm named 'nosuch'; registered: /);
     expect(errorOf('map: m\nalgorithm: frontier\ncontroller: ./c.ts')).toMatch(/^trial\.yaml:3:13: controller: and --algorithm exclude each other/);
     expect(errorOf('robots: 2')).toMatch(/^--map is required/);
+    expect(errorOf('map: cave:30x30:seed=4\nworkers: 0')).toBe('trial.yaml:2:10: workers: must be >= 1, got 0');
   });
 
   it('refuses an unknown key naming the nearest known one, and a value of the wrong type', () => {

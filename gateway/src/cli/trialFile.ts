@@ -40,6 +40,7 @@ const SCHEMA: Readonly<Record<string, Field | Readonly<Record<string, Field>>>> 
   lidarRange: field('lidar-range', 'number'),
   mergeEveryS: field('merge-every-s', 'number'),
   poseError: field('pose-error', 'number'),
+  workers: field('workers', 'number'),
   outputs: { json: field('json', 'path'), csv: field('csv', 'path'), heatmap: field('heatmap', 'path'), coverageHeatmap: field('coverage-heatmap', 'path') },
 };
 

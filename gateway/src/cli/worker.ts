@@ -49,7 +49,7 @@ export const workerCommand: Command = {
     const lockMs = numberFlag('lock-seconds', v['lock-seconds'], 30, { min: 1, max: 3600 }) * 1000;
     const designHash = v.design === undefined ? undefined : (await loadDesign(v.design)).hash;
     const say = (message: string): void => void process.stderr.write(`swarmgate worker: ${message}\n`);
-    const pool = threadPool();
+    const pool = threadPool(threads);
     const worker = new QueueWorker<unknown, ResultsLine>(
       QUEUE_NAME,
       async (job: Job<unknown, ResultsLine>, token?: string) => {
