@@ -26,7 +26,20 @@ import type { Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
 import type { Lidar, LidarShared } from './Lidar.js';
 import { oneThread, PairList, scanRows, type PairScan, type PairScanner, type PairScanRecipe } from './radio/index.js';
-import { awaitChunks, CHECKS, claimChunk, controlSlots, EXPLORED, FAILED, finishChunk, isReady, ON_WORKERS, openRun, ringBell } from './threadChunks.js';
+import {
+  awaitChunks,
+  CHECKS,
+  claimChunk,
+  controlSlots,
+  EXPLORED,
+  FAILED,
+  FINISHED,
+  finishChunk,
+  isReady,
+  ON_WORKERS,
+  openRun,
+  ringBell,
+} from './threadChunks.js';
 import { startTsWorker } from './tsWorker.js';
 import type { LidarConfig } from './WorldConfig.js';
 
@@ -55,6 +68,8 @@ export interface CastJobs {
   readonly integrate: Uint8Array;
   readonly slamChanged: Int32Array;
   readonly slamNewlyKnown: Int32Array;
+  /** The number of the run that cast the job, set once its results are written (awaitJob waits for it). */
+  readonly done: Int32Array;
 }
 
 /** What a worker thread is started with. */
@@ -92,6 +107,14 @@ export type LidarThreadMessage =
   | { readonly kind: 'chunkTable'; readonly table: Int32Array }
   | { readonly kind: 'pairs'; readonly run: number; readonly id: number; readonly rows: number };
 
+/** A cast run the workers may still be working on. */
+interface CastRun {
+  readonly run: number;
+  readonly tick: number;
+  readonly count: number;
+  readonly chunks: number;
+}
+
 export class LidarThreads implements PairScanner {
   /** Jobs queued for the next run. */
   jobCount = 0;
@@ -102,6 +125,8 @@ export class LidarThreads implements PairScanner {
   /** Chunks of rows scanned again here because a worker's result buffer was full (a diagnostic). */
   chunksRescanned = 0;
   jobs: CastJobs = newJobs(64);
+  /** Casts started and not yet finished (start, awaitJob, finishCasts), or null. */
+  private inFlight: CastRun | null = null;
   private readonly workers: Worker[] = [];
   /** Per worker, the port its messages go to. */
   private readonly ports: MessagePort[] = [];
@@ -193,6 +218,7 @@ export class LidarThreads implements PairScanner {
       next.slot.set(this.jobs.slot);
       next.pose.set(this.jobs.pose);
       next.integrate.set(this.jobs.integrate);
+      next.done.set(this.jobs.done);
       this.jobs = next;
       this.post({ kind: 'jobs', jobs: next });
     }
@@ -209,27 +235,68 @@ export class LidarThreads implements PairScanner {
    * empties the queue and returns how many jobs it cast.
    */
   run(tick: number): number {
+    const count = this.start(tick);
+    this.finishCasts();
+    return count;
+  }
+
+  /**
+   * Starts casting every queued job and returns how many there are, without waiting for them:
+   * the workers cast while this thread goes on, and awaitJob / finishCasts wait for (and help
+   * with) what is left. The queue is empty afterwards. With no ready worker it casts them all
+   * here before returning.
+   */
+  start(tick: number): number {
     this.checkFailure();
     const count = this.jobCount;
     this.jobCount = 0;
     const chunks = Math.ceil(count / JOBS_PER_CHUNK);
     const helpers = Math.min(this.readyWorkers(), chunks - 1);
+    const run = this.nextRun();
     if (helpers <= 0) {
-      castShare(this.lidar, this.jobs, this.slamCells, tick, 0, count);
+      castShare(this.lidar, this.jobs, this.slamCells, tick, 0, count, run);
       return count;
     }
-    const run = this.nextRun();
     for (let w = 0; w < helpers; w++) this.ports[w].postMessage({ kind: 'cast', run, tick, count } satisfies LidarThreadMessage);
     ringBell(this.control);
-    for (let c = claimChunk(this.claim, run, chunks); c >= 0; c = claimChunk(this.claim, run, chunks)) {
-      const begin = c * JOBS_PER_CHUNK;
-      castShare(this.lidar, this.jobs, this.slamCells, tick, begin, Math.min(count, begin + JOBS_PER_CHUNK));
-      finishChunk(this.control, false);
+    this.inFlight = { run, tick, count, chunks };
+    return count;
+  }
+
+  /** Blocks until job `j` of the started casts is cast, casting unclaimed chunks here meanwhile. */
+  awaitJob(j: number): void {
+    const cast = this.inFlight;
+    if (cast === null) return;
+    const done = this.jobs.done;
+    while (Atomics.load(done, j) !== cast.run) {
+      if (this.castChunk(cast)) continue;
+      // A failed chunk never marks its jobs done: finish the run, which reports the failure.
+      if (Atomics.load(this.control, FAILED) !== 0) this.finishCasts();
+      const finished = Atomics.load(this.control, FINISHED);
+      if (Atomics.load(done, j) === cast.run) return;
+      if (Atomics.wait(this.control, FINISHED, finished, WORKER_TIMEOUT_MS) === 'timed-out') this.finishCasts();
     }
-    this.awaitRun(chunks);
+  }
+
+  /** Finishes the started casts: casts the unclaimed chunks here, then waits for the workers'. */
+  finishCasts(): void {
+    const cast = this.inFlight;
+    if (cast === null) return;
+    while (this.castChunk(cast));
+    this.inFlight = null;
+    this.awaitRun(cast.chunks);
     this.lidar.exploredCount += this.control[EXPLORED];
     this.castOnWorkers += this.control[ON_WORKERS];
-    return count;
+  }
+
+  /** Claims and casts one chunk of `cast` here; false when none was left to claim. */
+  private castChunk(cast: CastRun): boolean {
+    const c = claimChunk(this.claim, cast.run, cast.chunks);
+    if (c < 0) return false;
+    const begin = c * JOBS_PER_CHUNK;
+    castShare(this.lidar, this.jobs, this.slamCells, cast.tick, begin, Math.min(cast.count, begin + JOBS_PER_CHUNK), cast.run);
+    finishChunk(this.control, false);
+    return true;
   }
 
   /**
@@ -240,6 +307,12 @@ export class LidarThreads implements PairScanner {
   scan(scan: PairScan, poses: Float64Array, out: PairList): void {
     const recipe = scan.recipe;
     const n = scan.robotCount;
+    // Casts still in flight hold the claim word, and the workers: this thread scans alone
+    // meanwhile (the same pairs), which is work done beside theirs rather than after it.
+    if (this.inFlight !== null) {
+      oneThread.scan(scan, poses, out);
+      return;
+    }
     if (recipe !== null && n >= ROBOTS_TO_START_WORKERS && this.threads > 1) this.startWorkers();
     const chunks = Math.ceil(n / ROWS_PER_CHUNK);
     const helpers = recipe === null ? 0 : Math.min(this.readyWorkers(), chunks - 1);
@@ -349,6 +422,11 @@ export class LidarThreads implements PairScanner {
     return ready;
   }
 
+  /** Whether a worker thread is ready to take casts. */
+  hasWorkers(): boolean {
+    return this.readyWorkers() > 0;
+  }
+
   /** Resolves once every started worker thread is ready (tests use it so that workers do get chunks). */
   async ready(): Promise<void> {
     while (this.readyWorkers() < this.workers.length) await new Promise((resolve) => setTimeout(resolve, 10));
@@ -366,13 +444,23 @@ export class LidarThreads implements PairScanner {
   }
 }
 
-/** Casts jobs [begin, end) with `lidar` (one thread's), recording each job's SLAM writes. */
-export function castShare(lidar: Lidar, jobs: CastJobs, slamCells: readonly (Uint8Array | null)[], tick: number, begin: number, end: number): void {
+/** Casts jobs [begin, end) of run `run` with `lidar` (one thread's), recording each job's SLAM writes, then the job as done. */
+export function castShare(
+  lidar: Lidar,
+  jobs: CastJobs,
+  slamCells: readonly (Uint8Array | null)[],
+  tick: number,
+  begin: number,
+  end: number,
+  run: number,
+): void {
   for (let j = begin; j < end; j++) {
     const slot = jobs.slot[j];
     lidar.castWalls(slot, jobs.pose[3 * j], jobs.pose[3 * j + 1], jobs.pose[3 * j + 2], tick, jobs.integrate[j] === 1 ? slamCells[slot] : null);
     jobs.slamChanged[j] = lidar.slamChanged;
     jobs.slamNewlyKnown[j] = lidar.slamNewlyKnown;
+    // Last: a thread that sees the run's number here sees the job's ranges, map writes and counts.
+    Atomics.store(jobs.done, j, run);
   }
 }
 
@@ -392,7 +480,7 @@ export function castChunks(
     lidar.exploredCount = 0;
     let failed = false;
     try {
-      castShare(lidar, jobs, slamCells, message.tick, begin, end);
+      castShare(lidar, jobs, slamCells, message.tick, begin, end, message.run);
       Atomics.add(control, EXPLORED, lidar.exploredCount);
       Atomics.add(control, ON_WORKERS, end - begin);
     } catch (error) {
@@ -476,5 +564,6 @@ function newJobs(capacity: number): CastJobs {
     integrate: new Uint8Array(new SharedArrayBuffer(capacity)),
     slamChanged: new Int32Array(new SharedArrayBuffer(4 * capacity)),
     slamNewlyKnown: new Int32Array(new SharedArrayBuffer(4 * capacity)),
+    done: new Int32Array(new SharedArrayBuffer(4 * capacity)),
   };
 }

@@ -32,6 +32,8 @@ export class Sensing {
   private readonly onBegin: SensorHooks[];
   private readonly onRobot: SensorHooks[];
   private readonly onEnd: SensorHooks[];
+  /** Every sensor's senseRobot is robotLocal (SensorHooks): control may overlap sensing. */
+  private readonly robotLocal: boolean;
   /** Per State field, the sensor that fills it on demand (none: the field stays empty). */
   private readonly readers: Partial<Record<OnDemandField, OnDemandReader>> = {};
 
@@ -46,6 +48,7 @@ export class Sensing {
     this.onBegin = hooks.filter((h) => h.beginTick);
     this.onRobot = hooks.filter((h) => h.senseRobot);
     this.onEnd = hooks.filter((h) => h.endTick);
+    this.robotLocal = this.onRobot.every((h) => h.robotLocal === true);
     hooks.forEach((h, k) => {
       const reader = h.onDemand;
       if (!reader) return;
@@ -81,16 +84,44 @@ export class Sensing {
     return this.lidar.rangesM.subarray(slot * n, slot * n + n);
   }
 
+  /** The sense phase: beginSense, senseRobot for every active robot in slot order, endSense. */
   sense(): void {
     const t = this.world.table;
+    this.beginSense();
+    for (let i = 0; i < t.count; i++) if (t.active[i]) this.senseRobot(i);
+    this.endSense();
+  }
+
+  /**
+   * Whether this tick's controllers may run interleaved with sensing, each right after its own
+   * robot is sensed (World.step): with worker threads to cast the later robots' rays meanwhile,
+   * when every sensor's senseRobot is robotLocal and no endTick is due (SensorHooks).
+   */
+  overlapsControl(): boolean {
+    if (!this.robotLocal || !this.lidarThreads.hasWorkers()) return false;
+    const tick = this.world.tick;
+    for (let s = 0; s < this.onEnd.length; s++) if (this.onEnd[s].endTickDue?.(tick) !== false) return false;
+    return true;
+  }
+
+  /** Every sensor's beginTick (the lidar starts its casts here, on every thread). */
+  beginSense(): void {
     const tick = this.world.tick;
     // Indexed loops over preallocated lists: nothing here allocates per tick.
     for (let s = 0; s < this.onBegin.length; s++) this.onBegin[s].beginTick?.(tick);
+  }
+
+  /** Every sensor's senseRobot for active robot `slot`, in registry order. */
+  senseRobot(slot: number): void {
+    const tick = this.world.tick;
     const perRobot = this.onRobot;
-    for (let i = 0; i < t.count; i++) {
-      if (!t.active[i]) continue;
-      for (let s = 0; s < perRobot.length; s++) perRobot[s].senseRobot?.(i, tick);
-    }
+    for (let s = 0; s < perRobot.length; s++) perRobot[s].senseRobot?.(slot, tick);
+  }
+
+  /** Finishes the casts (their exploration counts), then every sensor's endTick. */
+  endSense(): void {
+    const tick = this.world.tick;
+    this.lidarThreads.finishCasts();
     for (let s = 0; s < this.onEnd.length; s++) this.onEnd[s].endTick?.(tick);
   }
 

@@ -375,10 +375,16 @@ export class World {
       this.act();
       this.physicsPhase();
       this.comms.deliver(this.tick);
-      this.sensing.sense();
-      this.control();
+      if (this.sensing.overlapsControl()) this.senseAndControl();
+      else {
+        this.sensing.sense();
+        this.control();
+      }
       for (const observer of this.observers) observer.afterTick(this);
     } finally {
+      // A step that threw (a controller, a sensor) may leave casts on the worker threads: they
+      // write the job list and the maps, so they end before anything else runs.
+      this.sensing.lidarThreads.finishCasts();
       this.locked = false;
     }
   }
@@ -580,20 +586,39 @@ export class World {
   }
 
   private control(): void {
-    for (let i = 0; i < this.table.count; i++) {
-      const controller = this.controllers[i];
-      const robot = this.robots[i];
-      if (!controller || !robot) continue;
-      const onError = this.onControllerError;
-      if (onError === null) {
-        this.runController(i, controller, robot);
-        continue;
-      }
-      try {
-        this.runController(i, controller, robot);
-      } catch (error) {
-        onError(this.ids[i] as string, error);
-      }
+    for (let i = 0; i < this.table.count; i++) this.controlRobot(i);
+  }
+
+  /**
+   * The sense and control phases with each controller run right after its robot is sensed,
+   * while the worker threads still cast later robots' rays: the same outcome as sensing every
+   * robot first (Sensing.overlapsControl says when), with the casts beside the controllers'
+   * work instead of before it.
+   */
+  private senseAndControl(): void {
+    const t = this.table;
+    const sensing = this.sensing;
+    sensing.beginSense();
+    for (let i = 0; i < t.count; i++) {
+      if (t.active[i]) sensing.senseRobot(i);
+      this.controlRobot(i);
+    }
+    sensing.endSense();
+  }
+
+  private controlRobot(i: number): void {
+    const controller = this.controllers[i];
+    const robot = this.robots[i];
+    if (!controller || !robot) return;
+    const onError = this.onControllerError;
+    if (onError === null) {
+      this.runController(i, controller, robot);
+      return;
+    }
+    try {
+      this.runController(i, controller, robot);
+    } catch (error) {
+      onError(this.ids[i] as string, error);
     }
   }
 

@@ -22,12 +22,14 @@ export const lidarSensor: SensorPlugin = {
 /**
  * Fills `sensing.lidar`'s ranges: one DDA per ray against the walls, which on SLAM ticks also
  * writes the robot's SLAM map (one walk serves both), then other robots' discs shorten the rays.
- * The wall casts of every robot are made in beginTick, on `sensing.lidarThreads`' threads: a
- * robot's cast reads only its true pose and the static walls and writes only its own ranges and
- * map (and the tiles' exploration stamps, the same from any robot), so casting them all before
- * the per-robot work gives what casting each in its turn gave.
+ * The wall casts of every robot are started in beginTick on `sensing.lidarThreads`' threads, and
+ * senseRobot waits for its robot's own cast only: a robot's cast reads only its true pose and the
+ * static walls and writes only its own ranges and map (and the tiles' exploration stamps, the same
+ * from any robot), so the casts still running for later robots change nothing senseRobot reads.
  */
 class LidarSensor {
+  /** senseRobot shortens robot i's own scan and marks its own map. */
+  readonly robotLocal = true;
   // The world's parts this reads per robot, held directly (the sense loop's hottest path).
   private readonly table: RobotTable;
   private readonly lidar: Lidar;
@@ -43,6 +45,8 @@ class LidarSensor {
   /** Per slot, this tick: 1 when its walls were cast (else its ranges are restored), 1 when its SLAM map integrates. */
   private castNow = new Uint8Array(0);
   private integrateNow = new Uint8Array(0);
+  /** Per slot, this tick's cast job (an index into the threads' job list), or -1. */
+  private jobOf = new Int32Array(0);
   /**
    * Pose of each robot's last wall cast and last SLAM integration (NaN: never). Walls are static
    * and SLAM ignores other robots, so an unchanged pose gives bit-identical wall ranges and map
@@ -81,6 +85,7 @@ class LidarSensor {
       this.slamPose = grown(this.slamPose, 3 * capacity);
       this.castNow = new Uint8Array(capacity);
       this.integrateNow = new Uint8Array(capacity);
+      this.jobOf = new Int32Array(capacity);
     }
     this.castPose.fill(Number.NaN, 3 * slot, 3 * slot + 3);
     this.slamPose.fill(Number.NaN, 3 * slot, 3 * slot + 3);
@@ -98,11 +103,21 @@ class LidarSensor {
     const t = this.table;
     const radiusM = this.radiusM;
     if (this.castNow[i] === 0) this.lidar.restoreWallRanges(i);
+    else this.awaitCast(i);
     this.occludeByNeighbours(i, radiusM);
     if (this.integrateNow[i] === 1) (this.slamMaps[i] as SlamMap).markOpenDisk(t.xM[i], t.yM[i], radiusM);
   }
 
-  /** Casts the walls of every active robot whose pose changed (or whose map integrates this tick). */
+  /** Waits for robot i's wall cast of this tick and records its SLAM writes. */
+  private awaitCast(i: number): void {
+    const j = this.jobOf[i];
+    const threads = this.threads;
+    threads.awaitJob(j);
+    const jobs = threads.jobs;
+    if (jobs.integrate[j] === 1) (this.slamMaps[i] as SlamMap).recordWrites(jobs.slamChanged[j], jobs.slamNewlyKnown[j]);
+  }
+
+  /** Starts the wall casts of every active robot whose pose changed (or whose map integrates this tick). */
   private castAll(tick: number): void {
     const t = this.table;
     const threads = this.threads;
@@ -114,16 +129,13 @@ class LidarSensor {
       this.castNow[i] = cast ? 1 : 0;
       this.integrateNow[i] = integrate ? 1 : 0;
       if (cast) {
+        this.jobOf[i] = threads.jobCount;
         threads.addJob(i, t.xM[i], t.yM[i], t.angleRad[i], integrate);
         setPose(this.castPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
       }
       if (integrate) setPose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
     }
-    const count = threads.run(tick);
-    const jobs = threads.jobs;
-    for (let j = 0; j < count; j++) {
-      if (jobs.integrate[j] === 1) (this.slamMaps[jobs.slot[j]] as SlamMap).recordWrites(jobs.slamChanged[j], jobs.slamNewlyKnown[j]);
-    }
+    threads.start(tick);
   }
 
   /** Shortens robot i's scan where other robots' discs block its rays. */

@@ -58,9 +58,16 @@ class Slam {
     t.errYM[slot] = clampAbs(t.errYM[slot] + rng.uniform(-1, 1) * bound * 0.1, bound);
   }
 
-  endTick(tick: number): void {
+  /** senseRobot steps robot i's own pose error from its own random stream. */
+  readonly robotLocal = true;
+
+  endTickDue(tick: number): boolean {
     const mergeEvery = this.mergeEveryTicks;
-    if (mergeEvery > 0 && tick % mergeEvery === 0) this.mergeWithinGroups();
+    return mergeEvery > 0 && tick % mergeEvery === 0;
+  }
+
+  endTick(tick: number): void {
+    if (this.endTickDue(tick)) this.mergeWithinGroups();
   }
 
   /**

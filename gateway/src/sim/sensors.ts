@@ -48,8 +48,18 @@ export interface SensorHooks {
   beginTick?(tick: number): void;
   /** Per active robot in slot order; for one robot the sensors run in registry order. */
   senseRobot?(slot: number, tick: number): void;
+  /**
+   * senseRobot(slot) reads only what the tick's earlier phases left and robot `slot`'s own
+   * readings, and writes only robot `slot`'s readings (its scan, map, pose estimate), which no
+   * other robot's controller reads. Then the world may run controllers of lower slots before it,
+   * overlapping control with the sensing still running on other threads (World.step); the
+   * outcome is the same.
+   */
+  readonly robotLocal?: boolean;
   /** Once per sense phase, after every robot (sensors in registry order). */
   endTick?(tick: number): void;
+  /** False when endTick has nothing to do this tick (absent: it always may): control may then overlap sensing. */
+  endTickDue?(tick: number): boolean;
   /** The State field this sensor fills on demand (at most one sensor per field). */
   readonly onDemand?: OnDemandReader;
 }
