@@ -11,6 +11,8 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((w) => w.close()));
 });
 
+const MAX_TICKS = 60;
+
 /**
  * 32 robots: enough casts per tick, and rows of the nearby-robot and line-of-sight queries (los
  * radio), that 4 threads each get a share of both.
@@ -24,13 +26,16 @@ function config(algorithm: string, workers: number): TrialConfig {
     spawn: { kind: 'apart' },
     seed: 11,
     targetExplored: 1.01,
-    maxTicks: 60,
+    maxTicks: MAX_TICKS,
     world: { workers, slam: { mergeIntervalS: 1 } },
   };
 }
 
 /** The final state hash, and every SLAM map's cells and revision folded in (FNV-1a). */
-async function outcome(algorithm: string, workers: number): Promise<{ hash: string; maps: number; onWorkers: number; rowsOnWorkers: number }> {
+async function outcome(
+  algorithm: string,
+  workers: number,
+): Promise<{ hash: string; maps: number; onWorkers: number; rowsOnWorkers: number; overlappedTicks: number }> {
   const trial = new Trial(config(algorithm, workers));
   open.push(trial.world);
   // Threads get shares once started; waiting makes every tick use them.
@@ -44,7 +49,13 @@ async function outcome(algorithm: string, workers: number): Promise<{ hash: stri
     h = Math.imul(h ^ map.knownCells, 0x01000193);
   }
   const threads = trial.world.sensing.lidarThreads;
-  return { hash: finalStateHash, maps: h >>> 0, onWorkers: threads.castOnWorkers, rowsOnWorkers: threads.rowsOnWorkers };
+  return {
+    hash: finalStateHash,
+    maps: h >>> 0,
+    onWorkers: threads.castOnWorkers,
+    rowsOnWorkers: threads.rowsOnWorkers,
+    overlappedTicks: trial.world.overlappedTicks,
+  };
 }
 
 describe('lidar threads (wall casts, nearby-robot and line-of-sight pairs)', () => {
@@ -53,10 +64,13 @@ describe('lidar threads (wall casts, nearby-robot and line-of-sight pairs)', () 
       const one = await outcome(info.name, 1);
       expect(one.onWorkers).toBe(0);
       expect(one.rowsOnWorkers).toBe(0);
+      expect(one.overlappedTicks).toBe(0);
       for (const workers of [2, 4]) {
         const many = await outcome(info.name, workers);
         expect(many.onWorkers).toBeGreaterThan(0);
         expect(many.rowsOnWorkers).toBeGreaterThan(0);
+        // Control overlaps sensing on every tick but the SLAM merge ticks (every 10th), whose merge must come first.
+        expect(many.overlappedTicks).toBe(MAX_TICKS - MAX_TICKS / 10);
         expect({ hash: many.hash, maps: many.maps }).toEqual({ hash: one.hash, maps: one.maps });
       }
     }, 60_000);

@@ -309,10 +309,12 @@ export class LidarThreads implements PairScanner {
     const n = scan.robotCount;
     // Casts still in flight hold the claim word, and the workers: this thread scans alone
     // meanwhile (the same pairs), which is work done beside theirs rather than after it.
-    if (this.inFlight !== null) {
+    const cast = this.inFlight;
+    if (cast !== null && Atomics.load(this.control, FINISHED) < cast.chunks) {
       oneThread.scan(scan, poses, out);
       return;
     }
+    this.finishCasts();
     if (recipe !== null && n >= ROBOTS_TO_START_WORKERS && this.threads > 1) this.startWorkers();
     const chunks = Math.ceil(n / ROWS_PER_CHUNK);
     const helpers = recipe === null ? 0 : Math.min(this.readyWorkers(), chunks - 1);

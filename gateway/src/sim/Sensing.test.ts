@@ -176,3 +176,38 @@ describe('on-demand sensors fill the State through their plug-ins', () => {
     for (const [, other] of ON_DEMAND) if (other !== field) expect(without[other]).toEqual(full[other]);
   });
 });
+
+describe('control overlapping sensing (World.step)', () => {
+  /** A sensor with a per-robot hook, robot-local or not, whose endTick is due on even ticks. */
+  function counted(robotLocal: boolean): SensorPlugin {
+    return {
+      name: 'counted',
+      field: 'none',
+      doc: 'test sensor',
+      noise: 'none',
+      params: [],
+      create: () => ({ robotLocal, senseRobot: () => undefined, endTick: () => undefined, endTickDue: (tick) => tick % 2 === 0 }),
+    };
+  }
+
+  async function overlapped(sensors: readonly SensorPlugin[], workers: number): Promise<number> {
+    const world = new World(borderedRoom(20), { workers }, sensors);
+    try {
+      for (let k = 0; k < 8; k++) world.addRobot({ id: `r${k}`, pose: { xM: -6 + 1.5 * k, yM: 0, headingRad: 0 } });
+      await world.threadsReady();
+      for (let t = 0; t < 6; t++) world.step();
+      return world.overlappedTicks;
+    } finally {
+      await world.close();
+    }
+  }
+
+  it('only with worker threads, every senseRobot robot-local, and no endTick due', async () => {
+    const builtIn = SENSORS.filter((s) => s.name === 'slam' || s.name === 'lidar');
+    expect(await overlapped(builtIn, 2)).toBe(6);
+    expect(await overlapped(builtIn, 1)).toBe(0);
+    // Ticks 1..6: the endTick is due on 2, 4 and 6.
+    expect(await overlapped([...builtIn, counted(true)], 2)).toBe(3);
+    expect(await overlapped([...builtIn, counted(false)], 2)).toBe(0);
+  });
+});

@@ -364,6 +364,9 @@ export class World {
 
   // ---- the step ----------------------------------------------------------------------------
 
+  /** Ticks whose controllers ran interleaved with sensing (senseAndControl); a diagnostic tests read. */
+  overlappedTicks = 0;
+
   /** One logic tick. */
   step(): void {
     if (this.locked) throw new SwarmgateError('SG_WORLD_LOCKED', 'step() called from inside a step');
@@ -375,8 +378,10 @@ export class World {
       this.act();
       this.physicsPhase();
       this.comms.deliver(this.tick);
-      if (this.sensing.overlapsControl()) this.senseAndControl();
-      else {
+      if (this.sensing.overlapsControl()) {
+        this.overlappedTicks++;
+        this.senseAndControl();
+      } else {
         this.sensing.sense();
         this.control();
       }
