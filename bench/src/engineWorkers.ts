@@ -16,6 +16,7 @@ const CASES: readonly string[] = ['cave150', 'building1000-200', 'building1-targ
 const SWEEP: readonly (readonly [robots: number, ticks: number])[] = [
   [10, 400],
   [100, 200],
+  [300, 150],
   [1000, 100],
 ];
 const THREADS: readonly number[] = [1, 2];
