@@ -6,12 +6,13 @@
  * so the outcome does not depend on how robots are split among threads: the same ranges, cells
  * and counts as one thread casting them in slot order.
  *
- * Per tick: the sense phase queues a job per robot whose rays must be cast (addJob), run() cuts
- * the list into chunks (threadChunks.ts), posts one message per ready worker and rings their
- * doorbell, and claims and casts chunks here as the workers do, until every chunk is claimed; then it blocks
- * (Atomics.wait) until the chunks the workers hold are finished. Structural changes (grown
- * buffers, a new robot's SLAM map) are posted before the next run, so a worker sees them first
- * (a port delivers in order).
+ * Per tick: the sense phase queues a job per robot whose rays must be cast (addJob); start()
+ * cuts the list into chunks (threadChunks.ts), posts one message per ready worker and rings their
+ * doorbell, and returns. Each robot's sensing then waits for its own job (awaitJob), claiming and
+ * casting chunks here as the workers do while its job is not done, and finishCasts() claims what
+ * is left and blocks (Atomics.wait) until the chunks the workers hold are finished. Structural
+ * changes (grown buffers, a new robot's SLAM map) are posted before the next run, so a worker
+ * sees them first (a port delivers in order).
  *
  * The same threads find the pairs of the nearby-robot and line-of-sight queries (a PairScan:
  * NearbyRobots, RadioLinks), when asked during the radio and control phases: the poses are copied
