@@ -11,8 +11,8 @@
  * new frontiers). With shareEveryS > 0 it broadcasts its map as bytes and merges maps it hears.
  *
  * Multi-robot behaviour uses only the robot's own senses (nearbyRobots): a frontier a sensed robot
- * is clearly nearer to is left to it (MinPos-style dispersion), and a robot close ahead makes this
- * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
+ * is clearly nearer to is left to it (MinPos-style dispersion; the search is cededFrontierSearch.ts),
+ * and a robot close ahead makes this one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
  *
  * cme, tnf, ssb, lvd and minotaur run on this controller with a TargetStrategy that chooses their

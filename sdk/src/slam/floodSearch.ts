@@ -32,7 +32,8 @@ export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
  * reached. The start may be in any state. `skip` also gets the cell's BFS steps from the start
  * (a diagonal move is one step), so a skip that records and rejects every goal lists all
  * reachable goals with their step counts, nearest first.
- * Returns the goal cell index, or -1 when none is reachable (or maxVisits ran out).
+ * Returns the goal cell index, or -1 when none is reachable (or maxVisits ran out, or the next BFS
+ * level lies beyond options.maxSteps).
  */
 export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, options: FrontierSearchOptions = {}): number {
   const { width, height, cells } = grid;
