@@ -57,9 +57,10 @@ describe('uncededRowSpan', () => {
 });
 
 /** The rule the search implements, by enumerating every reachable frontier with a full flood fill. */
-function reference(map: SlamMap, from: CellXY, g: CedeGeometry, blacklist: ReadonlySet<number>, stepsPastNearest: number): CellXY | null {
+function reference(map: SlamMap, from: CellXY, g: CedeGeometry, blacklist: ReadonlySet<number>, stepsPastNearest: number, maxVisits: number): CellXY | null {
+  // Rejecting changes nothing of the fill's order, so this lists what the search could be offered.
   const all: [number, number][] = [];
-  map.nearestFrontier(from, { skip: (index, steps) => all.push([index, steps]) > 0 });
+  map.nearestFrontier(from, { skip: (index, steps) => all.push([index, steps]) > 0, maxVisits });
   const candidates = all.filter(([index]) => !blacklist.has(index));
   if (candidates.length === 0) return null;
   const limit = candidates[0][1] + stepsPastNearest;
@@ -79,6 +80,7 @@ describe('CededFrontierSearch', () => {
       marginCells: fc.oneof(fc.constant(0), fc.double({ min: 0, max: 3, noNaN: true })),
       blacklisted: fc.array(fc.nat(width * height - 1), { maxLength: 10 }),
       stepsPastNearest: fc.constantFrom(0, 0.5, 1, 2.5, 5, Number.POSITIVE_INFINITY),
+      maxVisits: fc.oneof(fc.constant(Number.POSITIVE_INFINITY), fc.integer({ min: 1, max: 150 })),
     }),
   );
 
@@ -97,7 +99,7 @@ describe('CededFrontierSearch', () => {
         g.count = c.others.length;
         g.marginCells = c.marginCells;
         search.stepsPastNearest = c.stepsPastNearest;
-        expect(search.find(map, from, Number.POSITIVE_INFINITY)).toEqual(reference(map, from, g, blacklist, c.stepsPastNearest));
+        expect(search.find(map, from, c.maxVisits)).toEqual(reference(map, from, g, blacklist, c.stepsPastNearest, c.maxVisits));
       }),
       { numRuns: 1500 },
     );
