@@ -47,8 +47,8 @@ export interface FrontierSearchOptions {
   readonly maxVisits?: number;
   /**
    * No goal more than this many steps from the start: the search ends (none found) before the
-   * first BFS level beyond it. Called once per level, so a skip that learns a bound (the nearest
-   * frontier it rejected plus a margin) can end the search there instead of flooding on.
+   * first BFS level beyond it. Called before each level, so a skip that learns a bound (the
+   * nearest frontier it rejected plus a margin) can end the search there instead of flooding on.
    */
   readonly maxSteps?: () => number;
   /**

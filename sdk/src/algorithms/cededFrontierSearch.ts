@@ -5,9 +5,10 @@
  * nearest frontier. Blacklisted frontiers never count.
  *
  * One flood fill: its order does not depend on what it skips, so the first non-blacklisted frontier
- * it offers is the nearest. When that one is ceded, a scan of the cells any frontier within the
- * bound must lie in (a box around the start, less the parts some sensed robot surely takes) says
- * whether a free one can follow; when none can, the search takes the nearest at once. Without the
+ * it offers is the nearest. When that one is ceded (and the rest of its BFS level too), a scan of
+ * the cells any frontier within the bound must lie in (a box around the start, less the parts some
+ * sensed robot surely takes) says whether a free one can follow; when none can, the flood ends
+ * there and the search takes the nearest. Without the
  * scan a robot in a crowd, every frontier near it ceded, flooded all it could reach up to the bound
  * (most of a swarm's search cost) to learn that. The result is the same frontier either way.
  */
@@ -81,18 +82,33 @@ export class CededFrontierSearch {
   private fromY = 0;
   /** First frontier the current search offered that is not blacklisted (ceded or not); -1: none. */
   private nearest = -1;
-  /** The current search's step bound: stepsPastNearest past `nearest`, once that is found. */
+  /** The current search's step bound: stepsPastNearest past `nearest`, once that is found; -1 once ruled out. */
   private stepLimit = Number.POSITIVE_INFINITY;
+  /** The nearest frontier was found, ceded, and the bound not yet scanned. */
+  private scanPending = false;
   private readonly span = { lo: 0, hi: -1 };
   // Built once: the flood fill calls these per candidate goal and per BFS level.
   private readonly skip = (index: number, steps: number): boolean => {
     if (this.blacklist.has(index)) return true;
-    if (this.nearest >= 0) return this.ceded(index);
-    this.nearest = index;
-    this.stepLimit = steps + this.stepsPastNearest;
-    return this.ceded(index) && this.freeFrontierWithinLimit();
+    if (this.nearest < 0) {
+      this.nearest = index;
+      this.scanPending = true;
+      this.stepLimit = steps + this.stepsPastNearest;
+    }
+    return this.ceded(index);
   };
-  private readonly maxSteps = (): number => this.stepLimit;
+  /**
+   * Asked before each BFS level. After the level that found the nearest frontier, that one and
+   * every later one were ceded (else the flood would have ended): a scan that finds no free
+   * frontier within the bound ends the flood here, and find() takes the nearest.
+   */
+  private readonly maxSteps = (): number => {
+    if (this.scanPending) {
+      this.scanPending = false;
+      if (!this.freeFrontierWithinLimit()) this.stepLimit = -1;
+    }
+    return this.stepLimit;
+  };
   private readonly isFree = (index: number): boolean => !this.blacklist.has(index) && !this.ceded(index);
 
   constructor(private readonly blacklist: ReadonlySet<number>) {}
@@ -104,6 +120,7 @@ export class CededFrontierSearch {
     this.fromX = from.x;
     this.fromY = from.y;
     this.nearest = -1;
+    this.scanPending = false;
     this.stepLimit = Number.POSITIVE_INFINITY;
     const goal = map.nearestFrontier(from, { skip: this.skip, maxVisits, maxSteps: this.maxSteps });
     this.map = null;
