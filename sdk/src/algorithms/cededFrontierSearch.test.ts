@@ -120,4 +120,21 @@ describe('CededFrontierSearch', () => {
     search.stepsPastNearest = 4;
     expect(search.find(map, { x: 3, y: 1 }, Number.POSITIVE_INFINITY)).toEqual({ x: 9, y: 1 });
   });
+
+  it('finds a free frontier exactly at the bound, on the last row of the box', () => {
+    // A vertical corridor x = 1, y = 1..10, unknown at both ends: from (1, 2) the frontier (1, 1)
+    // is 1 step away (ceded to the robot at (1.5, 1.2)) and (1, 10) is 8 steps, 8 rows, away.
+    const map = new SlamMap({ width: 3, height: 12, cellSizeM: 0.5 });
+    for (let y = 0; y < 12; y++) {
+      map.mark(y * 3, 2);
+      map.mark(y * 3 + 2, 2);
+      if (y >= 1 && y <= 10) map.mark(y * 3 + 1, 1);
+    }
+    const search = new CededFrontierSearch(new Set());
+    Object.assign(search.geometry, { selfX: 1.5, selfY: 2.5, others: Float64Array.of(1.5, 1.2), count: 1, marginCells: 0 });
+    search.stepsPastNearest = 7;
+    expect(search.find(map, { x: 1, y: 2 }, Number.POSITIVE_INFINITY)).toEqual({ x: 1, y: 10 });
+    search.stepsPastNearest = 6;
+    expect(search.find(map, { x: 1, y: 2 }, Number.POSITIVE_INFINITY)).toEqual({ x: 1, y: 1 });
+  });
 });
