@@ -46,6 +46,12 @@ export interface FrontierSearchOptions {
   /** Stop after visiting this many cells; bounds the cost on huge maps. */
   readonly maxVisits?: number;
   /**
+   * No goal more than this many steps from the start: the search ends (none found) before the
+   * first BFS level beyond it. Called before each level, so a skip that learns a bound (the
+   * nearest frontier it rejected plus a margin) can end the search there instead of flooding on.
+   */
+  readonly maxSteps?: () => number;
+  /**
    * Cells (by index) whose entry is not 0 are never entered nor goals: a boundary the search may
    * not cross, such as the doorways that close a room (Minotaur). Must cover the map's cells.
    */
@@ -79,6 +85,12 @@ export interface SlamMapView {
   isFrontier(x: number, y: number): boolean;
   /** Nearest open frontier cell reachable through open cells (BFS), or null. */
   nearestFrontier(from: CellXY, options?: FrontierSearchOptions): CellXY | null;
+  /**
+   * True when some frontier cell in the box x0..x1, y0..y1 (inclusive, clipped to the map) passes
+   * `test` (given its index y * width + x), reachable or not: a scan, cheaper than a flood fill
+   * where it can rule out every candidate a bounded search could offer.
+   */
+  someFrontierIn(x0: number, y0: number, x1: number, y1: number, test: (index: number) => boolean): boolean;
   /** The map as bytes (a radio message), for another robot's mergeFromBytes. */
   toBytes(): Uint8Array;
   /**

@@ -11,8 +11,8 @@
  * new frontiers). With shareEveryS > 0 it broadcasts its map as bytes and merges maps it hears.
  *
  * Multi-robot behaviour uses only the robot's own senses (nearbyRobots): a frontier a sensed robot
- * is clearly nearer to is left to it (MinPos-style dispersion), and a robot close ahead makes this
- * one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
+ * is clearly nearer to is left to it (MinPos-style dispersion; the search is cededFrontierSearch.ts),
+ * and a robot close ahead makes this one stop and turn away (right when head-on). Collisions back the robot off and replan; three on
  * one target, or `stuckS` without progress, abandon it.
  *
  * cme, tnf, ssb, lvd and minotaur run on this controller with a TargetStrategy that chooses their
@@ -23,6 +23,7 @@ import { wrapAngle } from '@swarmgate/protocols';
 import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
+import { CededFrontierSearch } from './cededFrontierSearch.js';
 import { broadcastMap, mergeHeardMaps } from './mapSharing.js';
 import { pickAsideCell } from './stepAside.js';
 
@@ -107,31 +108,10 @@ export class FrontierExplorerController implements Controller {
   private mapWidth = 0;
   private mapHeight = 0;
   private mapCellSizeM = 1;
-  /** Sensed robots' positions in cell units (x, y pairs), noted at planning time. */
-  private otherXY = new Float64Array(16);
-  private otherCount = 0;
-  private selfX = 0;
-  private selfY = 0;
-  private cedeMarginCells = 0;
-  /** First frontier the current search offered that is not blacklisted (ceded or not), and its BFS steps; -1: none. */
-  private nearestUnblacklisted = -1;
-  private nearestUnblacklistedSteps = 0;
-  /** The current search reached cedeSearchSteps past nearestUnblacklisted and stopped there. */
-  private cedeSearchCut = false;
-  // Built once: the flood fill calls these for candidate goals only, in BFS order.
+  // Built once: the flood fill calls it for candidate goals only, in BFS order.
   private readonly skipGoal = (index: number): boolean => this.blacklist.has(index);
-  private readonly skipGoalOrCeded = (index: number, steps: number): boolean => {
-    if (this.blacklist.has(index)) return true;
-    if (this.nearestUnblacklisted < 0) {
-      this.nearestUnblacklisted = index;
-      this.nearestUnblacklistedSteps = steps;
-    } else if (steps > this.nearestUnblacklistedSteps + this.cedeSearchSteps) {
-      // Accepting ends the flood fill; nearestUncededFrontier then takes the nearest instead.
-      this.cedeSearchCut = true;
-      return false;
-    }
-    return this.cededToOther(index);
-  };
+  /** The search when other robots are sensed (their positions noted at planning time). */
+  private readonly cededSearch = new CededFrontierSearch(this.blacklist);
 
   private readonly speedMps: number;
   private readonly turnRateRadps: number;
@@ -143,8 +123,6 @@ export class FrontierExplorerController implements Controller {
   private readonly yieldFrontiers: boolean;
   private readonly cedeMarginM: number;
   private readonly cedeSearchM: number;
-  /** cedeSearchM in the map's cells (a BFS step is one cell, diagonals included), set with the sensed robots. */
-  private cedeSearchSteps = Number.POSITIVE_INFINITY;
   private readonly wallPenaltyM: number;
   private readonly wallClearanceM: number;
   private readonly bodyRadiusM: number;
@@ -329,55 +307,31 @@ export class FrontierExplorerController implements Controller {
   /** The strategy's target, else the nearest frontier (not ceded to a sensed robot); -1: none. */
   private chooseGoal(map: SlamMapView, from: CellXY, state: RobotState, here: number): number {
     if (this.strategy !== undefined) return this.strategy.choose(map, here, state, this.skipGoal);
-    const goal = this.otherCount > 0 ? this.nearestUncededFrontier(map, from) : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
+    const goal =
+      this.cededSearch.geometry.count > 0
+        ? this.cededSearch.find(map, from, this.maxVisits)
+        : map.nearestFrontier(from, { skip: this.skipGoal, maxVisits: this.maxVisits });
     return goal === null ? -1 : goal.y * map.width + goal.x;
   }
 
-  /**
-   * The nearest frontier not ceded to a sensed robot within cedeSearchM (BFS steps) past the
-   * nearest one, else the nearest one at all, in one flood fill: the fill's order does not depend
-   * on what it skips, so the first non-blacklisted frontier it offered is what a second fill
-   * skipping only the blacklist would return. The bound ends the fill there: without it a robot
-   * in a crowd, every frontier near it ceded, flooded all it could reach (most of a swarm's search
-   * cost) to find one far off, or none.
-   */
-  private nearestUncededFrontier(map: SlamMapView, from: CellXY): CellXY | null {
-    this.nearestUnblacklisted = -1;
-    this.cedeSearchCut = false;
-    const goal = map.nearestFrontier(from, { skip: this.skipGoalOrCeded, maxVisits: this.maxVisits });
-    if ((goal !== null && !this.cedeSearchCut) || this.nearestUnblacklisted < 0) return goal;
-    const w = map.width;
-    return { x: this.nearestUnblacklisted % w, y: Math.floor(this.nearestUnblacklisted / w) };
-  }
-
-  /** Record where the sensed robots are (map cell units, relative to this robot's cell). */
+  /** Record where the sensed robots are (map cell units) for the ceded search. */
   private noteOtherRobots(map: SlamMapView, state: RobotState): void {
     const nearby = this.yieldFrontiers ? state.nearbyRobots : NO_ROBOTS;
-    if (this.otherXY.length < 2 * nearby.length) this.otherXY = new Float64Array(4 * nearby.length);
+    const g = this.cededSearch.geometry;
+    if (g.others.length < 2 * nearby.length) g.others = new Float64Array(4 * nearby.length);
     const { xM, yM, headingRad } = state.pose;
-    this.selfX = (xM - map.originM.x) / map.cellSizeM;
-    this.selfY = (yM - map.originM.y) / map.cellSizeM;
-    this.mapWidth = map.width;
+    g.selfX = (xM - map.originM.x) / map.cellSizeM;
+    g.selfY = (yM - map.originM.y) / map.cellSizeM;
     for (let i = 0; i < nearby.length; i++) {
       const r = nearby[i];
       const a = headingRad + r.bearingRad;
-      this.otherXY[2 * i] = this.selfX + (r.distanceM * Math.cos(a)) / map.cellSizeM;
-      this.otherXY[2 * i + 1] = this.selfY + (r.distanceM * Math.sin(a)) / map.cellSizeM;
+      g.others[2 * i] = g.selfX + (r.distanceM * Math.cos(a)) / map.cellSizeM;
+      g.others[2 * i + 1] = g.selfY + (r.distanceM * Math.sin(a)) / map.cellSizeM;
     }
-    this.otherCount = nearby.length;
-    this.cedeMarginCells = this.cedeMarginM / map.cellSizeM;
-    this.cedeSearchSteps = this.cedeSearchM / map.cellSizeM;
-  }
-
-  /** Some sensed robot is nearer to cell `index` than this robot by more than the margin. */
-  private cededToOther(index: number): boolean {
-    const cx = (index % this.mapWidth) + 0.5;
-    const cy = Math.floor(index / this.mapWidth) + 0.5;
-    const mine = Math.hypot(cx - this.selfX, cy - this.selfY) - this.cedeMarginCells;
-    for (let i = 0; i < this.otherCount; i++) {
-      if (Math.hypot(cx - this.otherXY[2 * i], cy - this.otherXY[2 * i + 1]) < mine) return true;
-    }
-    return false;
+    g.count = nearby.length;
+    g.marginCells = this.cedeMarginM / map.cellSizeM;
+    // A BFS step is one cell, diagonals included.
+    this.cededSearch.stepsPastNearest = this.cedeSearchM / map.cellSizeM;
   }
 
   /** The target is still wanted (a frontier, by default) and no remaining waypoint has turned solid. */

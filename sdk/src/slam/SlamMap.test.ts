@@ -149,6 +149,45 @@ describe('SlamMap planning helpers', () => {
     expect(steps).toEqual([2]);
   });
 
+  it('offers no goal beyond maxSteps, which a skip may lower during the search', () => {
+    const corridor = slamFrom(['#########', '?.......?', '#########']);
+    const from = { x: 6, y: 1 };
+    // The frontiers are (7, 1) at 1 step and (1, 1) at 5.
+    const offered: number[] = [];
+    const rejectAll = (_i: number, steps: number): boolean => offered.push(steps) > 0;
+    expect(corridor.nearestFrontier(from, { skip: rejectAll, maxSteps: () => 4 })).toBeNull();
+    expect(offered).toEqual([1]);
+    expect(corridor.nearestFrontier(from, { maxSteps: () => 0.5 })).toBeNull();
+    expect(corridor.nearestFrontier({ x: 2, y: 1 }, { maxSteps: () => 1 })).toEqual({ x: 1, y: 1 });
+    // Lowered to 2 once the first frontier is offered: the one at 5 steps is never reached.
+    let limit = Number.POSITIVE_INFINITY;
+    offered.length = 0;
+    const lowerOnFirst = (_i: number, steps: number): boolean => {
+      offered.push(steps);
+      limit = Math.min(limit, steps + 1);
+      return true;
+    };
+    expect(corridor.nearestFrontier(from, { skip: lowerOnFirst, maxSteps: () => limit })).toBeNull();
+    expect(offered).toEqual([1]);
+    // The bound is inclusive: a goal exactly maxSteps away is still offered.
+    offered.length = 0;
+    expect(corridor.nearestFrontier(from, { skip: rejectAll, maxSteps: () => 5 })).toBeNull();
+    expect(offered).toEqual([1, 5]);
+  });
+
+  it('finds a frontier cell in a box that a test accepts, clipped to the map', () => {
+    const map = slamFrom(['#####?', '#...??', '#.#..?', '######']);
+    // Frontiers (open, unknown 4-neighbour): (3, 2) and (4, 1); the box test sees only those.
+    const tested: number[] = [];
+    const record = (i: number): boolean => tested.push(i) < 0;
+    expect(map.someFrontierIn(-5, -5, 50, 50, record)).toBe(false);
+    expect(tested.sort((a, b) => a - b)).toEqual([1 * map.width + 4, 2 * map.width + 3]);
+    expect(map.someFrontierIn(0, 0, 3, 3, (i) => i === 2 * map.width + 3)).toBe(true);
+    expect(map.someFrontierIn(0, 0, 2, 3, () => true)).toBe(false);
+    expect(map.someFrontierIn(4, 1, 4, 1, () => true)).toBe(true);
+    expect(map.someFrontierIn(4, 2, 1, 1, () => true)).toBe(false);
+  });
+
   it('plans the shortest 8-connected path without cutting corners', () => {
     const map = slamFrom(['#####', '#...#', '#.#.#', '#...#', '#####']);
     const path = map.path({ x: 1, y: 1 }, { x: 3, y: 3 });
@@ -278,6 +317,28 @@ describe('SlamMap merge and bytes', () => {
         merged.mergeFromBytes(map.toBytes());
         expect(merged.cells).toEqual(map.cells);
       }),
+    );
+  });
+
+  it('finds in a box exactly the frontier cells isFrontier names (property)', () => {
+    fc.assert(
+      fc.property(
+        cellsArb,
+        fc.integer({ min: -3, max: 22 }),
+        fc.integer({ min: -3, max: 22 }),
+        fc.nat(24),
+        fc.nat(24),
+        ({ width, height, states }, x0, y0, w, h) => {
+          const map = mapOf(width, height, states);
+          const found: number[] = [];
+          expect(map.someFrontierIn(x0, y0, x0 + w, y0 + h, (i) => found.push(i) < 0)).toBe(false);
+          const expected: number[] = [];
+          for (let y = Math.max(0, y0); y <= Math.min(height - 1, y0 + h); y++) {
+            for (let x = Math.max(0, x0); x <= Math.min(width - 1, x0 + w); x++) if (map.isFrontier(x, y)) expected.push(y * width + x);
+          }
+          expect(found).toEqual(expected);
+        },
+      ),
     );
   });
 

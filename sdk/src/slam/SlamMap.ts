@@ -17,6 +17,7 @@ import { SwarmgateError } from '../errors.js';
 import { CoarseSlamMap } from './CoarseSlamMap.js';
 import { findPath } from './findPath.js';
 import { floodSearch, isFrontierAt } from './floodSearch.js';
+import { someFrontierIn } from './frontierInBox.js';
 import { encodeSlamMap, forEachEncodedRun, validateSlamMapBytes, type SlamMapGeometry } from './slamMapCodec.js';
 
 // Local copies: imported bindings may be getters under the dev loaders (tsx, vitest), which
@@ -336,6 +337,10 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     if (!this.contains(from.x, from.y)) return null;
     const found = floodSearch(this, from.y * this.width + from.x, 'frontier', options);
     return found < 0 ? null : this.cellOf(found);
+  }
+
+  someFrontierIn(x0: number, y0: number, x1: number, y1: number, test: (index: number) => boolean): boolean {
+    return someFrontierIn(this, x0, y0, x1, y1, test);
   }
 
   path(from: CellXY, to: CellXY, options?: PathOptions): CellXY[] | null {

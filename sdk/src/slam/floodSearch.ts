@@ -32,13 +32,15 @@ export function isFrontierAt(grid: SearchGrid, x: number, y: number): boolean {
  * reached. The start may be in any state. `skip` also gets the cell's BFS steps from the start
  * (a diagonal move is one step), so a skip that records and rejects every goal lists all
  * reachable goals with their step counts, nearest first.
- * Returns the goal cell index, or -1 when none is reachable (or maxVisits ran out).
+ * Returns the goal cell index, or -1 when none is reachable (or maxVisits ran out, or the next BFS
+ * level lies beyond options.maxSteps).
  */
 export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, options: FrontierSearchOptions = {}): number {
   const { width, height, cells } = grid;
   const skip = options.skip;
   const maxVisits = options.maxVisits ?? Number.POSITIVE_INFINITY;
   const blocked = options.blocked;
+  const maxSteps = options.maxSteps;
   const wantUnknown = goal === 'unknown';
   const s = searchScratch;
   const gen = s.begin(width * height);
@@ -49,13 +51,16 @@ export function floodSearch(grid: SearchGrid, from: number, goal: FloodGoal, opt
   queue[0] = from;
   let head = 0;
   let tail = 1;
-  // Steps from the start of the cells being expanded: the queue holds one BFS level after another.
-  let steps = 0;
-  let levelEnd = 1;
+  // Steps from the start of the cells being expanded: the queue holds one BFS level after another
+  // (the first iteration enters level 0, the start).
+  let steps = -1;
+  let levelEnd = 0;
   while (head < tail && head < maxVisits) {
     if (head === levelEnd) {
       steps++;
       levelEnd = tail;
+      // The cells found from this level are steps + 1 away. Asked once per level, so a skip may lower the bound as it learns.
+      if (maxSteps !== undefined && steps + 1 > maxSteps()) break;
     }
     const cur = queue[head++];
     const cx = cur % width;
