@@ -12,15 +12,11 @@
  * world's history alone (last freed, first reused), which keeps runs deterministic.
  */
 import type { DynamicTree, TreeNode, World as PlanckWorld } from 'planck';
-
-/** The private field of planck's World that holds the broad phase (not in its typings). */
-interface WithBroadPhase {
-  readonly m_broadPhase?: { readonly m_tree?: DynamicTree<unknown> };
-}
+import { planckBroadPhase } from './planckBroadPhase.js';
 
 /** Call on a fresh world, before any body exists. */
 export function recycleTreeIds(world: PlanckWorld): void {
-  const tree = (world as unknown as WithBroadPhase).m_broadPhase?.m_tree;
+  const tree = planckBroadPhase(world).m_tree as DynamicTree<unknown> | undefined;
   if (!tree || typeof tree.allocateNode !== 'function' || typeof tree.freeNode !== 'function' || tree.m_lastProxyId !== 0) {
     // Our fault, not the user's: a planck upgrade moved the field this relies on.
     throw new Error('recycleTreeIds: planck internals changed (World.m_broadPhase.m_tree is not an empty DynamicTree)');
