@@ -212,13 +212,13 @@ export class FreeFlight {
     for (let i = 0; i < t.count; i++) {
       const body = bodies[i];
       if (!this.free[i] || !body) continue;
-      // The travel bound failed if a free robot touched something. (A new broad-phase pair wakes
-      // both bodies even when they do not touch; World.readPoses puts a woken free robot back to
-      // sleep after the step, before planck solves it.)
+      // The travel bound failed if a free robot touched something. (planck may have woken it:
+      // a new broad-phase pair wakes both bodies even when they do not touch. Stepped by planck
+      // at zero velocity and zero force it stays where it was, so that is harmless.)
       if (DEBUG && t.touching[i] !== 0) throw new Error(`DEBUG: free robot slot ${i} touched something during the tick`);
       p.x = t.xM[i];
       p.y = t.yM[i];
-      // The body still holds the tick's start pose (asleep in planck all tick).
+      // The body still holds the tick's start pose (asleep in planck, or woken and stepped at rest).
       // endXf is the transform setTransform builds from the same numbers.
       this.endXf.setNum(p, t.angleRad[i]);
       for (let f = body.getFixtureList(); f; f = f.getNext()) f.synchronize(this.broadPhase, body.getTransform(), this.endXf);
