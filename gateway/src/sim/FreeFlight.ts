@@ -9,11 +9,6 @@
  * (semi-implicit Euler, damping as v / (1 + h c), its sleep rule), and handed back at the end
  * of the tick with one setTransform. Its motion is bit-identical to planck's own stepping
  * (FreeFlight.test.ts); only the broad-phase tree sees one move per tick instead of ten.
- * Before that setTransform, its fixtures are synchronized as planck's step synchronizes a body's
- * (the AABB swept from the tick's start to its end pose, fattened along the tick's displacement),
- * so the tree predicts the next tick's motion; setTransform's own zero-displacement synchronize
- * then finds the new AABB inside and leaves the tree alone. Without this, a moving robot left
- * its fat AABB nearly every tick and was re-inserted and queried against the tree each time.
  *
  * "Cannot touch anything": a robot's speed never rises above the larger of its current speed and
  * the terminal speed of its wheel forces (damping pulls towards it), unless something pushes it;
@@ -22,13 +17,12 @@
  * radius + travel + margin and no other robot's centre within 2 radius + its travel + the
  * largest travel + margin.
  */
-import { Settings, Transform, type Body, type BroadPhase } from 'planck';
+import { Settings, type Body } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps';
 import { Action, type RobotTable } from './RobotTable.js';
 import type { WorldConfig } from './WorldConfig.js';
 import { SpatialHash } from './radio/index.js';
 import { wallClearance } from './radio/wallClearance.js';
-import { dropStaleContacts } from './planckBroadPhase.js';
 
 /**
  * Slack on top of the travel bound: planck's polygon skin (0.01 m) and position corrections of
@@ -64,8 +58,6 @@ export class FreeFlight {
   /** Query output: only the count matters (more than the robot itself means not free). */
   private readonly candidates = new Int32Array(2);
   private readonly scratch = { x: 0, y: 0 };
-  /** The end pose's transform, built as planck builds Body.m_xf (one object shape for planck's AABB code). */
-  private readonly endXf = Transform.identity();
   private readonly canSleep: boolean;
   /** 1 / mass and 1 / inertia exactly as planck derives them from the fixture (0: no robot yet). */
   private invMass = 0;
@@ -74,7 +66,6 @@ export class FreeFlight {
   constructor(
     private readonly grid: Grid,
     private readonly config: WorldConfig,
-    private readonly broadPhase: BroadPhase,
   ) {
     this.clearance = wallClearance(grid);
     // Buckets sized for robots at top speed; slower ones query fewer buckets' worth.
@@ -218,12 +209,7 @@ export class FreeFlight {
       if (DEBUG && t.touching[i] !== 0) throw new Error(`DEBUG: free robot slot ${i} touched something during the tick`);
       p.x = t.xM[i];
       p.y = t.yM[i];
-      // The body still holds the tick's start pose (asleep in planck, or woken and stepped at rest).
-      // endXf is the transform setTransform builds from the same numbers.
-      this.endXf.setNum(p, t.angleRad[i]);
-      for (let f = body.getFixtureList(); f; f = f.getNext()) f.synchronize(this.broadPhase, body.getTransform(), this.endXf);
       body.setTransform(p, t.angleRad[i]); // wakes the body
-      dropStaleContacts(body, this.broadPhase);
       if (this.asleep[i]) {
         body.setAwake(false);
         continue;

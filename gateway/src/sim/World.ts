@@ -17,7 +17,6 @@ import { driveSetpoint, TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } fr
 import { forceForSpeed, torqueForRate } from './RobotModel.js';
 import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
-import { planckBroadPhase } from './planckBroadPhase.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
 import { SimRobot, type OpenState } from './SimRobot.js';
 import { clampAbs } from './math.js';
@@ -143,7 +142,7 @@ export class World {
     this.wallFixtureCount = createWallBody(this.physics, grid);
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
     this.physics.on('end-contact', (c) => this.onContact(c, -1));
-    this.freeFlight = new FreeFlight(grid, this.config, planckBroadPhase(this.physics));
+    this.freeFlight = new FreeFlight(grid, this.config);
     this.sensing = new Sensing(this, sensors);
     this.comms = new Comms(this);
   }
@@ -577,22 +576,13 @@ export class World {
     return true;
   }
 
-  /**
-   * Poses after a physics step; free robots' poses were written by FreeFlight.step. A free robot
-   * that planck woke during the step (a new broad-phase pair wakes both bodies, even ones that
-   * do not touch) is put back to sleep before the next step would solve it: at rest and without
-   * force, planck would leave its pose and velocity as they are, so only the work goes.
-   */
+  /** Poses after a physics step; free robots' poses were written by FreeFlight.step. */
   private readPoses(anyFree: boolean): void {
     const t = this.table;
     const free = this.freeFlight.free;
     for (let i = 0; i < t.count; i++) {
       const body = this.bodies[i];
-      if (!body || t.kinematic[i]) continue;
-      if (anyFree && free[i]) {
-        if (body.isAwake()) body.setAwake(false);
-        continue;
-      }
+      if (!body || t.kinematic[i] || (anyFree && free[i])) continue;
       const p = body.getPosition();
       t.xM[i] = p.x;
       t.yM[i] = p.y;

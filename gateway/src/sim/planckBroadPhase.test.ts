@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Box, Circle, World as PlanckWorld } from 'planck';
-import { dropStaleContacts, planckBroadPhase } from './planckBroadPhase.js';
+import { planckBroadPhase } from './planckBroadPhase.js';
 
 /** A static box and a disc 0.15 m from it: their fat AABBs overlap (0.1 m margins), the shapes do not touch. */
 function boxAndDisc() {
@@ -20,24 +20,5 @@ describe('planckBroadPhase', () => {
 
   it('refuses an object that is not a planck world', () => {
     expect(() => planckBroadPhase({} as PlanckWorld)).toThrow(/planck internals changed/);
-  });
-});
-
-describe('dropStaleContacts', () => {
-  it('keeps a contact whose fat AABBs still overlap and drops it once they part, as planck does', () => {
-    const { world, disc } = boxAndDisc();
-    expect(world.getContactCount()).toBe(1);
-    expect(world.getContactList()?.isTouching()).toBe(false);
-    dropStaleContacts(disc, planckBroadPhase(world));
-    expect(world.getContactCount()).toBe(1);
-    disc.setTransform({ x: 5, y: 0 }, 0);
-    dropStaleContacts(disc, planckBroadPhase(world));
-    expect(world.getContactCount()).toBe(0);
-    expect(disc.getContactList()).toBeNull();
-    // planck itself drops the same contact in its next step.
-    const again = boxAndDisc();
-    again.disc.setTransform({ x: 5, y: 0 }, 0);
-    again.world.step(0.01);
-    expect(again.world.getContactCount()).toBe(0);
   });
 });
