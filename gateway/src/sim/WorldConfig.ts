@@ -54,9 +54,11 @@ export const MAX_WORKERS = 64;
 /**
  * The lidar threads the CLI uses for a trial of `robots` robots when not told (`--workers`): one
  * per core up to DEFAULT_WORKERS_CAP from WORKERS_PAY_FROM_ROBOTS robots, else 1. Measured on a
- * 2-core machine (BENCHMARKS.md, "Simulator engine with lidar worker threads"): a second thread shortens the main
- * thread's work per robot-tick from 40 robots on (56 -> 47 us; 65 -> 50 us at 1000), and at 10
- * robots lengthens it (68 -> 78 us), its start-up (about 0.5 CPU s) then weighing most.
+ * 2-core machine (BENCHMARKS.md, "Simulator engine with lidar worker threads"): a second thread
+ * shortens the main thread's work per robot-tick from 100 robots on (53-59 -> 42-44 us; 61-62 ->
+ * 45-51 us at 1000) and the wall time per robot-tick from about 100 (60-63 -> 58-59 us; 300 robots
+ * 61-65 -> 45-46), and at 10 robots lengthens both (wall 83-85 -> 129-138 us), its start-up
+ * (about 0.3 CPU s) then weighing most.
  */
 export function defaultWorkers(robots: number): number {
   return robots >= WORKERS_PAY_FROM_ROBOTS ? Math.max(1, Math.min(availableParallelism(), DEFAULT_WORKERS_CAP)) : 1;
