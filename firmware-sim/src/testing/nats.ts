@@ -112,22 +112,48 @@ export async function startLoopbackNatsCluster(
   writeConfigs: (nodes: readonly LoopbackNatsNode[]) => Promise<readonly string[]>,
   options: { binary?: string; startTimeoutMs?: number } = {},
 ): Promise<NatsCluster> {
+  for (let attempt = 1; ; attempt++) {
+    const nodes = await loopbackNodes(count);
+    const configPaths = await writeConfigs(nodes);
+    try {
+      return await startNatsCluster(
+        nodes.map((node, k) => ({ name: node.name, configPath: configPaths[k]!, mqttPort: node.mqttPort, monitorPort: node.monitorPort })),
+        options,
+      );
+    } catch (error) {
+      // A free port is found before nats-server binds it, and another process (a test running
+      // beside this one) may take it in between: start again on other ports.
+      if (attempt >= START_ATTEMPTS || !/address already in use/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+/** Cluster starts tried on fresh ports when one of the picked ports was taken meanwhile. */
+const START_ATTEMPTS = 3;
+
+/** `count` nodes on distinct free loopback ports. */
+async function loopbackNodes(count: number): Promise<LoopbackNatsNode[]> {
+  const taken = new Set<number>();
+  const port = async (): Promise<number> => {
+    for (;;) {
+      const candidate = await freePort();
+      if (taken.has(candidate)) continue;
+      taken.add(candidate);
+      return candidate;
+    }
+  };
   const nodes: LoopbackNatsNode[] = [];
   for (let k = 0; k < count; k++) {
     nodes.push({
       name: `n${k + 1}`,
       host: '127.0.0.1',
-      clientPort: await freePort(),
-      mqttPort: await freePort(),
-      clusterPort: await freePort(),
-      monitorPort: await freePort(),
+      clientPort: await port(),
+      mqttPort: await port(),
+      clusterPort: await port(),
+      monitorPort: await port(),
     });
   }
-  const configPaths = await writeConfigs(nodes);
-  return startNatsCluster(
-    nodes.map((node, k) => ({ name: node.name, configPath: configPaths[k]!, mqttPort: node.mqttPort, monitorPort: node.monitorPort })),
-    options,
-  );
+  return nodes;
 }
 
 /**
