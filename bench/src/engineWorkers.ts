@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { BenchReport } from './BenchReport.js';
 import type { EngineResult } from './engineScenarios.js';
+import { median } from './median.js';
 
 const caseScript = fileURLToPath(new URL('./engineCase.ts', import.meta.url));
 
@@ -36,12 +37,6 @@ function run(scenario: string, workers: number, extra: readonly string[] = []): 
 }
 
 const x = (v: number): string => (v >= 100 ? v.toFixed(0) : v.toFixed(1));
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
 
 /** ROUNDS runs of `scenario` per thread count, interleaved; per thread count, the runs. */
 function runRounds(scenario: string, extra: readonly string[] = []): EngineResult[][] {

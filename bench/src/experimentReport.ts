@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { failedRunLine, finishedRunLine, runKeyOf, runTrialWithSeries, type ResultsLine, type RunIdentity } from '@swarmgate/gateway';
 import type { BenchReport } from './BenchReport.js';
+import { median } from './median.js';
 
 const ALGORITHMS = ['frontier', 'greed', 'random'];
 const ROBOTS = [1, 3, 5];
@@ -51,10 +52,6 @@ async function trialLines(): Promise<{ identity: RunIdentity; line: ResultsLine 
     }
   }
   return out;
-}
-
-function median(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
 export async function benchExperimentReport(): Promise<BenchReport> {

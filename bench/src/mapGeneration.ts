@@ -6,17 +6,12 @@
 import { performance } from 'node:perf_hooks';
 import { generateMap } from '@swarmgate/maps';
 import type { BenchReport } from './BenchReport.js';
+import { median } from './median.js';
 
 const SIZES = [100, 500, 2000];
 const GENERATORS = ['cave', 'building'];
 /** Runs per size: enough for a stable median, bounded so 2000 x 2000 stays under a minute. */
 const RUNS: Readonly<Record<number, number>> = { 100: 30, 500: 7, 2000: 3 };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
 
 export function benchMapGeneration(): BenchReport {
   // CPU time beside wall time: on a shared machine wall time includes other jobs' turns.

@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { recordTrial, Trial, type TrialConfig } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import type { BenchReport } from './BenchReport.js';
+import { median } from './median.js';
 
 const REPEATS = 7;
 /** --record-every-s: 5 s, the default (1 s), and every scan (a tick). */
@@ -43,11 +44,6 @@ async function timed(run: () => Promise<{ finalStateHash: string }>, trial: Tria
   const { finalStateHash } = await run();
   const used = process.cpuUsage(cpu);
   return { wallS: (performance.now() - start) / 1000, cpuS: (used.user + used.system) / 1e6, hash: finalStateHash, simSeconds: trial.simSeconds };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 export async function benchRecord(): Promise<BenchReport> {

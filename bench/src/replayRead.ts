@@ -11,16 +11,13 @@ import { performance } from 'node:perf_hooks';
 import { readReplayTrack, recordTrial, Trial, withRecordingFile } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
 import type { BenchReport } from './BenchReport.js';
+import { median } from './median.js';
 
 const REPEATS = 5;
 const SCENARIOS = [
   { map: 'cave:75x75:seed=3', robots: 5, ticks: 1500 },
   { map: 'cave:200x200:seed=2', robots: 30, ticks: 3000 },
 ] as const;
-
-function median(values: readonly number[]): number {
-  return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-}
 
 export async function benchReplayRead(): Promise<BenchReport> {
   const dir = mkdtempSync(join(tmpdir(), 'swarmgate-bench-replay-'));

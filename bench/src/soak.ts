@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { MONA_BACKOFF } from '@swarmgate/firmware-sim';
 import { startMosquitto, startPtyPair, terminate, type PtyPair } from '@swarmgate/firmware-sim/testing';
 import type { BenchOptions, BenchReport } from './BenchReport.js';
+import { median } from './median.js';
 
 const SWARMGATE_BIN = fileURLToPath(new URL('../../gateway/bin/swarmgate.js', import.meta.url));
 const MONA_SIM_BIN = fileURLToPath(new URL('../../firmware-sim/bin/mona-sim.js', import.meta.url));
@@ -118,12 +119,6 @@ interface ApiTrial {
   readonly tick: number;
   readonly overruns: number;
   readonly maxLatenessMs: number;
-}
-
-function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -316,7 +311,10 @@ export async function benchSoak(options: BenchOptions = {}): Promise<BenchReport
 
     // RSS moves with each garbage collection: compare medians of a window, not single samples.
     const ranS = (finalMs - startMs) / 1000;
-    const rssAt = (fromS: number, toS: number): number | null => median(samples.filter((s) => s.atS >= fromS && s.atS <= toS).map((s) => s.rssKiB));
+    const rssAt = (fromS: number, toS: number): number | null => {
+      const window = samples.filter((s) => s.atS >= fromS && s.atS <= toS).map((s) => s.rssKiB);
+      return window.length === 0 ? null : median(window);
+    };
     const warmRss = rssAt(WARM_UP_FRACTION * ranS, (WARM_UP_FRACTION + RSS_WINDOW_FRACTION) * ranS);
     const endRss = rssAt((1 - RSS_WINDOW_FRACTION) * ranS, ranS);
     const growth = warmRss !== null && endRss !== null ? (endRss - warmRss) / warmRss : Number.NaN;
