@@ -17,6 +17,7 @@ import { driveSetpoint, TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } fr
 import { forceForSpeed, torqueForRate } from './RobotModel.js';
 import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
+import { dropLonelyQueries, type LonelyQueryStats } from './lonelyQueries.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
 import { SimRobot, type OpenState } from './SimRobot.js';
 import { clampAbs } from './math.js';
@@ -91,6 +92,8 @@ export class World {
   readonly clampWarnings: ClampWarnings = createClampWarnings();
   /** Number of merged wall rectangles (planck fixtures). */
   readonly wallFixtureCount: number;
+  /** Robots' broad-phase queries dropped because they could find no pair (lonelyQueries.ts); a diagnostic. */
+  readonly lonelyQueries: LonelyQueryStats;
 
   private readonly physics: PlanckWorld;
   /** Robots that cannot touch anything this tick, stepped outside planck (FreeFlight.ts). */
@@ -140,6 +143,7 @@ export class World {
     this.physics = new PlanckWorld({ gravity: { x: 0, y: 0 }, continuousPhysics: this.config.continuousPhysics });
     recycleTreeIds(this.physics);
     this.wallFixtureCount = createWallBody(this.physics, grid);
+    this.lonelyQueries = dropLonelyQueries(this.physics, grid);
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
     this.physics.on('end-contact', (c) => this.onContact(c, -1));
     this.freeFlight = new FreeFlight(grid, this.config);

@@ -1,0 +1,198 @@
+/**
+ * planck finds new contacts by querying its broad-phase tree with the fat AABB of every proxy that
+ * left its old one. In a swarm those are mostly robots in open space (FreeFlight hands each free
+ * robot back once a tick, and at 3 m/s it leaves its 0.1 m margin every tick), and their query
+ * finds nothing but the robot itself: on cave150, 109 queries a tick hit 111 leaves, each a descent
+ * of a tree of some 1,200 wall boxes, 7 % of the main thread.
+ *
+ * Before planck runs its queries, this drops every moved robot proxy whose fat AABB overlaps no
+ * wall box's fat AABB and no other robot's. Such a query reports no pair, so dropping it changes
+ * nothing: the other queries run in the same order against the same tree and create the same
+ * contacts in the same order (planck skips null entries of its move buffer). Overlap is tested as
+ * planck's AABB.testOverlap tests it (touching counts). The walls never move, so the grid cells
+ * their fat AABBs cover are rasterised once; a robot's fat AABB touching none of them overlaps no
+ * wall (cell indices are monotone in the coordinate, so closed intervals that meet give index
+ * ranges that meet). Other robots are found in a bucket grid of their fat AABBs' centres, rebuilt
+ * at each pair search that has a robot to test, and tested exactly.
+ *
+ * planck is pinned exactly in gateway/package.json; the fields used here are checked when installed.
+ */
+import type { AABB, Body, Fixture, FixtureProxy, World as PlanckWorld } from 'planck';
+import type { Grid } from '@swarmgate/maps/grid';
+import { planckBroadPhase } from './planckBroadPhase.js';
+import { SpatialHash } from './radio/SpatialHash.js';
+
+/** A fixture's broad-phase proxies: a private field of planck's Fixture (not in its typings). */
+interface WithProxies {
+  readonly m_proxies?: readonly FixtureProxy[];
+}
+
+/** Slack on the centre-distance bound that finds candidate robots (the test itself is exact). */
+const SLACK_M = 1e-6;
+
+export interface LonelyQueryStats {
+  /** Robot proxies' queries planck would have run, and how many of them were dropped. */
+  robotQueries: number;
+  dropped: number;
+}
+
+/**
+ * Installs the filter on `world`'s broad phase, after its walls (every static fixture) exist and
+ * before any robot moves. Returns counters for tests and benchmarks.
+ */
+export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM'>): LonelyQueryStats {
+  const broadPhase = planckBroadPhase(world);
+  const tree = broadPhase.m_tree;
+  const stats: LonelyQueryStats = { robotQueries: 0, dropped: 0 };
+  const walls = wallRaster(world, grid);
+
+  // Robots' proxies by dense index: id and fat AABB, refilled at each pair search that needs them.
+  let robotIds = new Int32Array(64);
+  let robotCount = 0;
+  let maxHalfW = 0;
+  let maxHalfH = 0;
+  const { originM } = grid;
+  const hash = new SpatialHash(
+    { minX: originM.x, minY: originM.y, maxX: originM.x + grid.width * grid.cellSizeM, maxY: originM.y + grid.height * grid.cellSizeM },
+    2,
+  );
+  let candidates = new Int32Array(16);
+
+  const indexRobots = (): void => {
+    hash.clear();
+    robotCount = 0;
+    maxHalfW = 0;
+    maxHalfH = 0;
+    for (let body: Body | null = world.getBodyList(); body; body = body.getNext()) {
+      if (body.isStatic()) continue;
+      for (let f: Fixture | null = body.getFixtureList(); f; f = f.getNext()) {
+        for (const proxy of proxiesOf(f)) {
+          const box = tree.getFatAABB(proxy.proxyId);
+          if (robotCount === robotIds.length) robotIds = grown(robotIds);
+          robotIds[robotCount] = proxy.proxyId;
+          hash.insert(robotCount++, (box.lowerBound.x + box.upperBound.x) / 2, (box.lowerBound.y + box.upperBound.y) / 2);
+          maxHalfW = Math.max(maxHalfW, (box.upperBound.x - box.lowerBound.x) / 2);
+          maxHalfH = Math.max(maxHalfH, (box.upperBound.y - box.lowerBound.y) / 2);
+        }
+      }
+    }
+  };
+
+  /** True when robot proxy `id`'s fat AABB overlaps another robot proxy's (robots indexed). */
+  const nearRobot = (id: number, box: AABB): boolean => {
+    const halfW = (box.upperBound.x - box.lowerBound.x) / 2;
+    const halfH = (box.upperBound.y - box.lowerBound.y) / 2;
+    const reachM = Math.hypot(halfW + maxHalfW, halfH + maxHalfH) + SLACK_M;
+    let count = hash.query((box.lowerBound.x + box.upperBound.x) / 2, (box.lowerBound.y + box.upperBound.y) / 2, reachM, candidates);
+    if (count > candidates.length) {
+      candidates = new Int32Array(count);
+      count = hash.query((box.lowerBound.x + box.upperBound.x) / 2, (box.lowerBound.y + box.upperBound.y) / 2, reachM, candidates);
+    }
+    for (let k = 0; k < count; k++) {
+      const other = robotIds[candidates[k]];
+      if (other === id) continue;
+      const b = tree.getFatAABB(other);
+      // planck's AABB.testOverlap: apart only when a gap separates them on an axis.
+      if (!(
+        b.lowerBound.x - box.upperBound.x > 0 ||
+        b.lowerBound.y - box.upperBound.y > 0 ||
+        box.lowerBound.x - b.upperBound.x > 0 ||
+        box.lowerBound.y - b.upperBound.y > 0
+      )) {
+        return true;
+      }
+    }
+    return false;
+  };
+
+  const updatePairs = broadPhase.updatePairs;
+  broadPhase.updatePairs = function updatePairsWithoutLonely(this: typeof broadPhase, addPair) {
+    const moved = this.m_moveBuffer;
+    let indexed = false;
+    for (let k = 0; k < moved.length; k++) {
+      const id = moved[k];
+      if (id === null) continue;
+      if (tree.getUserData(id).fixture.getBody().isStatic()) continue;
+      stats.robotQueries++;
+      const box = tree.getFatAABB(id);
+      if (walls.touches(box)) continue;
+      if (!indexed) {
+        indexRobots();
+        indexed = true;
+      }
+      if (nearRobot(id, box)) continue;
+      // planck's own unbufferMove writes null into the buffer (its typings say number[]).
+      moved[k] = null as unknown as number;
+      stats.dropped++;
+    }
+    updatePairs.call(this, addPair);
+  };
+  return stats;
+}
+
+/** Cells of the wall raster: fine enough to tell a robot 0.2 m clear of a wall's fat AABB, few enough to keep in memory. */
+const RASTER_CELL_M = 0.1;
+const MAX_RASTER_CELLS = 1_000_000;
+
+/**
+ * The static fixtures' fat AABBs on a raster over the grid, as a summed-area table, so "does this
+ * box touch a raster cell that one of them touches" is four reads. Boxes reaching past the grid
+ * count as touching: planck's world does not end at the map's edge.
+ */
+function wallRaster(world: PlanckWorld, grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM'>): { touches(box: AABB): boolean } {
+  const tree = planckBroadPhase(world).m_tree;
+  const spanX = grid.width * grid.cellSizeM;
+  const spanY = grid.height * grid.cellSizeM;
+  const cellM = Math.max(RASTER_CELL_M, Math.sqrt((spanX * spanY) / MAX_RASTER_CELLS));
+  const columns = Math.ceil(spanX / cellM);
+  const rows = Math.ceil(spanY / cellM);
+  const { x: ox, y: oy } = grid.originM;
+  const column = (xM: number): number => Math.floor((xM - ox) / cellM);
+  const row = (yM: number): number => Math.floor((yM - oy) / cellM);
+  const covered = new Uint8Array(columns * rows);
+  for (let body: Body | null = world.getBodyList(); body; body = body.getNext()) {
+    if (!body.isStatic()) continue;
+    for (let f: Fixture | null = body.getFixtureList(); f; f = f.getNext()) {
+      for (const proxy of proxiesOf(f)) {
+        const box = tree.getFatAABB(proxy.proxyId);
+        const c0 = Math.max(0, column(box.lowerBound.x));
+        const c1 = Math.min(columns - 1, column(box.upperBound.x));
+        for (let r = Math.max(0, row(box.lowerBound.y)); r <= Math.min(rows - 1, row(box.upperBound.y)); r++)
+          covered.fill(1, r * columns + c0, r * columns + c1 + 1);
+      }
+    }
+  }
+  // sums[(r + 1) * (columns + 1) + c + 1]: covered cells in rows 0..r, columns 0..c.
+  const stride = columns + 1;
+  const sums = new Int32Array(stride * (rows + 1));
+  for (let r = 0; r < rows; r++) {
+    let rowSum = 0;
+    for (let c = 0; c < columns; c++) {
+      rowSum += covered[r * columns + c];
+      sums[(r + 1) * stride + c + 1] = sums[r * stride + c + 1] + rowSum;
+    }
+  }
+  return {
+    touches(box: AABB): boolean {
+      const c0 = column(box.lowerBound.x);
+      const c1 = column(box.upperBound.x);
+      const r0 = row(box.lowerBound.y);
+      const r1 = row(box.upperBound.y);
+      if (!(c0 >= 0 && r0 >= 0 && c1 < columns && r1 < rows)) return true;
+      return sums[(r1 + 1) * stride + c1 + 1] - sums[r0 * stride + c1 + 1] - sums[(r1 + 1) * stride + c0] + sums[r0 * stride + c0] > 0;
+    },
+  };
+}
+
+function proxiesOf(fixture: Fixture): readonly FixtureProxy[] {
+  const proxies = (fixture as unknown as WithProxies).m_proxies;
+  // Our fault, not the user's: a planck upgrade moved the field this relies on.
+  if (!Array.isArray(proxies)) throw new Error('dropLonelyQueries: planck internals changed (Fixture.m_proxies is not an array)');
+  return proxies;
+}
+
+function grown(ids: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const next = new Int32Array(ids.length * 2);
+  next.set(ids);
+  return next;
+}
