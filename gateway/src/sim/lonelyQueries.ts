@@ -13,7 +13,7 @@
  * their fat AABBs cover are rasterised once; a robot's fat AABB touching none of them overlaps no
  * wall (cell indices are monotone in the coordinate, so closed intervals that meet give index
  * ranges that meet). Other robots are found in a bucket grid of their fat AABBs' centres, rebuilt
- * at each pair search that has a robot to test, and tested exactly.
+ * for a pair search with a batch of robots clear of the walls, and tested exactly.
  *
  * planck is pinned exactly in gateway/package.json; the fields used here are checked when installed.
  */
@@ -26,6 +26,9 @@ import { SpatialHash } from './radio/SpatialHash.js';
 interface WithProxies {
   readonly m_proxies?: readonly FixtureProxy[];
 }
+
+/** Robots are indexed for a pair search when at least 1 / MIN_BATCH_SHARE of the bodies moved clear of the walls. */
+const MIN_BATCH_SHARE = 8;
 
 /** Slack on the centre-distance bound that finds candidate robots (the test itself is exact). */
 const SLACK_M = 1e-6;
@@ -106,24 +109,30 @@ export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' |
   };
 
   const updatePairs = broadPhase.updatePairs;
+  // Move-buffer positions of robot proxies clear of every wall, this pair search.
+  let clear = new Int32Array(64);
   broadPhase.updatePairs = function updatePairsWithoutLonely(this: typeof broadPhase, addPair) {
     const moved = this.m_moveBuffer;
-    let indexed = false;
+    let clearCount = 0;
     for (let k = 0; k < moved.length; k++) {
       const id = moved[k];
-      if (id === null) continue;
-      if (tree.getUserData(id).fixture.getBody().isStatic()) continue;
+      if (id === null || tree.getUserData(id).fixture.getBody().isStatic()) continue;
       stats.robotQueries++;
-      const box = tree.getFatAABB(id);
-      if (walls.touches(box)) continue;
-      if (!indexed) {
-        indexRobots();
-        indexed = true;
+      if (walls.touches(tree.getFatAABB(id))) continue;
+      if (clearCount === clear.length) clear = grown(clear);
+      clear[clearCount++] = k;
+    }
+    // Indexing every robot costs about what a few queries do: worth it only for a batch (the
+    // once-a-tick hand-back of free robots), not for the few robots planck moves in a step.
+    if (clearCount * MIN_BATCH_SHARE >= world.getBodyCount()) {
+      indexRobots();
+      for (let j = 0; j < clearCount; j++) {
+        const k = clear[j];
+        if (nearRobot(moved[k], tree.getFatAABB(moved[k]))) continue;
+        // planck's own unbufferMove writes null into the buffer (its typings say number[]).
+        moved[k] = null as unknown as number;
+        stats.dropped++;
       }
-      if (nearRobot(id, box)) continue;
-      // planck's own unbufferMove writes null into the buffer (its typings say number[]).
-      moved[k] = null as unknown as number;
-      stats.dropped++;
     }
     updatePairs.call(this, addPair);
   };
