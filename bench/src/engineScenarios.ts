@@ -136,12 +136,17 @@ export interface EngineResult {
 /** CPU time is sampled every this many ticks (a getrusage call: ~1 us, noise at these rates). */
 const CPU_SAMPLE_TICKS = 10;
 
-/** Runs `scenario` for `ticks` with `workers` lidar threads (WorldConfig.workers), optionally with another robot count. */
-export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers = 1, robots?: number): EngineResult {
+/**
+ * Runs `scenario` for `ticks` with `workers` lidar threads (WorldConfig.workers), optionally with
+ * another robot count. `instrument` sees the trial before its first tick (benchmarks that time
+ * parts of the tick wrap its methods there: physicsProbe.ts).
+ */
+export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers = 1, robots?: number, instrument?: (trial: Trial) => void): EngineResult {
   const setupStart = performance.now();
   const base = scenario.config();
   const config = { ...base, robots: robots ?? base.robots, maxTicks: ticks, world: { ...base.world, workers } };
   const trial = new Trial(config);
+  instrument?.(trial);
   const setupSeconds = (performance.now() - setupStart) / 1000;
   const start = performance.now();
   const cpuStart = process.cpuUsage();
