@@ -9,16 +9,16 @@
  * wall box's fat AABB and no other robot's. Such a query reports no pair, so dropping it changes
  * nothing: the other queries run in the same order against the same tree and create the same
  * contacts in the same order (planck skips null entries of its move buffer). Overlap is tested as
- * planck's AABB.testOverlap tests it (touching counts). The walls never move, so the grid cells
- * their fat AABBs cover are rasterised once; a robot's fat AABB touching none of them overlaps no
- * wall (cell indices are monotone in the coordinate, so closed intervals that meet give index
- * ranges that meet). Other robots are found in a bucket grid of their fat AABBs' centres, rebuilt
+ * planck's AABB.testOverlap tests it (touching counts). The walls are the grid's wall cells, so
+ * a robot's fat AABB grown by the walls' reach that covers only open cells overlaps no wall (cell
+ * indices are monotone in the coordinate, so closed intervals that meet give index ranges that
+ * meet); no memory beyond the grid's. Other robots are found in a bucket grid of their fat AABBs' centres, rebuilt
  * for a pair search with a batch of robots clear of the walls, and tested exactly.
  *
  * planck is pinned exactly in gateway/package.json; the fields used here are checked when installed.
  */
-import type { AABB, Body, Fixture, FixtureProxy, World as PlanckWorld } from 'planck';
-import type { Grid } from '@swarmgate/maps/grid';
+import type { AABB, Body, Fixture, FixtureProxy, PolygonShape, World as PlanckWorld } from 'planck';
+import { isWall, type Grid } from '@swarmgate/maps/grid';
 import { planckBroadPhase } from './planckBroadPhase.js';
 import { SpatialHash } from './radio/SpatialHash.js';
 
@@ -30,7 +30,7 @@ interface WithProxies {
 /** Robots are indexed for a pair search when at least 1 / MIN_BATCH_SHARE of the bodies moved clear of the walls. */
 const MIN_BATCH_SHARE = 8;
 
-/** Slack on the centre-distance bound that finds candidate robots (the test itself is exact). */
+/** Slack on the bounds that find candidate robots and walls near a box: far above rounding, far below a gap worth having. */
 const SLACK_M = 1e-6;
 
 export interface LonelyQueryStats {
@@ -43,11 +43,11 @@ export interface LonelyQueryStats {
  * Installs the filter on `world`'s broad phase, after its walls (every static fixture) exist and
  * before any robot moves. Returns counters for tests and benchmarks.
  */
-export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM'>): LonelyQueryStats {
+export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM' | 'cells'>): LonelyQueryStats {
   const broadPhase = planckBroadPhase(world);
   const tree = broadPhase.m_tree;
   const stats: LonelyQueryStats = { robotQueries: 0, dropped: 0 };
-  const walls = wallRaster(world, grid);
+  const walls = wallTest(world, grid);
 
   // Robots' proxies by dense index: id and fat AABB, refilled at each pair search that needs them.
   let robotIds = new Int32Array(64);
@@ -139,56 +139,54 @@ export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' |
   return stats;
 }
 
-/** Cells of the wall raster: fine enough to tell a robot 0.2 m clear of a wall's fat AABB, few enough to keep in memory. */
-const RASTER_CELL_M = 0.1;
-const MAX_RASTER_CELLS = 1_000_000;
-
 /**
- * The static fixtures' fat AABBs on a raster over the grid, as a summed-area table, so "does this
- * box touch a raster cell that one of them touches" is four reads. Boxes reaching past the grid
- * count as touching: planck's world does not end at the map's edge.
+ * The walls' test: a fat AABB overlaps no wall's fat AABB when every grid cell within the walls'
+ * reach of it is open (and inside the grid: planck's world does not end at the map's edge). The
+ * wall boxes are the grid's wall cells merged (WallBodies.ts), and their fat AABBs reach past
+ * them by planck's polygon skin and AABB margin: measured here on the fixtures planck made, plus
+ * a slack far above rounding, so the test stays on the safe side of planck's own.
  */
-function wallRaster(world: PlanckWorld, grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM'>): { touches(box: AABB): boolean } {
+function wallTest(world: PlanckWorld, grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM' | 'cells'>): { touches(box: AABB): boolean } {
   const tree = planckBroadPhase(world).m_tree;
-  const spanX = grid.width * grid.cellSizeM;
-  const spanY = grid.height * grid.cellSizeM;
-  const cellM = Math.max(RASTER_CELL_M, Math.sqrt((spanX * spanY) / MAX_RASTER_CELLS));
-  const columns = Math.ceil(spanX / cellM);
-  const rows = Math.ceil(spanY / cellM);
-  const { x: ox, y: oy } = grid.originM;
-  const column = (xM: number): number => Math.floor((xM - ox) / cellM);
-  const row = (yM: number): number => Math.floor((yM - oy) / cellM);
-  const covered = new Uint8Array(columns * rows);
+  let reachM = 0;
   for (let body: Body | null = world.getBodyList(); body; body = body.getNext()) {
     if (!body.isStatic()) continue;
     for (let f: Fixture | null = body.getFixtureList(); f; f = f.getNext()) {
+      const shape = f.getShape() as PolygonShape;
+      // Our fault, not the user's: the walls are boxes on a body at the origin (WallBodies.ts).
+      if (!Array.isArray(shape.m_vertices) || body.getPosition().x !== 0 || body.getPosition().y !== 0 || body.getAngle() !== 0) {
+        throw new Error('dropLonelyQueries: a static body is not an axis-aligned box at the origin');
+      }
+      let minX = Infinity;
+      let minY = Infinity;
+      let maxX = -Infinity;
+      let maxY = -Infinity;
+      for (const v of shape.m_vertices) {
+        minX = Math.min(minX, v.x);
+        minY = Math.min(minY, v.y);
+        maxX = Math.max(maxX, v.x);
+        maxY = Math.max(maxY, v.y);
+      }
       for (const proxy of proxiesOf(f)) {
         const box = tree.getFatAABB(proxy.proxyId);
-        const c0 = Math.max(0, column(box.lowerBound.x));
-        const c1 = Math.min(columns - 1, column(box.upperBound.x));
-        for (let r = Math.max(0, row(box.lowerBound.y)); r <= Math.min(rows - 1, row(box.upperBound.y)); r++)
-          covered.fill(1, r * columns + c0, r * columns + c1 + 1);
+        reachM = Math.max(reachM, minX - box.lowerBound.x, minY - box.lowerBound.y, box.upperBound.x - maxX, box.upperBound.y - maxY);
       }
     }
   }
-  // sums[(r + 1) * (columns + 1) + c + 1]: covered cells in rows 0..r, columns 0..c.
-  const stride = columns + 1;
-  const sums = new Int32Array(stride * (rows + 1));
-  for (let r = 0; r < rows; r++) {
-    let rowSum = 0;
-    for (let c = 0; c < columns; c++) {
-      rowSum += covered[r * columns + c];
-      sums[(r + 1) * stride + c + 1] = sums[r * stride + c + 1] + rowSum;
-    }
-  }
+  reachM += SLACK_M;
+  const { width, height, cellSizeM, cells } = grid;
+  const { x: ox, y: oy } = grid.originM;
   return {
     touches(box: AABB): boolean {
-      const c0 = column(box.lowerBound.x);
-      const c1 = column(box.upperBound.x);
-      const r0 = row(box.lowerBound.y);
-      const r1 = row(box.upperBound.y);
-      if (!(c0 >= 0 && r0 >= 0 && c1 < columns && r1 < rows)) return true;
-      return sums[(r1 + 1) * stride + c1 + 1] - sums[r0 * stride + c1 + 1] - sums[(r1 + 1) * stride + c0] + sums[r0 * stride + c0] > 0;
+      const c0 = Math.floor((box.lowerBound.x - reachM - ox) / cellSizeM);
+      const c1 = Math.floor((box.upperBound.x + reachM - ox) / cellSizeM);
+      const r0 = Math.floor((box.lowerBound.y - reachM - oy) / cellSizeM);
+      const r1 = Math.floor((box.upperBound.y + reachM - oy) / cellSizeM);
+      if (!(c0 >= 0 && r0 >= 0 && c1 < width && r1 < height)) return true;
+      for (let r = r0; r <= r1; r++) {
+        for (let c = c0; c <= c1; c++) if (isWall(cells[r * width + c])) return true;
+      }
+      return false;
     },
   };
 }
