@@ -171,17 +171,22 @@ export class Comms {
   totals(): RadioTotals {
     const n = this.world.table.count;
     const c = this.network?.counters;
-    // A plain loop: a recording reads the totals every tick.
-    const sum = (carried: number[], live: Float64Array | undefined): number[] => {
-      const out = new Array<number>(n);
-      for (let i = 0; i < n; i++) out[i] = (carried[i] ?? 0) + (live?.[i] ?? 0);
-      return out;
-    };
     return {
-      messagesSent: sum(this.carried.messagesSent, c?.messagesSent),
-      bytesSent: sum(this.carried.bytesSent, c?.bytesSent),
-      messagesReceived: sum(this.carried.messagesReceived, c?.messagesReceived),
-      bytesReceived: sum(this.carried.bytesReceived, c?.bytesReceived),
+      messagesSent: sumCounts(n, this.carried.messagesSent, c?.messagesSent),
+      bytesSent: sumCounts(n, this.carried.bytesSent, c?.bytesSent),
+      messagesReceived: sumCounts(n, this.carried.messagesReceived, c?.messagesReceived),
+      bytesReceived: sumCounts(n, this.carried.bytesReceived, c?.bytesReceived),
     };
   }
+}
+
+/**
+ * Per robot, the counts carried over plus the live ones. A plain loop in a plain function: a
+ * recording reads the totals every tick (and a closure made per call costs a name definition
+ * under the tsx loader).
+ */
+function sumCounts(n: number, carried: number[], live: Float64Array | undefined): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = (carried[i] ?? 0) + (live?.[i] ?? 0);
+  return out;
 }
