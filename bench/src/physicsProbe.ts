@@ -85,7 +85,8 @@ export function installPhysicsProbe(trial: Trial): PhysicsProbe {
   const world = trial.world as unknown as WorldInternals;
   const planck = world.physics as unknown as PlanckInternals;
   const solver = planck.m_solver;
-  const table = trial.world.table;
+  // Robot slots: the World's body array (one entry per slot, null once removed); the robot table is the engine's own.
+  const slots = world.bodies;
   const probe: PhysicsProbe = {
     robotTicks: zeros(TICK_STATES),
     robotSteps: zeros(ISLAND_KINDS),
@@ -109,14 +110,14 @@ export function installPhysicsProbe(trial: Trial): PhysicsProbe {
   const phase = world.physicsPhase;
   world.physicsPhase = function (this: WorldInternals): void {
     const p0 = performance.now();
-    if (touch.length < table.count) touch = new Uint8Array(table.count);
-    for (let i = 0; i < table.count; i++) touch[i] = touchState(world.bodies[i]);
+    if (touch.length < slots.length) touch = new Uint8Array(slots.length);
+    for (let i = 0; i < slots.length; i++) touch[i] = touchState(world.bodies[i]);
     const p1 = performance.now();
     const probeBefore = probe.probePhaseSeconds;
     phase.call(this);
     const p2 = performance.now();
     const free = world.freeFlight.free;
-    for (let i = 0; i < table.count; i++) {
+    for (let i = 0; i < slots.length; i++) {
       if (!world.bodies[i]) continue;
       probe.robotTicks[free[i] ? 'free' : (['near', 'walls', 'robots'] as const)[touch[i] as number]]++;
     }
@@ -167,7 +168,7 @@ export function installPhysicsProbe(trial: Trial): PhysicsProbe {
   const step = planck.step;
   planck.step = function (this: PlanckInternals, timeStep: number, velocityIterations?: number, positionIterations?: number): void {
     const b0 = performance.now();
-    if (current.kinds.length < table.count) current.kinds = new Int8Array(table.count);
+    if (current.kinds.length < slots.length) current.kinds = new Int8Array(slots.length);
     current.kinds.fill(0);
     for (const kind of ISLAND_KINDS) current.solveS[kind] = 0;
     current.narrowS = 0;
@@ -184,7 +185,7 @@ export function installPhysicsProbe(trial: Trial): PhysicsProbe {
     probe.narrowPhaseSeconds += current.narrowS;
     probe.broadPhaseSeconds += current.broadS;
     probe.planckSteps++;
-    attribute(probe.attributedSeconds, current, table.count);
+    attribute(probe.attributedSeconds, current, slots.length);
     probe.timedCalls += 3;
     probe.probePhaseSeconds += (t0 - b0 + performance.now() - t1) / 1000 + inStep;
   };
