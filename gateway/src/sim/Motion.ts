@@ -28,9 +28,13 @@ export interface DriveSetpoint {
 
 /**
  * Computes robot i's setpoint for this physics step from its action and true state;
- * marks a finished move / rotate idle. forwardMps and angularRadps are the body's velocity.
+ * marks a finished move / rotate idle. bodySpeed holds the body's velocity: forward m/s at 0,
+ * angular rad/s at 1 (a typed array, not two number arguments: this call is not inlined, and
+ * doubles passed to it would be boxed, two heap numbers per robot per physics step).
  */
-export function driveSetpoint(table: RobotTable, i: number, model: RobotModel, forwardMps: number, angularRadps: number, out: DriveSetpoint): void {
+export function driveSetpoint(table: RobotTable, i: number, model: RobotModel, bodySpeed: Float64Array, out: DriveSetpoint): void {
+  const forwardMps = bodySpeed[0];
+  const angularRadps = bodySpeed[1];
   const vMax = model.maxSpeedMps * model.speedFactor;
   const wMax = model.maxAngularRadps * model.speedFactor;
   const kLin = model.linearDampingPerS / 4;

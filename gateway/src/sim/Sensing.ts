@@ -104,6 +104,12 @@ export class Sensing {
     return true;
   }
 
+  /** A copy of scanRanges(slot), made without the view (one array per copy, not two: states copy every scan every tick). */
+  scanCopy(slot: number): Float32Array {
+    const n = this.lidar.rayCount;
+    return this.lidar.rangesM.slice(slot * n, slot * n + n);
+  }
+
   /** Every sensor's beginTick (the lidar starts its casts here, on every thread). */
   beginSense(): void {
     const tick = this.world.tick;

@@ -179,7 +179,7 @@ class SimRobotState implements RobotState, OpenState {
       angleMinRad: 0,
       angleIncrementRad: this.world.sensing.lidar.angleIncrementRad,
       rangeMaxM: this.world.sensing.lidar.rangeM,
-      rangesM: this.world.sensing.scanRanges(this.slot).slice(),
+      rangesM: this.world.sensing.scanCopy(this.slot),
     };
     return this.cachedScan;
   }

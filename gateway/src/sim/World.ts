@@ -75,6 +75,8 @@ const W = 2;
 const FX = 3;
 const FY = 4;
 const TORQUE = 5;
+/** driveSetpoint's input: forward and angular body speed (driveSetpoint says why an array). */
+const bodySpeed = new Float64Array(2);
 
 export class World {
   readonly config: WorldConfig;
@@ -564,7 +566,9 @@ export class World {
     const angle = t.angleRad[i];
     const c = Math.cos(angle);
     const s = Math.sin(angle);
-    driveSetpoint(t, i, model, drive[VX] * c + drive[VY] * s, drive[W], scratchSetpoint);
+    bodySpeed[0] = drive[VX] * c + drive[VY] * s;
+    bodySpeed[1] = drive[W];
+    driveSetpoint(t, i, model, bodySpeed, scratchSetpoint);
     if (scratchSetpoint.linearMps === 0 && scratchSetpoint.angularRadps === 0) return false;
     // Split into wheel forces and clamp each wheel to its share of the full forward force, as a
     // differential drive cannot exceed either motor's limit.

@@ -4,7 +4,7 @@ import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
 import { oneThread, PairList, type PairScan, type PairScanner, type PairScanRecipe } from './PairScan.js';
 import { SpatialHash, sortIds } from './SpatialHash.js';
-import { traceWalls, WALL_CELL_SLOTS, WallCrossing, type TraceLimits } from './traceWalls.js';
+import { traceWallsBetween, WALL_CELL_SLOTS, WallCrossing, type TraceLimits } from './traceWalls.js';
 import { wallClearance } from './wallClearance.js';
 
 export interface NearbyRobotsOptions {
@@ -130,7 +130,7 @@ export class NearbyRobots implements PairScan {
       if (j <= i) continue;
       if (this.blockedByWalls) {
         this.linkChecks++;
-        if (traceWalls(this.grid, x, y, poses[j * s], poses[j * s + 1], this.crossing, this.losLimits, this.clearance).truncated) continue;
+        if (traceWallsBetween(this.grid, poses, i * s, j * s, this.crossing, this.losLimits, this.clearance).truncated) continue;
       }
       out.push(i, j);
     }

@@ -4,7 +4,7 @@ import { growArray } from './growArray.js';
 import { oneThread, PairList, type PairScan, type PairScanner, type PairScanRecipe } from './PairScan.js';
 import type { RadioModel } from './RadioModel.js';
 import { SpatialHash } from './SpatialHash.js';
-import { traceWalls, WallCrossing } from './traceWalls.js';
+import { traceWallsBetween, WallCrossing } from './traceWalls.js';
 import { wallClearance } from './wallClearance.js';
 
 /**
@@ -76,7 +76,7 @@ export class RadioLinks implements PairScan {
     if (!(distanceM <= model.maxRangeM)) return false;
     // Without walls the crossing stays all zero: it is only ever written by traceWalls.
     if (!model.usesWalls) return model.canHear(distanceM, this.crossing);
-    traceWalls(this.grid, ax, ay, bx, by, this.crossing, model.traceLimits(distanceM), this.clearance);
+    traceWallsBetween(this.grid, poses, i * s, j * s, this.crossing, model.traceLimits(distanceM), this.clearance);
     return !this.crossing.truncated && model.canHear(distanceM, this.crossing);
   }
 

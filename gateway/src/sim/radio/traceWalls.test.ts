@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { Cell, createGrid, type Grid } from '@swarmgate/maps';
 import { describe, expect, it } from 'vitest';
-import { traceWalls, WALL_CELL_SLOTS, WallCrossing } from './traceWalls.js';
+import { traceWalls, traceWallsBetween, WALL_CELL_SLOTS, WallCrossing } from './traceWalls.js';
 import { wallClearance } from './wallClearance.js';
 
 /** MAES maps are centred on the origin: a 50 x 50 map spans -25 .. 25 m. */
@@ -169,6 +169,30 @@ describe('traceWalls: properties', () => {
         for (let c = 0; c < WALL_CELL_SLOTS; c++) expect(fast.wallMByCell[c]).toBeCloseTo(plain.wallMByCell[c], 9);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  /** Every field of a crossing, arrays as plain arrays: toEqual then compares them bit for bit. */
+  const fields = (c: WallCrossing) => ({
+    ...c,
+    wallMByCell: Array.from(c.wallMByCell),
+    runsByCell: Array.from(c.runsByCell),
+    trianglesByCell: Array.from(c.trianglesByCell),
+  });
+
+  it('traceWallsBetween on a pose buffer equals traceWalls, and a reused crossing keeps nothing of the last trace', () => {
+    fc.assert(
+      fc.property(fc.oneof(gridArb, sparseGridArb), far, far, far, far, far, far, (grid, ax, ay, bx, by, cx, cy) => {
+        // Three robots, stride 3 (x, y, heading) as the pair scans pass them.
+        const poses = new Float64Array([ax, ay, 0.5, bx, by, -1, cx, cy, 2]);
+        const clearance = wallClearance(grid);
+        const reused = new WallCrossing();
+        const ab = fields(traceWallsBetween(grid, poses, 0, 3, reused, MESH, clearance));
+        const bc = fields(traceWallsBetween(grid, poses, 3, 6, reused, MESH, clearance));
+        expect(ab).toEqual(fields(traceWalls(grid, ax, ay, bx, by, new WallCrossing(), MESH, clearance)));
+        expect(bc).toEqual(fields(traceWalls(grid, bx, by, cx, cy, new WallCrossing(), MESH, clearance)));
+      }),
+      { numRuns: 1000 },
     );
   });
 

@@ -88,6 +88,35 @@ export function traceWalls(
   limits?: TraceLimits,
   clearance?: Uint8Array,
 ): WallCrossing {
+  const ends = segmentEnds;
+  ends[0] = ax;
+  ends[1] = ay;
+  ends[2] = bx;
+  ends[3] = by;
+  return traceWallsBetween(grid, ends, 0, 2, out, limits, clearance);
+}
+
+/** traceWalls's scratch for its two ends (this thread's only: a trace never re-enters). */
+const segmentEnds = new Float64Array(4);
+
+/**
+ * traceWalls from point (points[a], points[a + 1]) to point (points[b], points[b + 1]), e.g.
+ * two robots of a pose buffer: the per-tick pair scans call this, because doubles passed to a
+ * call that is not inlined are boxed (four heap numbers per link check) and offsets are not.
+ */
+export function traceWallsBetween(
+  grid: Grid,
+  points: Float64Array,
+  a: number,
+  b: number,
+  out: WallCrossing,
+  limits?: TraceLimits,
+  clearance?: Uint8Array,
+): WallCrossing {
+  const ax = points[a];
+  const ay = points[a + 1];
+  const bx = points[b];
+  const by = points[b + 1];
   out.reset();
   const segmentM = Math.sqrt((bx - ax) * (bx - ax) + (by - ay) * (by - ay));
   out.segmentM = segmentM;
