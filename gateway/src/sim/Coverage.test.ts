@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGrid } from '@swarmgate/maps';
 import { Coverage } from './Coverage.js';
+import { RobotTable } from './RobotTable.js';
 import { mapQuality } from './MapQuality.js';
 import { SlamMap } from '@swarmgate/sdk';
 import { borderedRoom } from './testing/testGrids.js';
@@ -16,6 +17,30 @@ describe('Coverage', () => {
     coverage.sweep(1, 1.25, 4, 1.25, 0.3, 6);
     expect(coverage.coveredCount).toBe(8);
     expect(coverage.lastCoveredTick[2 * 20 + 1]).toBe(6);
+  });
+});
+
+describe('Coverage.sweepRobots', () => {
+  it("sweeps each active robot's move as sweep does, and skips removed robots", () => {
+    const grid = createGrid(12, 12);
+    const byRobot = new Coverage(grid, new Uint8Array(144).fill(1));
+    const bySegment = new Coverage(grid, new Uint8Array(144).fill(1));
+    const t = new RobotTable();
+    const moves = [
+      [1, 1.25, 4, 1.25],
+      [6.1, 6.2, 6.9, 9.7],
+      [10, 2, 10.5, 2.5],
+    ];
+    for (const [ax, ay, bx, by] of moves) {
+      const i = t.add();
+      [t.prevXM[i], t.prevYM[i], t.xM[i], t.yM[i]] = [ax, ay, bx, by];
+    }
+    t.active[2] = 0;
+    byRobot.sweepRobots(t, 0.3, 7);
+    for (const [ax, ay, bx, by] of moves.slice(0, 2)) bySegment.sweep(ax, ay, bx, by, 0.3, 7);
+    expect(byRobot.coveredCount).toBeGreaterThan(8);
+    expect(byRobot.coveredCount).toBe(bySegment.coveredCount);
+    expect(Array.from(byRobot.lastCoveredTick)).toEqual(Array.from(bySegment.lastCoveredTick));
   });
 });
 

@@ -5,6 +5,7 @@
  * hugs a wall able to cover the sub-cells next to it (centre 0.25 m from the wall, body 0.3 m).
  */
 import type { Grid } from '@swarmgate/maps';
+import type { RobotTable } from './RobotTable.js';
 
 export class Coverage {
   readonly width: number;
@@ -16,6 +17,8 @@ export class Coverage {
   readonly coverable: Uint8Array;
   readonly coverableCount: number;
   coveredCount = 0;
+  /** The segment being swept (sweepSegment's input): ax, ay, bx, by, radiusM. */
+  private readonly segment = new Float64Array(5);
 
   constructor(
     private readonly grid: Grid,
@@ -42,8 +45,43 @@ export class Coverage {
     return this.coverableCount === 0 ? 0 : this.coveredCount / this.coverableCount;
   }
 
-  /** Marks sub-cells within radiusM of the segment (ax, ay)-(bx, by). Allocation-free. */
+  /** Marks sub-cells within radiusM of the segment (ax, ay)-(bx, by). */
   sweep(ax: number, ay: number, bx: number, by: number, radiusM: number, tick: number): void {
+    const segment = this.segment;
+    segment[0] = ax;
+    segment[1] = ay;
+    segment[2] = bx;
+    segment[3] = by;
+    segment[4] = radiusM;
+    this.sweepSegment(tick);
+  }
+
+  /**
+   * sweep for every active robot of the table, from its previous to its current position: the
+   * metrics' per-tick call. The positions go from the table to the sweep through `segment`, as
+   * five doubles passed to a call that is not inlined would be boxed (per robot per tick).
+   */
+  sweepRobots(t: RobotTable, radiusM: number, tick: number): void {
+    const segment = this.segment;
+    segment[4] = radiusM;
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i]) continue;
+      segment[0] = t.prevXM[i];
+      segment[1] = t.prevYM[i];
+      segment[2] = t.xM[i];
+      segment[3] = t.yM[i];
+      this.sweepSegment(tick);
+    }
+  }
+
+  /** The sweep of `segment`: ax, ay, bx, by, radiusM. Allocation-free. */
+  private sweepSegment(tick: number): void {
+    const segment = this.segment;
+    const ax = segment[0];
+    const ay = segment[1];
+    const bx = segment[2];
+    const by = segment[3];
+    const radiusM = segment[4];
     const s = this.cellSizeM;
     const ox = this.grid.originM.x;
     const oy = this.grid.originM.y;

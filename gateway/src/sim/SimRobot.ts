@@ -33,6 +33,9 @@ import type { World } from './World.js';
 
 const STATUS: readonly RobotStatus[] = ['idle', 'moving', 'rotating', 'driving'];
 
+/** setVelocity's action, reused by every robot: validated and latched within the call, never kept. */
+const velocityAction: RobotAction & { kind: 'velocity' } = { kind: 'velocity', linearMps: 0, angularRadps: 0 };
+
 export class SimRobot implements Robot {
   constructor(
     private readonly world: World,
@@ -62,8 +65,12 @@ export class SimRobot implements Robot {
   }
 
   setVelocity(linearMps: number, angularRadps: number): void {
-    const action = this.validate({ kind: 'velocity', linearMps, angularRadps });
-    if (action.kind === 'velocity') this.latch(Latch.Velocity, action.linearMps, action.angularRadps);
+    // Controllers call this every tick: validate (which clamps in place) one reused action, not a new one per call.
+    const velocity = velocityAction;
+    velocity.linearMps = linearMps;
+    velocity.angularRadps = angularRadps;
+    validateAction(velocity, this.world.actionLimits, this.world.clampWarnings, this.effectiveStatus());
+    this.latch(Latch.Velocity, velocity.linearMps, velocity.angularRadps);
   }
 
   setWheelSpeeds(leftMps: number, rightMps: number): void {

@@ -111,11 +111,7 @@ export class TrialMetrics implements TickObserver {
     const radiusM = world.config.robot.radiusM;
     // MAES skips coverage on the first tick (robots have not moved yet); a sweep of length 0
     // would credit the spawn footprint, which no robot drove over.
-    if (world.tick > 1) {
-      for (let i = 0; i < t.count; i++) {
-        if (t.active[i]) this.coverage.sweep(t.prevXM[i], t.prevYM[i], t.xM[i], t.yM[i], radiusM, world.tick);
-      }
-    }
+    if (world.tick > 1) this.coverage.sweepRobots(t, radiusM, world.tick);
     if (this.explorationTicks === null && this.exploredFraction >= this.options.targetExplored) {
       this.explorationTicks = world.tick;
     }

@@ -1,4 +1,16 @@
+import type { CollisionState } from '@swarmgate/sdk';
 import type { SensorPlugin } from './sensors.js';
+
+/**
+ * The four collision readings, frozen and shared by every State (as stateReadings' NONE: nothing
+ * to mutate keeps the snapshot rule) instead of one new object per robot per tick. Index: started * 2 + touching.
+ */
+const COLLISION: readonly CollisionState[] = [
+  Object.freeze({ started: false, touching: false }),
+  Object.freeze({ started: false, touching: true }),
+  Object.freeze({ started: true, touching: false }),
+  Object.freeze({ started: true, touching: true }),
+];
 
 /** From the robot table's contact counts (kept by the physics phase's contact listener). */
 export const collisionSensor: SensorPlugin = {
@@ -12,7 +24,7 @@ export const collisionSensor: SensorPlugin = {
       field: 'collision',
       read: (slot) => {
         const t = sensing.world.table;
-        return { started: t.collisionStarted[slot] === 1, touching: t.touching[slot] > 0 };
+        return COLLISION[(t.collisionStarted[slot] === 1 ? 2 : 0) + (t.touching[slot] > 0 ? 1 : 0)];
       },
     },
   }),
