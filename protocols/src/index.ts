@@ -17,6 +17,7 @@ export { crc32c } from './framing/crc32c.js';
 export { encodeFrame, encodeEnvelopeFrame, FRAME_DELIMITER } from './framing/encodeFrame.js';
 export { FrameDecoder, MAX_STUFFED_FRAME_BYTES, type FrameDecoderEvents, type FrameDecoderCounters } from './framing/FrameDecoder.js';
 export { wrapAngle } from './common/angle.js';
+export { hypot2 } from './common/hypot.js';
 export { Backoff, type BackoffOptions } from './common/Backoff.js';
 export { systemClock, ManualClock, type Clock, type TimerHandle } from './common/Clock.js';
 export * from './mqtt/ReconnectingMqttClient.js';

@@ -5,4 +5,5 @@
  */
 export { SwarmgateError, errorCode } from './SwarmgateError.js';
 export { wrapAngle } from './angle.js';
+export { hypot2 } from './hypot.js';
 export { Random } from './Random.js';

@@ -19,8 +19,9 @@
  * targets (and sends their messages; ssb's and lvd's targets are tiles, Minotaur's sometimes a
  * point past a doorway, not frontiers); tnf also turns on the step-aside and hard-reset options after collisions.
  */
-import { wrapAngle } from '@swarmgate/protocols';
-import type { Controller, NearbyRobot, Robot, RobotState } from '../Robot.js';
+// hypot2: Math.hypot's values without its per-call garbage (these run per robot per tick).
+import { hypot2, wrapAngle } from '@swarmgate/protocols';
+import type { Controller, NearbyRobot, Pose, Robot, RobotState } from '../Robot.js';
 import { SlamCell, type CellXY, type SlamMapView } from '../SlamMapView.js';
 import { DEFAULT_TICK_S, type AlgorithmContext, type AlgorithmInfo } from './AlgorithmInfo.js';
 import { CededFrontierSearch } from './cededFrontierSearch.js';
@@ -369,11 +370,11 @@ export class FrontierExplorerController implements Controller {
       const awayY = (map.cellAt(wx, wy - 1) === SlamCell.Solid ? 1 : 0) - (map.cellAt(wx, wy + 1) === SlamCell.Solid ? 1 : 0);
       dx = map.originM.x + wx * map.cellSizeM + half * (1 + awayX) - xM;
       dy = map.originM.y + wy * map.cellSizeM + half * (1 + awayY) - yM;
-      distM = Math.hypot(dx, dy);
+      distM = hypot2(dx, dy);
       if (distM >= this.lookaheadM || this.cursor === this.pathLength - 1) break;
       // Aim further along only while the straight line there keeps off walls; otherwise the
       // robot would cut the corner the path bends around. A reached waypoint is always passed.
-      if (distM > this.arriveM && !segmentKeepsOffWalls(map, xM, yM, this.path[this.cursor + 1], clearanceCells(this.wallClearanceM, map.cellSizeM))) break;
+      if (distM > this.arriveM && !segmentKeepsOffWalls(map, state.pose, this.path[this.cursor + 1], clearanceCells(this.wallClearanceM, map.cellSizeM))) break;
       this.cursor++;
     }
     const last = this.cursor === this.pathLength - 1;
@@ -417,7 +418,7 @@ export class FrontierExplorerController implements Controller {
     const { xM, yM, headingRad } = state.pose;
     const dx = map.originM.x + ((this.asideIndex % w) + 0.5) * map.cellSizeM - xM;
     const dy = map.originM.y + (Math.floor(this.asideIndex / w) + 0.5) * map.cellSizeM - yM;
-    const distM = Math.hypot(dx, dy);
+    const distM = hypot2(dx, dy);
     if (distM < 0.5 * this.arriveM) return false;
     const errorRad = wrapAngle(Math.atan2(dy, dx) - headingRad);
     const angular = Math.max(-this.turnRateRadps, Math.min(this.turnRateRadps, this.headingGainPerS * errorRad));
@@ -473,17 +474,19 @@ function clearanceCells(clearanceM: number, cellSizeM: number): number {
 }
 
 /**
- * True when every cell under the segment from (xM, yM) to the centre of cell `index`, sampled
- * every half cell, is open and has no solid cell within `r` cells (Chebyshev). Allocation-free.
+ * True when every cell under the segment from `from` to the centre of cell `index`, sampled
+ * every half cell, is open and has no solid cell within `r` cells (Chebyshev). Allocation-free;
+ * takes the pose, not its coordinates: doubles passed to a call that is not inlined are boxed.
  */
-function segmentKeepsOffWalls(map: SlamMapView, xM: number, yM: number, index: number, r: number): boolean {
+function segmentKeepsOffWalls(map: SlamMapView, from: Pose, index: number, r: number): boolean {
+  const { xM, yM } = from;
   const w = map.width;
   const cs = map.cellSizeM;
   const gx = (index % w) + 0.5;
   const gy = Math.floor(index / w) + 0.5;
   const sx = (xM - map.originM.x) / cs;
   const sy = (yM - map.originM.y) / cs;
-  const samples = Math.ceil(2 * Math.hypot(gx - sx, gy - sy));
+  const samples = Math.ceil(2 * hypot2(gx - sx, gy - sy));
   for (let k = 1; k <= samples; k++) {
     const cx = Math.floor(sx + ((gx - sx) * k) / samples);
     const cy = Math.floor(sy + ((gy - sy) * k) / samples);

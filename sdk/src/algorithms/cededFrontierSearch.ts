@@ -12,6 +12,8 @@
  * scan a robot in a crowd, every frontier near it ceded, flooded all it could reach up to the bound
  * (most of a swarm's search cost) to learn that. The result is the same frontier either way.
  */
+// hypot2: Math.hypot's values without its per-call garbage (the flood calls these per cell).
+import { hypot2 } from '@swarmgate/protocols';
 import type { CellXY, SlamMapView } from '../SlamMapView.js';
 
 /** Where this robot and the robots it senses are, in map cell units (cell (x, y) spans x..x + 1, y..y + 1). */
@@ -32,10 +34,10 @@ const SPAN_SLACK_CELLS = 1e-6;
 export function cededToOther(g: CedeGeometry, index: number, width: number): boolean {
   const cx = (index % width) + 0.5;
   const cy = Math.floor(index / width) + 0.5;
-  const mine = Math.hypot(cx - g.selfX, cy - g.selfY) - g.marginCells;
+  const mine = hypot2(cx - g.selfX, cy - g.selfY) - g.marginCells;
   const others = g.others;
   for (let i = 0; i < g.count; i++) {
-    if (Math.hypot(cx - others[2 * i], cy - others[2 * i + 1]) < mine) return true;
+    if (hypot2(cx - others[2 * i], cy - others[2 * i + 1]) < mine) return true;
   }
   return false;
 }
