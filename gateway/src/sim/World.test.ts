@@ -238,6 +238,23 @@ describe('radio, tags and nearby robots through the Robot API', () => {
     expect(world.comms.groups()?.largestSize).toBe(2);
     expect(a.state().nearbyRobots.map((r) => r.id)).toEqual(['c']);
   });
+
+  it('a robot removed between steps drops out of states read before the next step, leaving no gap in the list', () => {
+    const world = new World(borderedRoom(20));
+    const a = world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 } });
+    world.addRobot({ id: 'b', pose: { xM: 2.5, yM: 0.5, headingRad: 0 } });
+    world.addRobot({ id: 'c', pose: { xM: 4.5, yM: 0.5, headingRad: 0 } });
+    world.step();
+    const before = a.state().nearbyRobots;
+    world.removeRobot('b');
+    // This tick's nearby lists still hold b's slot; the reading skips the removed robot.
+    const after = a.state().nearbyRobots;
+    expect(before.map((r) => r.id)).toEqual(['b', 'c']);
+    expect(after).toHaveLength(1);
+    expect(after[0]).toEqual(before[1]);
+    // The earlier state's list is its own: the later read changed nothing in it.
+    expect(before.map((r) => r.id)).toEqual(['b', 'c']);
+  });
 });
 
 describe('walls', () => {

@@ -49,13 +49,18 @@ class NearbyRobotsReader {
       nearby.update(poses, this.sensing.lidarThreads);
       this.tick = world.tick;
     }
-    if (nearby.count(slot) === 0) return NONE;
-    const out: NearbyRobot[] = [];
-    for (let k = 0; k < nearby.count(slot); k++) {
+    const count = nearby.count(slot);
+    if (count === 0) return NONE;
+    // Sized once: pushing to [] allocates room for 17 entries at the first push (and more past
+    // that) per robot per tick, where a list is a few entries long.
+    const out = new Array<NearbyRobot>(count);
+    let kept = 0;
+    for (let k = 0; k < count; k++) {
       const j = nearby.id(slot, k);
       if (!world.table.active[j]) continue;
-      out.push({ id: world.idOf(j), distanceM: nearby.distanceM(slot, k), bearingRad: nearby.bearingRad(slot, k) });
+      out[kept++] = { id: world.idOf(j), distanceM: nearby.distanceM(slot, k), bearingRad: nearby.bearingRad(slot, k) };
     }
+    out.length = kept;
     drops.nearbyRobots = Math.max(0, out.length - MAX_NEARBY_ROBOTS_PER_STATE);
     if (drops.nearbyRobots === 0) return out;
     // Over budget (a crowd): the nearest, ties by slot order, kept in slot order as below the budget.
