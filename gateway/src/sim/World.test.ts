@@ -255,6 +255,17 @@ describe('radio, tags and nearby robots through the Robot API', () => {
     // The earlier state's list is its own: the later read changed nothing in it.
     expect(before.map((r) => r.id)).toEqual(['b', 'c']);
   });
+
+  it('a robot added between steps reads no nearby robots until the next radio phase, then its neighbours', () => {
+    const world = new World(borderedRoom(20));
+    world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 } });
+    world.step();
+    // As a physical robot joining a live trial as a twin: its state is read before the next step.
+    const late = world.addRobot({ id: 'late', pose: { xM: 2.5, yM: 0.5, headingRad: 0 } });
+    expect(late.state().nearbyRobots).toEqual([]);
+    world.step();
+    expect(late.state().nearbyRobots.map((r) => r.id)).toEqual(['a']);
+  });
 });
 
 describe('walls', () => {

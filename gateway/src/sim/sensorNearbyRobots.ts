@@ -49,6 +49,8 @@ class NearbyRobotsReader {
       nearby.update(poses, this.sensing.lidarThreads);
       this.tick = world.tick;
     }
+    // A robot added since the last radio phase has no row in this tick's lists yet.
+    if (slot >= poses.length / 3) return NONE;
     const count = nearby.count(slot);
     if (count === 0) return NONE;
     // Sized once: pushing to [] allocates room for 17 entries at the first push (and more past
