@@ -68,7 +68,11 @@ describe('a live trial on a 3-node NATS cluster', () => {
     ({ service } = await startLive({
       grid: loadMap('building:30x30:seed=7'),
       robots: 1,
-      keepaliveMs: 1000,
+      // The gateway's own silence timeout is 1.5 keepalives, and the will must beat it. At 1 s
+      // keepalives the timeout won in one CI run ('timeout', not 'death'): the will came more
+      // than 1.5 s after the kill, just after a node loss, when nats-server's MQTT layer (its
+      // sessions live in JetStream, whose API calls wait up to 4 s) is slow. 7.5 s covers that.
+      keepaliveMs: 5000,
       // The gateway on n2: never on the node this test kills.
       service: { mqttUrl: urlsFrom(cluster, 1), fleet, fleetName: fleet.name, username: 'gw', password: 'gw-pw' },
     }));
