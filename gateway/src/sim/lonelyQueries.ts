@@ -21,6 +21,8 @@ import type { AABB, Body, Fixture, FixtureProxy, PolygonShape, World as PlanckWo
 import { isWall, type Grid } from '@swarmgate/maps/grid';
 import { planckBroadPhase } from './planckBroadPhase.js';
 import { SpatialHash } from './radio/SpatialHash.js';
+import { growArray } from './radio/growArray.js';
+import { hypot2 } from '@swarmgate/protocols/common';
 
 /** A fixture's broad-phase proxies: a private field of planck's Fixture (not in its typings). */
 interface WithProxies {
@@ -71,7 +73,7 @@ export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' |
       for (let f: Fixture | null = body.getFixtureList(); f; f = f.getNext()) {
         for (const proxy of proxiesOf(f)) {
           const box = tree.getFatAABB(proxy.proxyId);
-          if (robotCount === robotIds.length) robotIds = grown(robotIds);
+          robotIds = growArray(robotIds, robotCount + 1);
           robotIds[robotCount] = proxy.proxyId;
           hash.insert(robotCount++, (box.lowerBound.x + box.upperBound.x) / 2, (box.lowerBound.y + box.upperBound.y) / 2);
           maxHalfW = Math.max(maxHalfW, (box.upperBound.x - box.lowerBound.x) / 2);
@@ -85,7 +87,7 @@ export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' |
   const nearRobot = (id: number, box: AABB): boolean => {
     const halfW = (box.upperBound.x - box.lowerBound.x) / 2;
     const halfH = (box.upperBound.y - box.lowerBound.y) / 2;
-    const reachM = Math.hypot(halfW + maxHalfW, halfH + maxHalfH) + SLACK_M;
+    const reachM = hypot2(halfW + maxHalfW, halfH + maxHalfH) + SLACK_M;
     let count = hash.query((box.lowerBound.x + box.upperBound.x) / 2, (box.lowerBound.y + box.upperBound.y) / 2, reachM, candidates);
     if (count > candidates.length) {
       candidates = new Int32Array(count);
@@ -119,7 +121,7 @@ export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' |
       if (id === null || tree.getUserData(id).fixture.getBody().isStatic()) continue;
       stats.robotQueries++;
       if (walls.touches(tree.getFatAABB(id))) continue;
-      if (clearCount === clear.length) clear = grown(clear);
+      clear = growArray(clear, clearCount + 1);
       clear[clearCount++] = k;
     }
     // Indexing every robot costs about what a few queries do: worth it only for a batch (the
@@ -196,10 +198,4 @@ function proxiesOf(fixture: Fixture): readonly FixtureProxy[] {
   // Our fault, not the user's: a planck upgrade moved the field this relies on.
   if (!Array.isArray(proxies)) throw new Error('dropLonelyQueries: planck internals changed (Fixture.m_proxies is not an array)');
   return proxies;
-}
-
-function grown(ids: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
-  const next = new Int32Array(ids.length * 2);
-  next.set(ids);
-  return next;
 }
