@@ -7,7 +7,7 @@
  */
 import { Session } from 'node:inspector/promises';
 import { Trial } from '@swarmgate/gateway';
-import { SCENARIOS } from './engineScenarios.js';
+import { countArg, scenarioArg } from './caseArgs.js';
 
 /** The parts of a sampling heap profile's node this reads (Chrome DevTools protocol, HeapProfiler). */
 interface ProfileNode {
@@ -17,17 +17,9 @@ interface ProfileNode {
 }
 
 const [name, ticksArg, workersArg] = process.argv.slice(2);
-const scenario = SCENARIOS.find((s) => s.name === name);
-if (!scenario) {
-  process.stderr.write(`allocProfile: unknown scenario '${name}'; known: ${SCENARIOS.map((s) => s.name).join(', ')}\n`);
-  process.exit(2);
-}
-const ticks = ticksArg === undefined ? scenario.ticks : Number(ticksArg);
-const workers = workersArg === undefined ? 1 : Number(workersArg);
-if (!(Number.isInteger(ticks) && ticks >= 1) || !(Number.isInteger(workers) && workers >= 1)) {
-  process.stderr.write(`allocProfile: ticks and workers must be integers >= 1, got '${ticksArg}' and '${workersArg}'\n`);
-  process.exit(2);
-}
+const scenario = scenarioArg('allocProfile', name);
+const ticks = countArg('allocProfile', 'ticks', ticksArg, scenario.ticks);
+const workers = countArg('allocProfile', 'workers', workersArg, 1);
 const base = scenario.config();
 const trial = new Trial({ ...base, maxTicks: ticks, world: { ...base.world, workers } });
 const session = new Session();

@@ -5,7 +5,8 @@
  *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/src/engineCase.ts cave120 [ticks] [--no-baseline] [--workers N] [--robots N] [--json]
  */
 import { parseArgs } from 'node:util';
-import { runScenario, SCENARIOS } from './engineScenarios.js';
+import { runScenario } from './engineScenarios.js';
+import { countArg, scenarioArg } from './caseArgs.js';
 import { runPlanckBaseline } from './enginePlanckBaseline.js';
 
 const { values, positionals } = parseArgs({
@@ -13,23 +14,12 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 const withBaseline = values['no-baseline'] !== true;
-const workers = Number(values.workers ?? 1);
-if (!(Number.isInteger(workers) && workers >= 1)) {
-  process.stderr.write(`engineCase: --workers must be an integer >= 1, got '${values.workers}'\n`);
-  process.exit(2);
-}
 const [name, ticksArg] = positionals;
-const scenario = SCENARIOS.find((s) => s.name === name);
-if (!scenario) {
-  process.stderr.write(`engineCase: unknown scenario '${name}'; known: ${SCENARIOS.map((s) => s.name).join(', ')}\n`);
-  process.exit(2);
-}
-const robots = values.robots === undefined ? undefined : Number(values.robots);
-if (robots !== undefined && !(Number.isInteger(robots) && robots >= 1)) {
-  process.stderr.write(`engineCase: --robots must be an integer >= 1, got '${values.robots}'\n`);
-  process.exit(2);
-}
-const r = runScenario(scenario, ticksArg === undefined ? undefined : Number(ticksArg), workers, robots);
+const scenario = scenarioArg('engineCase', name);
+const ticks = countArg('engineCase', 'ticks', ticksArg, scenario.ticks);
+const workers = countArg('engineCase', '--workers', values.workers, 1);
+const robots = values.robots === undefined ? undefined : countArg('engineCase', '--robots', values.robots, 0);
+const r = runScenario(scenario, ticks, workers, robots);
 if (values.json === true) {
   // The result object alone, for benchmarks that tabulate several runs (engineWorkers.ts).
   process.stdout.write(JSON.stringify(r) + '\n');
