@@ -6,7 +6,7 @@ import { boundClientId, idProblem, ReconnectingMqttClient, robotTopicFilter, TOP
 import { BODY_KINDS } from '@swarmgate/protocols';
 import { stderrLogger } from '../hil/Logger.js';
 import { numberFlag, parseCommandArgs } from './args.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { echoLine, isEchoKind, kindMatches } from './echoLine.js';
 import { MQTT_CA_HELP, fleetFlag, gatewayLogin, mqttCaFlag } from './mqttFlags.js';
 import { watchStopRequest } from './stopRequest.js';
@@ -116,8 +116,4 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const echoCommand: Command = {
-  name: 'echo',
-  summary: 'print the protocol messages on an MQTT broker as JSON lines (like ros2 topic echo)',
-  run,
-};
+export const echoCommand: CommandRun = run;

@@ -1,19 +1,37 @@
 /**
- * `swarmgate experiment <subcommand>`: experiments over many trials. Each subcommand is a
- * `Command` of its own module, listed once below (as `main.ts` lists the commands), so a new
- * one (`run`, beside `report`) is its module plus one line here.
+ * `swarmgate experiment <subcommand>`: experiments over many trials. Each subcommand is the
+ * `CommandRun` of its own module, listed once below with its name and summary (as `main.ts`
+ * lists the commands), so a new one (`run`, beside `report`) is its module plus one line here.
  */
-import { CliUsageError, type Command } from './Command.js';
-import { experimentReportCommand } from './experimentReport.js';
-import { experimentCollectCommand, experimentStatusCommand } from './experimentQueued.js';
-import { experimentCheckCommand, experimentRunCommand } from './experimentRun.js';
+import { CliUsageError, lazyCommand, type Command, type CommandRun } from './Command.js';
 
-const subcommands: readonly Command[] = [
-  experimentRunCommand,
-  experimentCheckCommand,
-  experimentStatusCommand,
-  experimentCollectCommand,
-  experimentReportCommand,
+/** The subcommands, each imported when it runs (the queue's, bullmq's, and the report's plotting code are large). */
+export const subcommands: readonly Command[] = [
+  lazyCommand(
+    'run',
+    'run a design (vectors x seeded iterations) on worker threads into DIR/results.jsonl',
+    async () => (await import('./experimentRun.js')).experimentRunCommand,
+  ),
+  lazyCommand(
+    'check',
+    'expand and check a design, print its runs count; runs nothing',
+    async () => (await import('./experimentRun.js')).experimentCheckCommand,
+  ),
+  lazyCommand(
+    'status',
+    'progress and time left of a design on the job queue (--queue)',
+    async () => (await import('./experimentQueued.js')).experimentStatusCommand,
+  ),
+  lazyCommand(
+    'collect',
+    'write the finished runs of a design on the job queue to DIR/results.jsonl',
+    async () => (await import('./experimentQueued.js')).experimentCollectCommand,
+  ),
+  lazyCommand(
+    'report',
+    "write tables (Markdown, CSV) and plots (SVG, PNG) of an experiment's results",
+    async () => (await import('./experimentReport.js')).experimentReportCommand,
+  ),
 ];
 
 function usage(): string {
@@ -27,17 +45,13 @@ function usage(): string {
   ].join('\n');
 }
 
-export const experimentCommand: Command = {
-  name: 'experiment',
-  summary: `experiments over many trials (${subcommands.map((c) => c.name).join(', ')})`,
-  async run(argv) {
-    const [name, ...rest] = argv;
-    if (name === '--help' || name === '-h' || name === 'help') {
-      process.stdout.write(usage() + '\n');
-      return 0;
-    }
-    const subcommand = subcommands.find((c) => c.name === name);
-    if (!subcommand) throw new CliUsageError(`${name === undefined ? 'missing subcommand' : `unknown subcommand '${name}'`}\n\n${usage()}`);
-    return subcommand.run(rest);
-  },
+export const experimentCommand: CommandRun = async (argv) => {
+  const [name, ...rest] = argv;
+  if (name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return 0;
+  }
+  const subcommand = subcommands.find((c) => c.name === name);
+  if (!subcommand) throw new CliUsageError(`${name === undefined ? 'missing subcommand' : `unknown subcommand '${name}'`}\n\n${usage()}`);
+  return subcommand.run(rest);
 };

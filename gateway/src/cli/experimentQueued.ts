@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { RESULTS_FILE } from '../experiment/readResults.js';
 import { isFailed } from '../experiment/resultsLine.js';
 import { parseCommandArgs } from './args.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { loadDesign, type Design } from './experimentDesign.js';
 import { collectLines, designProgress, openQueue } from './experimentQueue.js';
 import { ResultsWriter } from './experimentResults.js';
@@ -44,40 +44,32 @@ async function withDesignQueue<T>(
   }
 }
 
-export const experimentStatusCommand: Command = {
-  name: 'status',
-  summary: 'progress and time left of a design on the job queue (--queue)',
-  run: (argv) =>
-    withDesignQueue(argv, 'status', async (design, queue, out) => {
-      if (out !== undefined) throw new CliUsageError('--out belongs to `experiment collect`');
-      const p = await designProgress(queue, design);
-      const eta = p.etaSeconds === undefined ? 'unknown until a run is done' : formatDuration(p.etaSeconds);
-      const missing = p.missing > 0 ? `, ${p.missing} not enqueued` : '';
-      process.stdout.write(
-        `'${design.name}' (${design.hash.slice(0, 12)}): ${p.done}/${p.total} done, ${p.active} running, ${p.waiting} waiting, ${p.failed} failed${missing}; time left ${eta}\n`,
-      );
-      return 0;
-    }),
-};
+export const experimentStatusCommand: CommandRun = (argv) =>
+  withDesignQueue(argv, 'status', async (design, queue, out) => {
+    if (out !== undefined) throw new CliUsageError('--out belongs to `experiment collect`');
+    const p = await designProgress(queue, design);
+    const eta = p.etaSeconds === undefined ? 'unknown until a run is done' : formatDuration(p.etaSeconds);
+    const missing = p.missing > 0 ? `, ${p.missing} not enqueued` : '';
+    process.stdout.write(
+      `'${design.name}' (${design.hash.slice(0, 12)}): ${p.done}/${p.total} done, ${p.active} running, ${p.waiting} waiting, ${p.failed} failed${missing}; time left ${eta}\n`,
+    );
+    return 0;
+  });
 
-export const experimentCollectCommand: Command = {
-  name: 'collect',
-  summary: 'write the finished runs of a design on the job queue to DIR/results.jsonl',
-  run: (argv) =>
-    withDesignQueue(argv, 'collect', async (design, queue, out) => {
-      if (out === undefined) throw new CliUsageError(`--out DIR is required\n\n${HELP}`);
-      const { lines, notDone } = await collectLines(queue, design);
-      prepareOut(out, design, false);
-      const writer = new ResultsWriter(join(out, RESULTS_FILE));
-      try {
-        for (const line of lines) writer.append(line);
-      } finally {
-        writer.close();
-      }
-      const failed = lines.filter(isFailed).length;
-      process.stderr.write(
-        `swarmgate experiment: ${lines.length} of ${design.runs.length} runs collected (${failed} failed) into ${join(out, RESULTS_FILE)}${notDone > 0 ? `; ${notDone} not done yet: collect again into another DIR when they are` : ''}\n`,
-      );
-      return notDone > 0 ? 1 : 0;
-    }),
-};
+export const experimentCollectCommand: CommandRun = (argv) =>
+  withDesignQueue(argv, 'collect', async (design, queue, out) => {
+    if (out === undefined) throw new CliUsageError(`--out DIR is required\n\n${HELP}`);
+    const { lines, notDone } = await collectLines(queue, design);
+    prepareOut(out, design, false);
+    const writer = new ResultsWriter(join(out, RESULTS_FILE));
+    try {
+      for (const line of lines) writer.append(line);
+    } finally {
+      writer.close();
+    }
+    const failed = lines.filter(isFailed).length;
+    process.stderr.write(
+      `swarmgate experiment: ${lines.length} of ${design.runs.length} runs collected (${failed} failed) into ${join(out, RESULTS_FILE)}${notDone > 0 ? `; ${notDone} not done yet: collect again into another DIR when they are` : ''}\n`,
+    );
+    return notDone > 0 ? 1 : 0;
+  });

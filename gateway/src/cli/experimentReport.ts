@@ -1,6 +1,6 @@
 /** `swarmgate experiment report DIR`: the report of an experiment's results.jsonl, written to DIR/report/. */
 import { count } from '../experiment/count.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { parseCommandArgs } from './args.js';
 
 const HELP = `Usage: swarmgate experiment report DIR
@@ -21,22 +21,18 @@ A run recorded with an "error" counts as failed and is listed. An unfinished las
 cut off while it was written) is skipped with a warning; any other bad line is an error naming
 the file and the line.`;
 
-export const experimentReportCommand: Command = {
-  name: 'report',
-  summary: "write tables (Markdown, CSV) and plots (SVG, PNG) of an experiment's results",
-  async run(argv) {
-    const parsed = parseCommandArgs(argv, {}, HELP);
-    if (!parsed) return 0;
-    const [dir, ...extra] = parsed.positionals;
-    if (dir === undefined) throw new CliUsageError(`missing DIR\n\n${HELP}`);
-    if (extra.length > 0) throw new CliUsageError(`unexpected argument '${extra[0]}'\n\n${HELP}`);
-    // Loaded here, not at the top: vega, vega-lite and resvg are for this command only, and every other command would pay their load time.
-    const { writeReport } = await import('../experiment/writeReport.js');
-    const report = await writeReport(dir);
-    for (const warning of report.warnings) process.stderr.write(`swarmgate experiment report: warning: ${warning}\n`);
-    process.stdout.write(
-      `${count(report.runs, 'run')} in ${count(report.configurations, 'configuration')}: wrote ${report.files.join(', ')} in ${report.folder}\n`,
-    );
-    return 0;
-  },
+export const experimentReportCommand: CommandRun = async (argv) => {
+  const parsed = parseCommandArgs(argv, {}, HELP);
+  if (!parsed) return 0;
+  const [dir, ...extra] = parsed.positionals;
+  if (dir === undefined) throw new CliUsageError(`missing DIR\n\n${HELP}`);
+  if (extra.length > 0) throw new CliUsageError(`unexpected argument '${extra[0]}'\n\n${HELP}`);
+  // Loaded here, not at the top: vega, vega-lite and resvg are for this command only, and every other command would pay their load time.
+  const { writeReport } = await import('../experiment/writeReport.js');
+  const report = await writeReport(dir);
+  for (const warning of report.warnings) process.stderr.write(`swarmgate experiment report: warning: ${warning}\n`);
+  process.stdout.write(
+    `${count(report.runs, 'run')} in ${count(report.configurations, 'configuration')}: wrote ${report.files.join(', ')} in ${report.folder}\n`,
+  );
+  return 0;
 };

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { RESULTS_FILE } from '../experiment/readResults.js';
 import { isFailed, type ResultsLine } from '../experiment/resultsLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { loadDesign, type Design } from './experimentDesign.js';
 import { enqueueDesign, openQueue } from './experimentQueue.js';
 import { readResultKeys, ResultsWriter } from './experimentResults.js';
@@ -45,41 +45,31 @@ const OPTIONS = {
 
 const DESIGN_FILE = 'design.json';
 
-export const experimentRunCommand: Command = {
-  name: 'run',
-  summary: 'run a design (vectors x seeded iterations) on worker threads into DIR/results.jsonl',
-  async run(argv) {
-    const parsed = parseCommandArgs(argv, OPTIONS, HELP);
-    if (!parsed) return 0;
-    const file = designFileOf(parsed.positionals, 'run');
-    const v = parsed.values;
-    if (v.queue !== undefined) {
-      if (v.out !== undefined || v.workers !== undefined || v.resume === true)
-        throw new CliUsageError(
-          '--queue enqueues the runs for `swarmgate worker`: --out, --workers and --resume belong to `experiment collect` and a local run',
-        );
-      return enqueue(await loadDesign(file), v.queue);
-    }
-    if (v.out === undefined) throw new CliUsageError(`--out DIR is required\n\n${HELP}`);
-    const workers = numberFlag('workers', v.workers, availableParallelism(), { min: 1, max: 1024, integer: true });
-    const design = await loadDesign(file);
-    const done = prepareOut(v.out, design, v.resume === true);
-    const pending = design.runs.filter((run) => !done.has(run.runKey));
-    return runPending(design, pending, v.out, workers);
-  },
+export const experimentRunCommand: CommandRun = async (argv) => {
+  const parsed = parseCommandArgs(argv, OPTIONS, HELP);
+  if (!parsed) return 0;
+  const file = designFileOf(parsed.positionals, 'run');
+  const v = parsed.values;
+  if (v.queue !== undefined) {
+    if (v.out !== undefined || v.workers !== undefined || v.resume === true)
+      throw new CliUsageError('--queue enqueues the runs for `swarmgate worker`: --out, --workers and --resume belong to `experiment collect` and a local run');
+    return enqueue(await loadDesign(file), v.queue);
+  }
+  if (v.out === undefined) throw new CliUsageError(`--out DIR is required\n\n${HELP}`);
+  const workers = numberFlag('workers', v.workers, availableParallelism(), { min: 1, max: 1024, integer: true });
+  const design = await loadDesign(file);
+  const done = prepareOut(v.out, design, v.resume === true);
+  const pending = design.runs.filter((run) => !done.has(run.runKey));
+  return runPending(design, pending, v.out, workers);
 };
 
-export const experimentCheckCommand: Command = {
-  name: 'check',
-  summary: 'expand and check a design, print its runs count; runs nothing',
-  async run(argv) {
-    const parsed = parseCommandArgs(argv, {}, HELP);
-    if (!parsed) return 0;
-    const file = designFileOf(parsed.positionals, 'check');
-    const design = await loadDesign(file);
-    process.stdout.write(`${file}: design '${design.name}', ${design.runs.length} runs, hash ${design.hash.slice(0, 12)}\n`);
-    return 0;
-  },
+export const experimentCheckCommand: CommandRun = async (argv) => {
+  const parsed = parseCommandArgs(argv, {}, HELP);
+  if (!parsed) return 0;
+  const file = designFileOf(parsed.positionals, 'check');
+  const design = await loadDesign(file);
+  process.stdout.write(`${file}: design '${design.name}', ${design.runs.length} runs, hash ${design.hash.slice(0, 12)}\n`);
+  return 0;
 };
 
 async function enqueue(design: Design, url: string): Promise<number> {

@@ -11,7 +11,7 @@ import { MOSQUITTO_USER, writeMosquittoConfig } from '../hil/MosquittoConfig.js'
 import { NATS_DEFAULT_PORTS, NATS_USER, natsClusterLayout, writeNatsConfig } from '../hil/NatsConfig.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { fleetVirtualIdProblem } from './fleetTrialWarnings.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 
 const HELP = `Usage:
   swarmgate fleet check --fleet FILE [--robots N]
@@ -134,4 +134,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-export const fleetCommand: Command = { name: 'fleet', summary: 'check a fleet file, write Mosquitto password and ACL files or a NATS cluster config', run };
+export const fleetCommand: CommandRun = run;

@@ -7,7 +7,7 @@ import { algorithms } from '@swarmgate/sdk';
 import { RADIO_MODELS } from '../sim/radio/index.js';
 import { SENSORS } from '../sim/sensors.js';
 import { LINK_KINDS, VIRTUAL_LINK } from '../hil/linkKinds.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { parseCommandArgs } from './args.js';
 
 const KINDS = ['algorithms', 'generators', 'radio', 'sensors', 'links'] as const;
@@ -80,18 +80,14 @@ function format(list: Item[]): string {
   return lines.join('\n');
 }
 
-export const listCommand: Command = {
-  name: 'list',
-  summary: 'list registered algorithms, map generators, radio models, sensors or link kinds',
-  async run(argv) {
-    const parsed = parseCommandArgs(argv, { json: { type: 'boolean' } }, HELP);
-    if (!parsed) return 0;
-    const [kind, ...rest] = parsed.positionals;
-    if (kind === undefined || !(KINDS as readonly string[]).includes(kind) || rest.length > 0) {
-      throw new CliUsageError(`expected one of ${KINDS.join(', ')}, got '${parsed.positionals.join(' ')}'\n\n${HELP}`);
-    }
-    const list = items(kind as Kind);
-    process.stdout.write((parsed.values.json ? JSON.stringify(list, null, 2) : format(list)) + '\n');
-    return 0;
-  },
+export const listCommand: CommandRun = async (argv) => {
+  const parsed = parseCommandArgs(argv, { json: { type: 'boolean' } }, HELP);
+  if (!parsed) return 0;
+  const [kind, ...rest] = parsed.positionals;
+  if (kind === undefined || !(KINDS as readonly string[]).includes(kind) || rest.length > 0) {
+    throw new CliUsageError(`expected one of ${KINDS.join(', ')}, got '${parsed.positionals.join(' ')}'\n\n${HELP}`);
+  }
+  const list = items(kind as Kind);
+  process.stdout.write((parsed.values.json ? JSON.stringify(list, null, 2) : format(list)) + '\n');
+  return 0;
 };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { runSwarmgate } from './testing/runSwarmgate.js';
+import { lazyCommand } from './Command.js';
+import { commands } from './main.js';
+import { subcommands } from './experiment.js';
 
 describe('swarmgate: errors a command leaves to main', () => {
   it.each([
@@ -17,4 +20,44 @@ describe('swarmgate: errors a command leaves to main', () => {
     },
     60_000,
   );
+});
+
+describe('swarmgate: the command list', () => {
+  it('lists every command with its summary, and each one named runs (its module loaded on demand)', async () => {
+    const help = await runSwarmgate('--help');
+    expect(help.code).toBe(0);
+    for (const c of commands) expect(help.stdout).toContain(`  ${c.name.padEnd(10)} ${c.summary}\n`);
+    for (const c of commands) {
+      const r = await runSwarmgate(c.name, '--help');
+      expect(r.code, `${c.name} --help: ${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(new RegExp(`^Usage:\\s+swarmgate ${c.name}\\b`));
+    }
+  }, 120_000);
+
+  it("experiment's summary names exactly its subcommands, each of which runs", async () => {
+    const experiment = commands.find((c) => c.name === 'experiment');
+    expect(experiment?.summary).toBe(`experiments over many trials (${subcommands.map((c) => c.name).join(', ')})`);
+    for (const c of subcommands) {
+      const r = await runSwarmgate('experiment', c.name, '--help');
+      expect(r.code, `experiment ${c.name} --help: ${r.stderr}`).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: swarmgate experiment /);
+      expect(r.stdout).toMatch(new RegExp(`^\\s*(Usage: )?swarmgate experiment ${c.name}\\b`, 'm'));
+    }
+  }, 120_000);
+});
+
+describe('lazyCommand', () => {
+  it('loads its module only when run, and passes the arguments and the exit code through', async () => {
+    const loads: string[][] = [];
+    const command = lazyCommand('x', 'does x', async () => {
+      loads.push([]);
+      return async (argv) => {
+        loads[loads.length - 1]?.push(...argv);
+        return argv.length;
+      };
+    });
+    expect(loads).toHaveLength(0);
+    expect(await command.run(['a', 'b'])).toBe(2);
+    expect(loads).toEqual([['a', 'b']]);
+  });
 });

@@ -1,19 +1,37 @@
 /**
- * `swarmgate` entry: dispatches to one module per command. Each command module exports
- * a `Command` and is listed explicitly below, so `--help` lists exactly what exists.
+ * `swarmgate` entry: dispatches to one module per command. Each command module exports its
+ * `CommandRun`, listed explicitly below with its name and summary, so `--help` lists exactly
+ * what exists without loading any of them.
  */
-import type { Command } from './Command.js';
-import { CliUsageError } from './Command.js';
-import { echoCommand } from './echo.js';
-import { experimentCommand } from './experiment.js';
-import { fleetCommand } from './fleet.js';
-import { mapCommand } from './map.js';
-import { runCommand } from './run.js';
-import { listCommand } from './list.js';
-import { serveCommand } from './serve.js';
-import { workerCommand } from './worker.js';
+import { CliUsageError, lazyCommand, type Command } from './Command.js';
 
-const commands: readonly Command[] = [fleetCommand, mapCommand, runCommand, experimentCommand, listCommand, serveCommand, workerCommand, echoCommand];
+/** Every command, listed explicitly; each module is imported when its command runs (lazyCommand says why). */
+export const commands: readonly Command[] = [
+  lazyCommand(
+    'fleet',
+    'check a fleet file, write Mosquitto password and ACL files or a NATS cluster config',
+    async () => (await import('./fleet.js')).fleetCommand,
+  ),
+  lazyCommand('map', 'generate, render and inspect maps', async () => (await import('./map.js')).mapCommand),
+  lazyCommand('run', 'run one headless exploration trial (flags, or a trial file) and write its metrics', async () => (await import('./run.js')).runCommand),
+  lazyCommand(
+    'experiment',
+    'experiments over many trials (run, check, status, collect, report)',
+    async () => (await import('./experiment.js')).experimentCommand,
+  ),
+  lazyCommand('list', 'list registered algorithms, map generators, radio models, sensors or link kinds', async () => (await import('./list.js')).listCommand),
+  lazyCommand(
+    'serve',
+    'run a live trial that physical robots and remote controllers join (MQTT, HTTP API)',
+    async () => (await import('./serve.js')).serveCommand,
+  ),
+  lazyCommand('worker', 'run experiment runs from a job queue (experiment run --queue)', async () => (await import('./worker.js')).workerCommand),
+  lazyCommand(
+    'echo',
+    'print the protocol messages on an MQTT broker as JSON lines (like ros2 topic echo)',
+    async () => (await import('./echo.js')).echoCommand,
+  ),
+];
 
 function usage(): string {
   const lines = commands.map((c) => `  ${c.name.padEnd(10)} ${c.summary}`);

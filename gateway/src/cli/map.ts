@@ -23,7 +23,7 @@ import {
 } from '@swarmgate/maps';
 import { writeFileSync } from 'node:fs';
 import { numberFlag, parseCommandArgs } from './args.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { MAX_CELLS_HELP, maxCellsFlag } from './trialFlags.js';
 
 function generatorHelp(): string {
@@ -208,4 +208,4 @@ async function run(argv: string[]): Promise<number> {
   }
 }
 
-export const mapCommand: Command = { name: 'map', summary: 'generate, render and inspect maps', run };
+export const mapCommand: CommandRun = run;

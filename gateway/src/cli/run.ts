@@ -13,7 +13,7 @@ import type { FinalMetrics, MetricsSample } from '../sim/TrialMetrics.js';
 import { SwarmgateError } from '../errors.js';
 import { recordTrial } from '../record/recordTrial.js';
 import { readRecordedTrialFile } from '../record/trialRecording.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { NOT_TRIAL_OPTIONS, OUTPUT_OPTIONS, RUN_OPTIONS, type RunFlagName, type RunValues } from './runOptions.js';
 import { withLocatedErrors, withTrialFile } from './trialFile.js';
@@ -72,35 +72,31 @@ ${WORKERS_HELP}
                           state hashes: exit 0 'verified', 1 naming both hashes, 2 when the file
                           is not a readable recording of a 'swarmgate run'`;
 
-export const runCommand: Command = {
-  name: 'run',
-  summary: 'run one headless exploration trial (flags, or a trial file) and write its metrics',
-  async run(argv) {
-    const parsed = parseCommandArgs(argv, RUN_OPTIONS, HELP);
-    if (!parsed) return 0;
-    const { values: v, where } = withTrialFile(
-      parsed.positionals,
-      parsed.values,
-      (flag) => Object.hasOwn(RUN_OPTIONS, flag),
-      (message) => process.stderr.write(`swarmgate run: ${message}\n`),
-    );
-    if (v.verify !== undefined) return verifyRecording(v.verify, Object.keys(v));
-    const { report, trial, grid } = await withLocatedErrors(where, () => executeRun(v, process.stderr.isTTY, v.record));
-    // A trial file's outputs go to folders it names relative to itself: made on first use.
-    for (const flag of OUTPUT_OPTIONS) {
-      const path = v[flag];
-      if (path !== undefined && path !== '-' && where.has(flag)) mkdirSync(dirname(path), { recursive: true });
-    }
-    if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
-    if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
-    if (v.heatmap !== undefined) writeFileSync(v.heatmap, renderPng(grid, { heatmap: explorationHeatmap(trial.world, trial.metrics) }));
-    if (v['coverage-heatmap'] !== undefined) {
-      writeFileSync(v['coverage-heatmap'], renderPng(grid, { heatmap: coverageHeatmap(trial.world, trial.metrics) }));
-    }
-    if (v.json !== '-') process.stdout.write(summaryLine(report) + '\n');
-    return 0;
-  },
+export const runCommand: CommandRun = async (argv) => {
+  const parsed = parseCommandArgs(argv, RUN_OPTIONS, HELP);
+  if (!parsed) return 0;
+  const { values: v, where } = withTrialFile(
+    parsed.positionals,
+    parsed.values,
+    (flag) => Object.hasOwn(RUN_OPTIONS, flag),
+    (message) => process.stderr.write(`swarmgate run: ${message}\n`),
+  );
+  if (v.verify !== undefined) return verifyRecording(v.verify, Object.keys(v));
+  const { report, trial, grid } = await withLocatedErrors(where, () => executeRun(v, process.stderr.isTTY, v.record));
+  // A trial file's outputs go to folders it names relative to itself: made on first use.
+  for (const flag of OUTPUT_OPTIONS) {
+    const path = v[flag];
+    if (path !== undefined && path !== '-' && where.has(flag)) mkdirSync(dirname(path), { recursive: true });
+  }
+  if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
+  if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
+  if (v.heatmap !== undefined) writeFileSync(v.heatmap, renderPng(grid, { heatmap: explorationHeatmap(trial.world, trial.metrics) }));
+  if (v['coverage-heatmap'] !== undefined) {
+    writeFileSync(v['coverage-heatmap'], renderPng(grid, { heatmap: coverageHeatmap(trial.world, trial.metrics) }));
+  }
+  if (v.json !== '-') process.stdout.write(summaryLine(report) + '\n');
+  return 0;
 };
 
 type TrialOptionName = Exclude<RunFlagName, (typeof NOT_TRIAL_OPTIONS)[number]>;

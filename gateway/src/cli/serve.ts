@@ -13,7 +13,7 @@ import { LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { liveTrialProfile } from '../sim/robotProfiles.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fleetTrialWarnings.js';
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
@@ -328,8 +328,4 @@ async function run(argv: string[]): Promise<number> {
   return 0;
 }
 
-export const serveCommand: Command = {
-  name: 'serve',
-  summary: 'run a live trial that physical robots and remote controllers join (MQTT, HTTP API)',
-  run,
-};
+export const serveCommand: CommandRun = run;

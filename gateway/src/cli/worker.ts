@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { SwarmgateError } from '../errors.js';
 import type { ResultsLine } from '../experiment/resultsLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
-import { CliUsageError, type Command } from './Command.js';
+import { CliUsageError, type CommandRun } from './Command.js';
 import { loadDesign } from './experimentDesign.js';
 import { queueConnection, STALLED_RETRIES } from './experimentQueue.js';
 import { threadPool, VERSION } from './experimentRunner.js';
@@ -37,49 +37,45 @@ const OPTIONS = {
 /** How long a refused job waits before a worker may take it again. */
 const REFUSED_DELAY_MS = 5000;
 
-export const workerCommand: Command = {
-  name: 'worker',
-  summary: 'run experiment runs from a job queue (experiment run --queue)',
-  async run(argv) {
-    const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
-    if (!parsed) return 0;
-    const v = parsed.values;
-    if (v.queue === undefined) throw new CliUsageError(`--queue redis://HOST:PORT is required\n\n${HELP}`);
-    const threads = numberFlag('threads', v.threads, availableParallelism(), { min: 1, max: 1024, integer: true });
-    const lockMs = numberFlag('lock-seconds', v['lock-seconds'], 30, { min: 1, max: 3600 }) * 1000;
-    const designHash = v.design === undefined ? undefined : (await loadDesign(v.design)).hash;
-    const say = (message: string): void => void process.stderr.write(`swarmgate worker: ${message}\n`);
-    const pool = threadPool(threads);
-    const worker = new QueueWorker<unknown, ResultsLine>(
-      QUEUE_NAME,
-      async (job: Job<unknown, ResultsLine>, token?: string) => {
-        const id = job.id ?? '?';
-        const run = parseQueueJob(job.data, id);
-        const refusal = refusalOf(run, VERSION, designHash);
-        if (refusal !== undefined) {
-          say(`refused ${id}: ${refusal}`);
-          await job.log(`refused by a worker: ${refusal}`);
-          await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token);
-          throw new DelayedError();
-        }
-        say(`took ${id}`);
-        const line = await pool.run(run);
-        say(`done ${id}${'error' in line ? `: failed: ${line.error}` : ''}`);
-        return line;
-      },
-      { connection: queueConnection(v.queue), concurrency: threads, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: STALLED_RETRIES },
-    );
-    worker.on('failed', (job, error) => {
-      if (error instanceof SwarmgateError) say(error.message);
-      else if (job !== undefined) say(`job ${job.id ?? '?'} failed: ${error.message}`);
-    });
-    say(`${threads} threads on ${v.queue}${designHash === undefined ? '' : `, design ${designHash.slice(0, 12)} only`}, swarmgate ${VERSION}`);
-    await new Promise<void>((resolve) => {
-      const stop = (): void => void worker.close().then(resolve);
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
-    await pool.close();
-    return 0;
-  },
+export const workerCommand: CommandRun = async (argv) => {
+  const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
+  if (!parsed) return 0;
+  const v = parsed.values;
+  if (v.queue === undefined) throw new CliUsageError(`--queue redis://HOST:PORT is required\n\n${HELP}`);
+  const threads = numberFlag('threads', v.threads, availableParallelism(), { min: 1, max: 1024, integer: true });
+  const lockMs = numberFlag('lock-seconds', v['lock-seconds'], 30, { min: 1, max: 3600 }) * 1000;
+  const designHash = v.design === undefined ? undefined : (await loadDesign(v.design)).hash;
+  const say = (message: string): void => void process.stderr.write(`swarmgate worker: ${message}\n`);
+  const pool = threadPool(threads);
+  const worker = new QueueWorker<unknown, ResultsLine>(
+    QUEUE_NAME,
+    async (job: Job<unknown, ResultsLine>, token?: string) => {
+      const id = job.id ?? '?';
+      const run = parseQueueJob(job.data, id);
+      const refusal = refusalOf(run, VERSION, designHash);
+      if (refusal !== undefined) {
+        say(`refused ${id}: ${refusal}`);
+        await job.log(`refused by a worker: ${refusal}`);
+        await job.moveToDelayed(Date.now() + REFUSED_DELAY_MS, token);
+        throw new DelayedError();
+      }
+      say(`took ${id}`);
+      const line = await pool.run(run);
+      say(`done ${id}${'error' in line ? `: failed: ${line.error}` : ''}`);
+      return line;
+    },
+    { connection: queueConnection(v.queue), concurrency: threads, lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: STALLED_RETRIES },
+  );
+  worker.on('failed', (job, error) => {
+    if (error instanceof SwarmgateError) say(error.message);
+    else if (job !== undefined) say(`job ${job.id ?? '?'} failed: ${error.message}`);
+  });
+  say(`${threads} threads on ${v.queue}${designHash === undefined ? '' : `, design ${designHash.slice(0, 12)} only`}, swarmgate ${VERSION}`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => void worker.close().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await pool.close();
+  return 0;
 };
