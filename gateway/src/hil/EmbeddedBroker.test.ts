@@ -1,3 +1,5 @@
+import { connect as connectTcp } from 'node:net';
+import { MAX_MQTT_PACKET_BYTES } from '@swarmgate/protocols';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedBroker } from './EmbeddedBroker.js';
@@ -16,7 +18,79 @@ async function start(fleet: Parameters<typeof EmbeddedBroker.start>[0]['fleet'],
   return broker;
 }
 
+/** MQTT's Remaining Length: 7 bits a byte, least significant first, the top bit saying more follow. */
+function remainingLength(value: number): Buffer {
+  const bytes: number[] = [];
+  do {
+    const digit = value % 128;
+    value = Math.floor(value / 128);
+    bytes.push(value > 0 ? digit | 0x80 : digit);
+  } while (value > 0);
+  return Buffer.from(bytes);
+}
+
+/**
+ * Opens a raw TCP connection to `url`, sends a packet header declaring `declared` bytes, then
+ * streams up to `streamBytes` of its body; resolves with how many bytes the broker took before
+ * it closed the connection.
+ */
+async function streamOversizePacket(url: string, type: number, declared: number, streamBytes: number): Promise<{ written: number; closed: boolean }> {
+  const { hostname, port } = new URL(url);
+  const socket = connectTcp(Number(port), hostname);
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('error', () => undefined); // a reset while writing is the refusal this waits for
+  socket.write(Buffer.concat([Buffer.from([type]), remainingLength(declared)]));
+  const chunk = Buffer.alloc(64 * 1024);
+  let written = 0;
+  let isClosed = false;
+  void closed.then(() => (isClosed = true));
+  while (written < streamBytes && !isClosed) {
+    if (!socket.write(chunk)) await Promise.race([new Promise((resolve) => socket.once('drain', resolve)), closed]);
+    written += chunk.length;
+  }
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  socket.destroy();
+  return { written, closed: isClosed };
+}
+
 describe('EmbeddedBroker', () => {
+  it('closes a connection whose packet declares more than MAX_MQTT_PACKET_BYTES, before buffering it, even before CONNECT', async () => {
+    const logger = new MemoryLogger();
+    const hash = await hashPasswordScrypt('s3cret');
+    const broker = await start(
+      parseFleetFile(`fleet: lab\ngateway: { username: gw, passwordHash: "${hash}" }\nrobots: [{ id: r1, password: r1-pw }]\n`),
+      logger,
+    );
+    // An unauthenticated CONNECT declaring MQTT's largest packet (256 MB): aedes alone would hold all of it.
+    const connect = await streamOversizePacket(broker.url, 0x10, 268_435_455, 64 * 1024 * 1024);
+    expect(connect.closed).toBe(true);
+    expect(connect.written).toBeLessThan(16 * 1024 * 1024);
+    expect(broker.counters.oversizePackets).toBe(1);
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({
+        level: 'warn',
+        message: expect.stringContaining('MAX_MQTT_PACKET_BYTES'),
+        fields: expect.objectContaining({ declaredBytes: 268_435_455 }),
+      }),
+    );
+    // A robot that did log in is held to it too.
+    const r1 = await mqtt.connectAsync(broker.url, { username: 'r1', password: 'r1-pw', reconnectPeriod: 0 });
+    const closed = new Promise<void>((resolve) => r1.once('close', () => resolve()));
+    r1.publish('swarmgate/v1/lab/r1/telemetry', Buffer.alloc(MAX_MQTT_PACKET_BYTES));
+    await closed;
+    r1.end(true);
+    expect(broker.counters.oversizePackets).toBe(2);
+    // A publish at the envelope limit, in small writes, still passes.
+    const r1again = await mqtt.connectAsync(broker.url, { username: 'r1', password: 'r1-pw', reconnectPeriod: 0 });
+    const gw = await mqtt.connectAsync(broker.url, { username: 'gw', password: 's3cret', reconnectPeriod: 0 });
+    await gw.subscribeAsync('swarmgate/v1/lab/r1/telemetry');
+    const received = new Promise<number>((resolve) => gw.once('message', (_topic, payload) => resolve(payload.length)));
+    await r1again.publishAsync('swarmgate/v1/lab/r1/telemetry', Buffer.alloc(256 * 1024), { qos: 1 });
+    expect(await received).toBe(256 * 1024);
+    await Promise.all([r1again.endAsync(), gw.endAsync()]);
+  });
+
   it('warns about bench mode and lets anyone in', async () => {
     const logger = new MemoryLogger();
     const broker = await start(null, logger);

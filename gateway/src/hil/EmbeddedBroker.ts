@@ -10,12 +10,14 @@
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
-import type { MqttTlsOptions } from '@swarmgate/protocols';
+import { MAX_MQTT_PACKET_BYTES, type MqttTlsOptions } from '@swarmgate/protocols';
+import type { Duplex } from 'node:stream';
 import { DEFAULT_BIND, authority, localAddress } from './NetworkAccess.js';
 import { SwarmgateError } from '../errors.js';
 import { listenError } from '../listenError.js';
 import type { Credentials, Fleet } from './FleetFile.js';
 import { stderrLogger, type Logger } from './Logger.js';
+import { guardMqttPackets, type MqttPacketProblem } from './MqttPacketGuard.js';
 import { verifyPasswordHash, verifyPlainPassword } from './PasswordHash.js';
 import { TopicAuthorizer } from './TopicAcl.js';
 
@@ -43,6 +45,8 @@ export interface BrokerCounters {
   deniedPublishes: number;
   deniedSubscriptions: number;
   deniedDeliveries: number;
+  /** Connections ended for a packet over MAX_MQTT_PACKET_BYTES or a malformed length (MqttPacketGuard). */
+  oversizePackets: number;
 }
 
 /** CONNACK return code 4 (MQTT 3.1.1): bad user name or password. */
@@ -51,7 +55,14 @@ const BAD_USERNAME_OR_PASSWORD = 4;
 const IDENTIFIER_REJECTED = 2;
 
 export class EmbeddedBroker {
-  readonly counters: BrokerCounters = { authFailures: 0, clientIdRefusals: 0, deniedPublishes: 0, deniedSubscriptions: 0, deniedDeliveries: 0 };
+  readonly counters: BrokerCounters = {
+    authFailures: 0,
+    clientIdRefusals: 0,
+    deniedPublishes: 0,
+    deniedSubscriptions: 0,
+    deniedDeliveries: 0,
+    oversizePackets: 0,
+  };
   private readonly usernames = new WeakMap<Client, string>();
   /** Connected clients by client id: a connect may take over an id only from its own user. */
   private readonly byClientId = new Map<string, Client>();
@@ -115,14 +126,18 @@ export class EmbeddedBroker {
 
   static async start(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
     const aedes = await Aedes.createBroker();
+    // Every connection reaches aedes through the packet size guard (set once the broker exists).
+    let handle: (socket: Duplex) => void = (socket) => socket.destroy();
+    const onConnection = (socket: Duplex) => handle(socket);
     let server: Server;
     try {
-      server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, aedes.handle) : createServer(aedes.handle);
+      server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, onConnection) : createServer(onConnection);
     } catch (cause) {
       aedes.close();
       throw new SwarmgateError('SG_TLS_FILES', `the broker's TLS certificate and key do not make a TLS server: ${(cause as Error).message}`, { cause });
     }
     const broker = new EmbeddedBroker(aedes, server, options);
+    handle = (socket) => aedes.handle(guardMqttPackets(socket, MAX_MQTT_PACKET_BYTES, (problem) => broker.refusePacket(problem)));
     await new Promise<void>((resolve, reject) => {
       const onError = (cause: Error) => {
         aedes.close();
@@ -153,6 +168,15 @@ export class EmbeddedBroker {
   /** What the gateway's own clients need to trust this broker: its certificate, pinned. */
   get clientTls(): MqttTlsOptions {
     return this.options.tls ? { pinnedCert: this.options.tls.cert } : {};
+  }
+
+  private refusePacket(problem: MqttPacketProblem): void {
+    this.counters.oversizePackets++;
+    this.logger.warn('broker: connection closed: packet over MAX_MQTT_PACKET_BYTES or malformed', {
+      problem: problem.message,
+      declaredBytes: problem.declaredBytes,
+      limit: MAX_MQTT_PACKET_BYTES,
+    });
   }
 
   /** Closes every client connection and the port; idempotent. */
