@@ -17,6 +17,8 @@ export interface MqttPacketProblem {
 
 /** A Remaining Length is at most 4 bytes (MQTT 3.1.1 section 2.2.3, MQTT 5 section 1.5.5). */
 const MAX_LENGTH_BYTES = 4;
+/** A packet's fixed header: its type byte and its Remaining Length. */
+export const MQTT_FIXED_HEADER_MAX_BYTES = 1 + MAX_LENGTH_BYTES;
 
 /**
  * Follows packet boundaries in an MQTT byte stream (either direction's framing is the same): the
