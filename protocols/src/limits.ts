@@ -25,6 +25,14 @@ export const MAX_SERIAL_ENVELOPE_BYTES = MAX_FRAME_BYTES - FRAME_CRC_BYTES;
  */
 export const MAX_ENVELOPE_BYTES = 256 * 1024;
 
+/**
+ * Largest MQTT packet (its Remaining Length) the embedded broker reads: an Envelope at its limit,
+ * a topic at MQTT's own limit (64 KiB) and 64 KiB of MQTT 5 properties. A packet declaring more
+ * ends its connection before its body is read, so no client, logged in or not, can make the
+ * broker hold what it declares (MQTT allows 256 MB a packet).
+ */
+export const MAX_MQTT_PACKET_BYTES = MAX_ENVELOPE_BYTES + 128 * 1024;
+
 // ---- Size budgets at the edges (docs/limits.md has the table and the arithmetic) -----------
 // What one robot's State can hold is bounded by these counts and sizes together, so a State
 // always encodes within MAX_ENVELOPE_BYTES by construction: a sender over a budget is refused,

@@ -255,6 +255,7 @@ async function run(argv: string[]): Promise<number> {
   // POST /api/trial: a body is checked by the flag parsers above, never by a second set of checks.
   const trialFactory = requestTrialFactory({
     mapsFolder: folders.maps,
+    maxCells: flags.maxCells,
     controller: v.controller === undefined || controller === undefined ? null : { spec: v.controller, info: controller },
     fleet,
     build: liveTrialConfig,

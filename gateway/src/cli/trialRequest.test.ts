@@ -35,7 +35,13 @@ beforeAll(async () => {
   slot = new TrialSlot({
     first: liveConfig({ grid: borderedRoom(12), robots: 1, algorithm: 'frontier', comm: 'global', spawn: { kind: 'together' }, seed: 0 }),
     joints: { hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() },
-    factory: requestTrialFactory({ mapsFolder: folder, controller: null, fleet: null, build: (flags, grid) => liveConfig(trialConfigOf(flags, grid)) }),
+    factory: requestTrialFactory({
+      mapsFolder: folder,
+      maxCells: 10_000,
+      controller: null,
+      fleet: null,
+      build: (flags, grid) => liveConfig(trialConfigOf(flags, grid)),
+    }),
     registry: null,
     logger: new MemoryLogger(),
   });
@@ -84,6 +90,20 @@ describe('POST /api/trial: a configuration as the command line takes it', () => 
     }
     // A refused configuration leaves the running trial as it was.
     expect(slot.live).toBe(before);
+  });
+
+  it("holds a generated map to serve's cell budget, as an uploaded one, and a request cannot raise it", async () => {
+    const before = slot.live;
+    // Generators alone accept up to 25,000,000 cells: many GB and a minute's stall of the event loop as a trial.
+    const over = await post('/api/trial', { map: 'cave:5000x5000:seed=1', robots: 1 });
+    expect(over.status).toBe(400);
+    expect(over.message).toMatch(/^SG_TRIAL_REQUEST: --map: cave:5000x5000:seed=1 is 5000 x 5000 = 25000000 cells, over this gateway's budget of 10000 cells/);
+    const raised = await post('/api/trial', { map: 'blank', 'max-cells': 1_000_000_000 });
+    expect(raised.status).toBe(400);
+    expect(raised.message).toMatch(/--max-cells: .*10000.*got 1000000000/);
+    expect(slot.live).toBe(before);
+    expect((await post('/api/trial', { map: 'cave:100x100:seed=1', robots: 1 })).status).toBe(201);
+    expect(slot.live.world.grid.width * slot.live.world.grid.height).toBeLessThanOrEqual(10_000);
   });
 
   it('answers any body with 201 or a 400 naming what was wrong, never a server error', async () => {

@@ -4,7 +4,9 @@
  * (parseTrialFlags, loadGrid), so a request and a command line cannot be checked differently.
  * Over HTTP a request names no file on this machine: a map is bundled, generated or uploaded
  * (`upload:NAME`, POST /api/maps), and a controller module only the one serve was started with
- * (a module path would be code this machine runs).
+ * (a module path would be code this machine runs). A generated map is held to serve's cell budget
+ * (`--max-cells`), as an uploaded one is: a generator alone takes up to 25,000,000 cells, which as a
+ * trial is gigabytes and a minute's stall of the event loop (ticks, broker, every client).
  */
 import { parseMapSpec, type Grid } from '@swarmgate/maps';
 import type { AlgorithmInfo } from '@swarmgate/sdk';
@@ -18,6 +20,8 @@ import { TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, type TrialFlags
 export interface RequestTrialFactoryOptions {
   /** Where uploaded maps are (the maps API's folder). */
   readonly mapsFolder: string;
+  /** serve's `--max-cells`: the most cells a requested map may have; a request cannot raise it. */
+  readonly maxCells: number;
   /** The controller module serve was started with (`--controller`), or null. */
   readonly controller: { readonly spec: string; readonly info: AlgorithmInfo } | null;
   readonly fleet: Fleet | null;
@@ -57,8 +61,15 @@ function requestFlags(request: TrialRequest, options: RequestTrialFactoryOptions
     const file = uploadedMapFile(options.mapsFolder, map.slice(UPLOADED_MAP_PREFIX.length));
     if (file === null) throw new CliUsageError(`--map: no uploaded map '${map}' (GET /api/maps lists them)`);
     values.map = file;
-  } else if (map !== undefined && asUsage('map', () => parseMapSpec(map)).kind === 'file') {
-    throw new CliUsageError(`--map: '${map}' is a file path; over HTTP a map is bundled, a generator spec, or uploaded (POST /api/maps, then upload:NAME)`);
+  } else if (map !== undefined) {
+    const spec = asUsage('map', () => parseMapSpec(map));
+    if (spec.kind === 'file') {
+      throw new CliUsageError(`--map: '${map}' is a file path; over HTTP a map is bundled, a generator spec, or uploaded (POST /api/maps, then upload:NAME)`);
+    }
+    if (spec.kind === 'generator' && spec.width * spec.height > options.maxCells) {
+      const size = `${spec.width} x ${spec.height} = ${spec.width * spec.height} cells`;
+      throw new CliUsageError(`--map: ${map} is ${size}, over this gateway's budget of ${options.maxCells} cells (serve --max-cells)`);
+    }
   }
   const started = options.controller?.spec;
   if (values.controller !== undefined && values.controller !== started) {
@@ -66,5 +77,11 @@ function requestFlags(request: TrialRequest, options: RequestTrialFactoryOptions
       `--controller: over HTTP only the controller serve was started with (${started ?? 'none'}) may be named; a module path is code this machine would run`,
     );
   }
-  return parseTrialFlags(values, '', { min: 0, max: 10_000 });
+  // Unsaid, a request's budget is serve's, not the flag's default.
+  values['max-cells'] ??= String(options.maxCells);
+  const flags = parseTrialFlags(values, '', { min: 0, max: 10_000 });
+  if (flags.maxCells > options.maxCells) {
+    throw new CliUsageError(`--max-cells: over HTTP at most this gateway's budget of ${options.maxCells} cells (serve --max-cells), got ${flags.maxCells}`);
+  }
+  return flags;
 }

@@ -10,12 +10,14 @@
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { createServer as createTlsServer } from 'node:tls';
-import type { MqttTlsOptions } from '@swarmgate/protocols';
+import { MAX_MQTT_PACKET_BYTES, type MqttTlsOptions } from '@swarmgate/protocols';
+import type { Duplex } from 'node:stream';
 import { DEFAULT_BIND, authority, localAddress } from './NetworkAccess.js';
 import { SwarmgateError } from '../errors.js';
 import { listenError } from '../listenError.js';
 import type { Credentials, Fleet } from './FleetFile.js';
 import { stderrLogger, type Logger } from './Logger.js';
+import { guardMqttPackets, type MqttPacketProblem } from './MqttPacketGuard.js';
 import { verifyPasswordHash, verifyPlainPassword } from './PasswordHash.js';
 import { TopicAuthorizer } from './TopicAcl.js';
 
@@ -43,7 +45,19 @@ export interface BrokerCounters {
   deniedPublishes: number;
   deniedSubscriptions: number;
   deniedDeliveries: number;
+  /** Connections ended for a packet over MAX_MQTT_PACKET_BYTES or a malformed length (MqttPacketGuard). */
+  oversizePackets: number;
 }
+
+/**
+ * Retained messages the broker keeps, and the largest: aedes keeps every retained message in
+ * memory for good, so in bench mode (no ACL) a client publishing retained messages on new
+ * topics grew it without end (2000 of 300 kB: 570 MB). swarmgate retains only the gateway's
+ * state (a Birth or Death of ~100 B on one topic per fleet); a retained publish past either
+ * budget is denied like any other. Clearing a topic (an empty retained message) frees its place.
+ */
+export const MAX_RETAINED_TOPICS = 256;
+export const MAX_RETAINED_PAYLOAD_BYTES = 4096;
 
 /** CONNACK return code 4 (MQTT 3.1.1): bad user name or password. */
 const BAD_USERNAME_OR_PASSWORD = 4;
@@ -51,10 +65,19 @@ const BAD_USERNAME_OR_PASSWORD = 4;
 const IDENTIFIER_REJECTED = 2;
 
 export class EmbeddedBroker {
-  readonly counters: BrokerCounters = { authFailures: 0, clientIdRefusals: 0, deniedPublishes: 0, deniedSubscriptions: 0, deniedDeliveries: 0 };
+  readonly counters: BrokerCounters = {
+    authFailures: 0,
+    clientIdRefusals: 0,
+    deniedPublishes: 0,
+    deniedSubscriptions: 0,
+    deniedDeliveries: 0,
+    oversizePackets: 0,
+  };
   private readonly usernames = new WeakMap<Client, string>();
   /** Connected clients by client id: a connect may take over an id only from its own user. */
   private readonly byClientId = new Map<string, Client>();
+  /** Topics holding a retained message (as aedes stores them: set by a retained publish, cleared by an empty one). */
+  private readonly retainedTopics = new Set<string>();
   private readonly credentials: ReadonlyMap<string, Credentials>;
   private readonly authorizer: TopicAuthorizer;
   private readonly logger: Logger;
@@ -93,9 +116,14 @@ export class EmbeddedBroker {
     aedes.authorizePublish = (client, packet, done) => {
       // A null client is a will left over from a vanished session: nobody to authorize it for.
       const username = client ? this.usernames.get(client) : undefined;
-      if (client && this.authorizer.mayPublish(username, packet.topic)) return done(null);
+      const reason = !client
+        ? 'a will of a vanished session'
+        : !this.authorizer.mayPublish(username, packet.topic)
+          ? 'not allowed by the fleet ACL'
+          : this.retainedProblem(packet);
+      if (reason === null) return done(null);
       this.counters.deniedPublishes++;
-      this.logger.warn('broker: publish denied', { username, topic: packet.topic });
+      this.logger.warn('broker: publish denied', { username, topic: packet.topic, reason });
       // aedes closes the connection of a client whose publish is refused.
       done(new Error(`publish to ${packet.topic} denied`));
     };
@@ -115,14 +143,18 @@ export class EmbeddedBroker {
 
   static async start(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
     const aedes = await Aedes.createBroker();
+    // Every connection reaches aedes through the packet size guard (set once the broker exists).
+    let handle: (socket: Duplex) => void = (socket) => socket.destroy();
+    const onConnection = (socket: Duplex) => handle(socket);
     let server: Server;
     try {
-      server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, aedes.handle) : createServer(aedes.handle);
+      server = options.tls ? createTlsServer({ cert: options.tls.cert, key: options.tls.key }, onConnection) : createServer(onConnection);
     } catch (cause) {
       aedes.close();
       throw new SwarmgateError('SG_TLS_FILES', `the broker's TLS certificate and key do not make a TLS server: ${(cause as Error).message}`, { cause });
     }
     const broker = new EmbeddedBroker(aedes, server, options);
+    handle = (socket) => aedes.handle(guardMqttPackets(socket, MAX_MQTT_PACKET_BYTES, (problem) => broker.refusePacket(problem)));
     await new Promise<void>((resolve, reject) => {
       const onError = (cause: Error) => {
         aedes.close();
@@ -153,6 +185,31 @@ export class EmbeddedBroker {
   /** What the gateway's own clients need to trust this broker: its certificate, pinned. */
   get clientTls(): MqttTlsOptions {
     return this.options.tls ? { pinnedCert: this.options.tls.cert } : {};
+  }
+
+  /** Null when a publish may be stored as retained (or is not retained), recording its topic; else why not. */
+  private retainedProblem(packet: { readonly topic: string; readonly payload: string | Buffer; readonly retain: boolean }): string | null {
+    if (!packet.retain) return null;
+    const bytes = Buffer.byteLength(packet.payload);
+    if (bytes === 0) {
+      this.retainedTopics.delete(packet.topic);
+      return null;
+    }
+    if (bytes > MAX_RETAINED_PAYLOAD_BYTES) return `a retained message of ${bytes} bytes, over MAX_RETAINED_PAYLOAD_BYTES (${MAX_RETAINED_PAYLOAD_BYTES})`;
+    if (!this.retainedTopics.has(packet.topic) && this.retainedTopics.size >= MAX_RETAINED_TOPICS) {
+      return `a retained message on a new topic: the broker holds MAX_RETAINED_TOPICS (${MAX_RETAINED_TOPICS}) already`;
+    }
+    this.retainedTopics.add(packet.topic);
+    return null;
+  }
+
+  private refusePacket(problem: MqttPacketProblem): void {
+    this.counters.oversizePackets++;
+    this.logger.warn('broker: connection closed: packet over MAX_MQTT_PACKET_BYTES or malformed', {
+      problem: problem.message,
+      declaredBytes: problem.declaredBytes,
+      limit: MAX_MQTT_PACKET_BYTES,
+    });
   }
 
   /** Closes every client connection and the port; idempotent. */

@@ -78,6 +78,20 @@ describe('RateLimitedLogger', () => {
     expect(logger.suppressed).toBe(19);
   });
 
+  it('writes a message for at most maxSourcesPerMessage sources an interval: a stray spraying robot ids costs 16 lines, not one per id', () => {
+    const inner = new MemoryLogger();
+    const clock = new ManualClock();
+    const logger = new RateLimitedLogger(inner, { intervalMs: 1000, clock });
+    for (let i = 0; i < 3000; i++) logger.warn('mqtt: Birth refused', { robotId: `x${i}` });
+    logger.warn('serial: Birth refused', { robotId: 'x1' });
+    expect(inner.entries).toHaveLength(17);
+    expect(inner.entries.at(-1)!.message).toBe('serial: Birth refused');
+    expect(logger.suppressed).toBe(3000 - 16);
+    clock.advance(1000);
+    logger.warn('mqtt: Birth refused', { robotId: 'y' });
+    expect(inner.entries.at(-1)).toEqual({ level: 'warn', message: 'mqtt: Birth refused', fields: { robotId: 'y', otherSourcesSuppressed: 3000 - 16 } });
+  });
+
   it('passes info through and forgets the oldest keys beyond maxKeys', () => {
     const inner = new MemoryLogger();
     const logger = new RateLimitedLogger(inner, { intervalMs: 60_000, maxKeys: 2, clock: new ManualClock() });

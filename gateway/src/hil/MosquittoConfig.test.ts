@@ -54,6 +54,7 @@ describe('MosquittoConfig', () => {
       `plugin ${files.clientIdPlugin}`,
       'plugin_opt_users gw,r1,c1',
       'set_tcp_nodelay true',
+      'max_packet_size 393221',
       '',
     ]);
   });

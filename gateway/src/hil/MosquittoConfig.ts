@@ -8,8 +8,10 @@ import { chmod, chown, mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { MAX_MQTT_PACKET_BYTES } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
 import type { Credentials, Fleet } from './FleetFile.js';
+import { MQTT_FIXED_HEADER_MAX_BYTES } from './MqttPacketGuard.js';
 import { hashPasswordMosquitto } from './PasswordHash.js';
 import { systemAccount } from './systemAccount.js';
 import { fleetAcl } from './TopicAcl.js';
@@ -69,6 +71,8 @@ export function mosquittoConfFragment(fleet: Fleet, files: Pick<MosquittoFiles, 
     // Measured (BENCHMARKS.md, HIL over MQTT): with Nagle's algorithm on, Mosquitto held robots'
     // 10 Hz Telemetry back and forwarded it in bunches up to 40 ms late, which is the twins' pose.
     'set_tcp_nodelay true',
+    // The embedded broker's packet budget (MqttPacketGuard): Mosquitto's counts the fixed header (at most 5 bytes) too.
+    `max_packet_size ${MAX_MQTT_PACKET_BYTES + MQTT_FIXED_HEADER_MAX_BYTES}`,
     '',
   ].join('\n');
 }

@@ -1,7 +1,14 @@
 import { decodeEnvelope, encodeEnvelope, makeEnvelope, type Birth, type Telemetry, ManualClock } from '@swarmgate/protocols';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BIRTH_REQUEST_INTERVAL_MS, RobotRegistry, type OfflineReason } from './RobotRegistry.js';
+import {
+  BIRTH_REQUEST_INTERVAL_MS,
+  MAX_BIRTH_SENSORS,
+  MAX_BIRTH_TEXT_LENGTH,
+  MAX_PHYSICAL_ROBOTS,
+  RobotRegistry,
+  type OfflineReason,
+} from './RobotRegistry.js';
 
 function birth(session: number): Birth {
   return {
@@ -124,6 +131,31 @@ describe('RobotRegistry', () => {
     for (let i = 0; i < 5000; i++) expect(bench.birthRequestDue(`stray-${i}`)).toBe(true);
     expect(bench['birthRequestMs'].size).toBeLessThanOrEqual(1024);
     expect(bench.birthRequestDue('stray-4999')).toBe(false);
+  });
+
+  it('holds at most MAX_PHYSICAL_ROBOTS physical robots and a bounded Birth each, against a stray spraying ids (bench mode)', () => {
+    const { registry } = setup();
+    for (let i = 0; i < 3; i++) registry.birth(`r${i}`, 'virtual', birth(0));
+    // A Birth as large as an envelope allows: 100 kB texts and 5,000 sensor names.
+    const huge: Birth = {
+      ...birth(1),
+      model: 'm'.repeat(100_000),
+      firmwareVersion: 'f'.repeat(100_000),
+      capabilities: { ...birth(1).capabilities!, sensors: Array.from({ length: 5000 }, (_, i) => `s${i}`.repeat(20)) },
+    };
+    for (let i = 0; i < MAX_PHYSICAL_ROBOTS; i++) expect(registry.admit(`x${i}`, 'mqtt', huge).admitted).toBe(true);
+    const record = registry.get('x0')!;
+    expect(record.model).toHaveLength(MAX_BIRTH_TEXT_LENGTH);
+    expect(record.firmwareVersion).toHaveLength(MAX_BIRTH_TEXT_LENGTH);
+    expect(record.capabilities!.sensors).toHaveLength(MAX_BIRTH_SENSORS);
+    expect(record.capabilities!.sensors.every((name) => name.length <= MAX_BIRTH_TEXT_LENGTH)).toBe(true);
+    const refused = registry.admit('one-too-many', 'mqtt', birth(1));
+    expect(refused).toMatchObject({ admitted: false, conflict: { reason: expect.stringContaining(`MAX_PHYSICAL_ROBOTS (${MAX_PHYSICAL_ROBOTS})`) } });
+    expect(registry.get('one-too-many')).toBeUndefined();
+    // Robots already held still rebirth, and virtual robots are not counted against it.
+    expect(registry.admit('x0', 'mqtt', birth(2)).admitted).toBe(true);
+    registry.birth('r3', 'virtual', birth(0));
+    expect(registry.list()).toHaveLength(MAX_PHYSICAL_ROBOTS + 4);
   });
 
   it('marks a robot offline when its link is lost and close() clears timers', () => {

@@ -117,10 +117,22 @@ const MAX_BIRTH_REQUESTS = 1024;
 /** Conflicts kept for the UI; beyond it the oldest is forgotten (a stray spraying ids). */
 const MAX_CONFLICTS = 64;
 const MAX_CONFLICT_ID_LENGTH = 100;
+/**
+ * Physical robots the registry holds records of, online or not. A fleet file bounds them; in
+ * bench mode anyone may send Births, and a stray spraying ids would otherwise grow the registry
+ * (and each record's Birth) without end. A Birth of a new id past it is refused as a conflict.
+ */
+export const MAX_PHYSICAL_ROBOTS = 1024;
+/** A Birth's model, firmware version and each sensor name are kept to this many characters. */
+export const MAX_BIRTH_TEXT_LENGTH = 64;
+/** Sensor names kept from a Birth's capabilities. */
+export const MAX_BIRTH_SENSORS = 32;
 
 export class RobotRegistry extends EventEmitter<RegistryEvents> {
   readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0, refusedBirths: 0, foreignTraffic: 0, birthRequests: 0 };
   private readonly entries = new Map<string, Entry>();
+  /** Entries of physical robots (they are never forgotten; virtual ones are, by forgetVirtual). */
+  private physicalRobots = 0;
   /** conflictKey(robotId, channel) -> the latest refusal; ordered oldest first. */
   private readonly conflictLog = new Map<string, IdConflict>();
   /** robotId -> when it was last asked for its Birth; ordered oldest first. */
@@ -171,6 +183,9 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     }
     if (link !== 'virtual' && this.fleetRobotIds && !this.fleetRobotIds.has(robotId)) {
       return `robot id ${robotId} is not in the fleet file; add it under robots`;
+    }
+    if (link !== 'virtual' && !held && this.physicalRobots >= MAX_PHYSICAL_ROBOTS) {
+      return `robot id ${robotId} refused: the gateway already holds MAX_PHYSICAL_ROBOTS (${MAX_PHYSICAL_ROBOTS}) physical robots (a fleet file names the ones it takes)`;
     }
     return null;
   }
@@ -248,16 +263,19 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
       id: robotId,
       link,
       online: true,
-      model: birth.model,
-      firmwareVersion: birth.firmwareVersion,
+      model: birth.model.slice(0, MAX_BIRTH_TEXT_LENGTH),
+      firmwareVersion: birth.firmwareVersion.slice(0, MAX_BIRTH_TEXT_LENGTH),
       // Frozen copies: records handed out share them, and nobody can edit the registry's.
       protocolVersion: birth.protocolVersion ? Object.freeze({ ...birth.protocolVersion }) : null,
-      capabilities: caps ? Object.freeze({ ...caps, sensors: Object.freeze([...caps.sensors]) }) : null,
+      capabilities: caps
+        ? Object.freeze({ ...caps, sensors: Object.freeze(caps.sensors.slice(0, MAX_BIRTH_SENSORS).map((name) => name.slice(0, MAX_BIRTH_TEXT_LENGTH))) })
+        : null,
       session: birth.session,
       births: (previous?.record.births ?? 0) + 1,
       lastSeenMs: this.clock.nowMs(),
       batteryFraction: previous?.record.batteryFraction ?? null,
     };
+    if (!previous && link !== 'virtual') this.physicalRobots++;
     const entry: Entry = previous ?? { record, channel, timer: null };
     entry.record = record;
     entry.channel = channel;

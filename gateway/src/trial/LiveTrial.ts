@@ -410,7 +410,9 @@ export class LiveTrial implements TwinHost {
       uplink += (link.counters?.decodeErrors ?? 0) + (link.counters?.mismatches ?? 0) + (link.counters?.failures ?? 0);
     const badCommand = this.options.port?.counters.badCommands ?? 0;
     const refused = this.options.broker?.counters;
-    const broker = refused ? refused.authFailures + refused.clientIdRefusals + refused.deniedPublishes + refused.deniedSubscriptions : 0;
+    const broker = refused
+      ? refused.authFailures + refused.clientIdRefusals + refused.deniedPublishes + refused.deniedSubscriptions + refused.oversizePackets
+      : 0;
     const counts = { ...this.faultCounts, badCommand, uplink, broker };
     return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
   }

@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { installApiDocs } from '../web/apiDocs.js';
 import { installHttpGuard, type HttpGuardOptions } from '../web/httpGuard.js';
+import { DEFAULT_REQUEST_TIMEOUT_MS, installRequestDeadline } from '../web/requestDeadline.js';
 import { recordingApi } from './recordingApi.js';
 import { robotsApi } from './robotsApi.js';
 import { trialsApi, type TrialHost } from './trialsApi.js';
@@ -23,6 +24,8 @@ export interface TrialHttpApiOptions {
 export interface TrialHttpServerOptions extends TrialHttpApiOptions {
   /** Token, Host and Origin checks (httpGuard); default: no token, any Host. */
   readonly access?: HttpGuardOptions;
+  /** How long a client may take to send a request's body; default DEFAULT_REQUEST_TIMEOUT_MS (requestDeadline). */
+  readonly requestTimeoutMs?: number;
 }
 
 /** The trial and robots resources, as one plugin. */
@@ -52,6 +55,7 @@ function isClientFault(statusCode: number): boolean {
  */
 export async function createTrialHttpServer(options: TrialHttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } });
+  installRequestDeadline(app, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   const live = () => options.trials.live;
   // Root-level, before the guard and every route: the guard's refusals, the schemas' 400s and
   // a handler's 5xx are all seen here, the web UI's routes included.

@@ -5,13 +5,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapFormatError } from '../errors.js';
 import { pngBomb } from '../testing/pngBomb.js';
 import { DEFAULT_MAX_FILE_CELLS } from './greyImage.js';
 import { loadMapFile } from './mapFiles.js';
-import { readPngSize } from './png.js';
+import { decodePng, readPngSize } from './png.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-budget-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,6 +50,33 @@ describe('map file cell budget', () => {
       expect(() => loadMapFile(path, { maxCells: 599 })).toThrow(/declares 30 x 20 = 600 cells, over the budget of 599 cells/);
     }
     expect(DEFAULT_MAX_FILE_CELLS).toBe(4_000_000);
+  });
+});
+
+describe('an interlaced PNG, whose image data pngjs inflates without a bound', () => {
+  it('decodes a genuine one, and refuses one whose data inflates past what its size needs, before holding it', async () => {
+    const genuine = file('interlaced.png', await pngBomb(37, 23, { interlace: true }));
+    expect(loadMapFile(genuine).cells.length).toBe(37 * 23);
+    // 200 x 200 pixels need 40,375 bytes (40,000 samples, a filter byte for each of the 375 rows of the 7 passes); this 500 kB file inflates to 512 MB, held whole by pngjs.
+    const lying = file('interlaced-bomb.png', await pngBomb(200, 200, { interlace: true, inflatedBytes: 512 * 1024 * 1024 }));
+    const startMs = performance.now();
+    expect(() => loadMapFile(lying)).toThrow(MapFormatError);
+    expect(() => loadMapFile(lying)).toThrow(`${lying}: corrupt PNG: its interlaced image data inflates to more than the 40375 bytes 200 x 200 pixels need`);
+    expect(performance.now() - startMs).toBeLessThan(2000);
+  }, 60_000);
+
+  it('any size: genuine data decodes, any more data than the passes need is refused naming the bound', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 5000 }), async (width, height, extra) => {
+        const genuine = await pngBomb(width, height, { interlace: true });
+        expect(decodePng(genuine, 'g.png').samples.length).toBe(width * height);
+        // The IDAT data: after the signature, IHDR (25 bytes) and the IDAT head; before its CRC and IEND.
+        const needed = zlib.inflateSync(genuine.subarray(41, genuine.length - 16)).length;
+        const lying = await pngBomb(width, height, { interlace: true, inflatedBytes: needed + extra });
+        expect(() => decodePng(lying, 'l.png')).toThrow(`l.png: corrupt PNG: its interlaced image data inflates to more than the ${needed} bytes`);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
 

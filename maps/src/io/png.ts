@@ -1,4 +1,5 @@
 /** PNG map images through pngjs: decoded to grey (mean of R, G, B), encoded as 8-bit grey. */
+import { inflateSync } from 'node:zlib';
 import { PNG } from 'pngjs';
 import { MapFormatError } from '../errors.js';
 import { checkImageSize, type GreyImage } from './greyImage.js';
@@ -27,9 +28,60 @@ export function readPngSize(bytes: Uint8Array, file: string): { width: number; h
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
+/** Adam7's passes: first column and row, column and row step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** Samples a pixel by PNG colour type: grey, RGB, palette index, grey and alpha, RGBA. */
+const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/** Offsets in the file of the IHDR fields after width and height. */
+const IHDR_BIT_DEPTH = 24;
+const IHDR_COLOUR_TYPE = 25;
+const IHDR_INTERLACE = 28;
+
+/**
+ * pngjs bounds its inflate of a plain PNG's image data by the size the header implies, but not
+ * an interlaced one's: a 500 kB file inflating to gigabytes was held whole before anything
+ * failed. So an interlaced PNG's data is inflated here first, bounded by the exact size of its
+ * Adam7 passes (a filter byte a row, then the row's packed samples). A header pngjs would refuse
+ * anyway (an unknown colour type) is left to it.
+ */
+function checkInterlacedData(bytes: Uint8Array, file: string, width: number, height: number): void {
+  const channels = CHANNELS[bytes[IHDR_COLOUR_TYPE] ?? -1];
+  if (bytes[IHDR_INTERLACE] !== 1 || channels === undefined) return;
+  const bitsPerPixel = channels * (bytes[IHDR_BIT_DEPTH] ?? 0);
+  let limit = 0;
+  for (const [x0, y0, dx, dy] of ADAM7) {
+    const w = Math.ceil((width - x0) / dx);
+    const h = Math.ceil((height - y0) / dy);
+    if (w > 0 && h > 0) limit += h * (1 + Math.ceil((w * bitsPerPixel) / 8));
+  }
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const data: Uint8Array[] = [];
+  // Chunks: length, type, data, CRC; pngjs checks their CRCs and order afterwards.
+  for (let at = PNG_SIGNATURE.length; at + 8 <= bytes.length; at += 12 + view.getUint32(at)) {
+    if (String.fromCharCode(...bytes.subarray(at + 4, at + 8)) === 'IDAT') data.push(bytes.subarray(at + 8, at + 8 + view.getUint32(at)));
+  }
+  try {
+    inflateSync(Buffer.concat(data), { maxOutputLength: limit });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_BUFFER_TOO_LARGE') return; // corrupt data: pngjs names it
+    throw new MapFormatError(file, `corrupt PNG: its interlaced image data inflates to more than the ${limit} bytes ${width} x ${height} pixels need`);
+  }
+}
+
 export function decodePng(bytes: Uint8Array, file: string, maxCells?: number): GreyImage {
   const size = readPngSize(bytes, file);
   checkImageSize(file, size.width, size.height, maxCells);
+  checkInterlacedData(bytes, file, size.width, size.height);
   let png: PNG;
   try {
     png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));

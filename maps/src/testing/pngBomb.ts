@@ -2,6 +2,8 @@
  * A "PNG bomb" for tests and attack suites: a valid 8-bit grey PNG that declares `width` x
  * `height` pixels, all zero, deflated to a small file (10000 x 10000 is about 100 kB). Built
  * row by row through a streaming deflate, so making it never holds the raster in memory.
+ * `interlace`: the same image stored Adam7-interlaced; `inflatedBytes`: image data of that many
+ * zero bytes instead of the ones the size needs (a file lying about what it inflates to).
  */
 import { createDeflate, crc32 } from 'node:zlib';
 
@@ -14,20 +16,50 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-export async function pngBomb(width: number, height: number): Promise<Buffer> {
+/** Adam7's passes: first column and row, column and row step. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** Row lengths of the image data, filter byte included: one per row, or Adam7's passes in turn. */
+function rowLengths(width: number, height: number, interlace: boolean): number[] {
+  if (!interlace) return new Array<number>(height).fill(width + 1);
+  return ADAM7.flatMap(([x0, y0, dx, dy]) => {
+    const w = Math.ceil((width - x0) / dx);
+    const h = Math.ceil((height - y0) / dy);
+    return w > 0 && h > 0 ? new Array<number>(h).fill(w + 1) : [];
+  });
+}
+
+export async function pngBomb(width: number, height: number, options: { interlace?: boolean; inflatedBytes?: number } = {}): Promise<Buffer> {
+  const interlace = options.interlace ?? false;
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth; colour type 0 (grey), deflate, filter 0, no interlace
+  ihdr[8] = 8; // bit depth; colour type 0 (grey), deflate, filter 0
+  ihdr[12] = interlace ? 1 : 0;
   const deflate = createDeflate({ level: 9 });
   const parts: Buffer[] = [];
   deflate.on('data', (part: Buffer) => parts.push(part));
   const done = new Promise<void>((resolve, reject) => deflate.once('end', resolve).once('error', reject));
-  // One filter byte (0, none) and `width` zero samples per row.
-  const row = Buffer.alloc(width + 1);
-  for (let y = 0; y < height; y++) if (!deflate.write(row)) await new Promise((resolve) => deflate.once('drain', resolve));
+  // Zero rows: a filter byte (0, none) and zero samples; a lie is written in 64 KiB pieces.
+  const lengths = options.inflatedBytes === undefined ? rowLengths(width, height, interlace) : pieces(options.inflatedBytes, 64 * 1024);
+  for (const length of lengths) if (!deflate.write(Buffer.alloc(length))) await new Promise((resolve) => deflate.once('drain', resolve));
   deflate.end();
   await done;
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** `total` as pieces of at most `size`. */
+function pieces(total: number, size: number): number[] {
+  const out = new Array<number>(Math.floor(total / size)).fill(size);
+  if (total % size > 0) out.push(total % size);
+  return out;
 }

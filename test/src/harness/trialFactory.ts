@@ -4,11 +4,13 @@
  * fleet. serve builds its own the same way, with its robot profile and threads.
  */
 import { join } from 'node:path';
+import { DEFAULT_MAX_FILE_CELLS } from '@swarmgate/maps';
 import { requestTrialFactory } from '@swarmgate/gateway';
 
 export function liveTrialFactory(mapsFolder: string): ReturnType<typeof requestTrialFactory> {
   return requestTrialFactory({
     mapsFolder,
+    maxCells: DEFAULT_MAX_FILE_CELLS,
     controller: null,
     fleet: null,
     build: (flags, grid) => ({
