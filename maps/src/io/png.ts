@@ -39,6 +39,13 @@ const ADAM7 = [
   [0, 1, 1, 2],
 ] as const;
 
+/** The pixel sizes of a `width` x `height` image's Adam7 passes, in order, leaving out the empty ones. */
+export function adam7Passes(width: number, height: number): { width: number; height: number }[] {
+  return ADAM7.map(([x0, y0, dx, dy]) => ({ width: Math.ceil((width - x0) / dx), height: Math.ceil((height - y0) / dy) })).filter(
+    (pass) => pass.width > 0 && pass.height > 0,
+  );
+}
+
 /** Samples a pixel by PNG colour type: grey, RGB, palette index, grey and alpha, RGBA. */
 const CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
 
@@ -59,11 +66,7 @@ function checkInterlacedData(bytes: Uint8Array, file: string, width: number, hei
   if (bytes[IHDR_INTERLACE] !== 1 || channels === undefined) return;
   const bitsPerPixel = channels * (bytes[IHDR_BIT_DEPTH] ?? 0);
   let limit = 0;
-  for (const [x0, y0, dx, dy] of ADAM7) {
-    const w = Math.ceil((width - x0) / dx);
-    const h = Math.ceil((height - y0) / dy);
-    if (w > 0 && h > 0) limit += h * (1 + Math.ceil((w * bitsPerPixel) / 8));
-  }
+  for (const pass of adam7Passes(width, height)) limit += pass.height * (1 + Math.ceil((pass.width * bitsPerPixel) / 8));
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const data: Uint8Array[] = [];
   // Chunks: length, type, data, CRC; pngjs checks their CRCs and order afterwards.

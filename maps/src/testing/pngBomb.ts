@@ -6,6 +6,7 @@
  * zero bytes instead of the ones the size needs (a file lying about what it inflates to).
  */
 import { createDeflate, crc32 } from 'node:zlib';
+import { adam7Passes } from '../io/png.js';
 
 function chunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
@@ -16,25 +17,10 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([head, data, crc]);
 }
 
-/** Adam7's passes: first column and row, column and row step. */
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
-
 /** Row lengths of the image data, filter byte included: one per row, or Adam7's passes in turn. */
 function rowLengths(width: number, height: number, interlace: boolean): number[] {
   if (!interlace) return new Array<number>(height).fill(width + 1);
-  return ADAM7.flatMap(([x0, y0, dx, dy]) => {
-    const w = Math.ceil((width - x0) / dx);
-    const h = Math.ceil((height - y0) / dy);
-    return w > 0 && h > 0 ? new Array<number>(h).fill(w + 1) : [];
-  });
+  return adam7Passes(width, height).flatMap((pass) => new Array<number>(pass.height).fill(pass.width + 1));
 }
 
 export async function pngBomb(width: number, height: number, options: { interlace?: boolean; inflatedBytes?: number } = {}): Promise<Buffer> {
