@@ -12,7 +12,7 @@ import type { ResultsLine } from '../experiment/resultsLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { loadDesign } from './experimentDesign.js';
-import { queueConnection, STALLED_RETRIES } from './experimentQueue.js';
+import { queueConnection, reachQueue, STALLED_RETRIES } from './experimentQueue.js';
 import { threadPool, VERSION } from './experimentRunner.js';
 import { parseQueueJob, QUEUE_NAME, refusalOf } from './queueJob.js';
 
@@ -48,6 +48,7 @@ export const workerCommand: Command = {
     const threads = numberFlag('threads', v.threads, availableParallelism(), { min: 1, max: 1024, integer: true });
     const lockMs = numberFlag('lock-seconds', v['lock-seconds'], 30, { min: 1, max: 3600 }) * 1000;
     const designHash = v.design === undefined ? undefined : (await loadDesign(v.design)).hash;
+    await reachQueue(v.queue);
     const say = (message: string): void => void process.stderr.write(`swarmgate worker: ${message}\n`);
     const pool = threadPool(threads);
     const worker = new QueueWorker<unknown, ResultsLine>(
