@@ -34,6 +34,13 @@ describe('a --queue whose Redis server does not answer', () => {
     await expect(reachQueue(url)).rejects.toMatchObject({ code: 'SG_QUEUE_CONNECT', message: expect.stringContaining(`--queue ${url}: connect ECONNREFUSED`) });
   });
 
+  it("does not print the URL's password", async () => {
+    const port = await closedPort();
+    const error = await reachQueue(`redis://:hunter2@127.0.0.1:${port}`).catch((e: Error) => e);
+    expect(error).toMatchObject({ code: 'SG_QUEUE_CONNECT', message: expect.stringContaining(`--queue redis://:***@127.0.0.1:${port}`) });
+    expect((error as Error).message).not.toContain('hunter2');
+  });
+
   it.each([['worker'], ['experiment', 'status', DESIGN], ['experiment', 'run', DESIGN]])(
     'swarmgate %s ... exits 1 with one line, not a reconnect loop',
     async (...args) => {

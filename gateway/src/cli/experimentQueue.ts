@@ -48,10 +48,21 @@ export async function reachQueue(url: string, timeoutMs = QUEUE_CONNECT_TIMEOUT_
     await client.connect();
     await client.ping();
   } catch (error) {
-    throw new SwarmgateError('SG_QUEUE_CONNECT', `cannot reach the Redis server of --queue ${url}: ${(cause ?? (error as Error)).message}`);
+    throw new SwarmgateError(
+      'SG_QUEUE_CONNECT',
+      `no connection to the Redis server of --queue ${withoutPassword(checked)}: ${(cause ?? (error as Error)).message}`,
+    );
   } finally {
     client.disconnect();
   }
+}
+
+/** The URL as an error line may show it: a `redis://:PASSWORD@HOST` password masked. */
+function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password === '') return url;
+  parsed.password = '***';
+  return parsed.href;
 }
 
 /** The queue of `--queue URL`, once its Redis server answered (reachQueue). */
