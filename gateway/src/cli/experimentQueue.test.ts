@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { queueConnection, reachQueue } from './experimentQueue.js';
+import { queueConnection, reachQueue, withoutPassword } from './experimentQueue.js';
 import { runSwarmgate } from './testing/runSwarmgate.js';
 
 const DESIGN = fileURLToPath(new URL('../../../experiments/yan-2017-small.yaml', import.meta.url));
@@ -25,6 +25,14 @@ describe('queueConnection', () => {
     expect(() => queueConnection('localhost:6379')).toThrow(/redis:\/\/HOST:PORT/);
     expect(() => queueConnection('mqtt://localhost:1883')).toThrow('--queue mqtt://localhost:1883: the queue is a Redis server, give redis://HOST:PORT');
     expect(() => queueConnection('not a url')).toThrow('--queue not a url is not a URL');
+  });
+});
+
+describe('withoutPassword', () => {
+  it("masks the password of a Redis URL (the worker's start line goes to service logs), and leaves the rest", () => {
+    expect(withoutPassword('redis://:hunter2@10.0.0.5:6379')).toBe('redis://:***@10.0.0.5:6379');
+    expect(withoutPassword('rediss://lab:hunter2@queue.lab:6380/2')).toBe('rediss://lab:***@queue.lab:6380/2');
+    expect(withoutPassword('redis://10.0.0.5:6379')).toBe('redis://10.0.0.5:6379');
   });
 });
 

@@ -57,8 +57,8 @@ export async function reachQueue(url: string, timeoutMs = QUEUE_CONNECT_TIMEOUT_
   }
 }
 
-/** The URL as an error line may show it: a `redis://:PASSWORD@HOST` password masked. */
-function withoutPassword(url: string): string {
+/** The URL as a log or error line may show it: a `redis://:PASSWORD@HOST` password masked. */
+export function withoutPassword(url: string): string {
   const parsed = new URL(url);
   if (parsed.password === '') return url;
   parsed.password = '***';

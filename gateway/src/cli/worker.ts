@@ -12,7 +12,7 @@ import type { ResultsLine } from '../experiment/resultsLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type Command } from './Command.js';
 import { loadDesign } from './experimentDesign.js';
-import { queueConnection, reachQueue, STALLED_RETRIES } from './experimentQueue.js';
+import { queueConnection, reachQueue, STALLED_RETRIES, withoutPassword } from './experimentQueue.js';
 import { threadPool, VERSION } from './experimentRunner.js';
 import { parseQueueJob, QUEUE_NAME, refusalOf } from './queueJob.js';
 
@@ -74,7 +74,7 @@ export const workerCommand: Command = {
       if (error instanceof SwarmgateError) say(error.message);
       else if (job !== undefined) say(`job ${job.id ?? '?'} failed: ${error.message}`);
     });
-    say(`${threads} threads on ${v.queue}${designHash === undefined ? '' : `, design ${designHash.slice(0, 12)} only`}, swarmgate ${VERSION}`);
+    say(`${threads} threads on ${withoutPassword(v.queue)}${designHash === undefined ? '' : `, design ${designHash.slice(0, 12)} only`}, swarmgate ${VERSION}`);
     await new Promise<void>((resolve) => {
       const stop = (): void => void worker.close().then(resolve);
       process.once('SIGINT', stop);
