@@ -64,6 +64,8 @@ export const ERROR_CODES = {
   // Experiment reports (experiment/)
   SG_QUEUE_JOB:
     'A job on the experiment queue is not a run this worker can take: malformed data, another swarmgate version, or another design than --design; the message names what differs.',
+  SG_QUEUE_CONNECT:
+    'The Redis server of --queue did not answer (not running, wrong host or port, or a firewall) or refused the login (redis://:PASSWORD@HOST:PORT); start redis-server there or give the right URL. The message gives the connection error, the password masked.',
   SG_RESULTS_READ: 'The experiment folder or its results.jsonl could not be read (missing, not a folder, or no permission); the message names the path.',
   SG_RESULTS_EMPTY: 'The experiment results.jsonl holds no complete run line, so there is nothing to report; the message names the file.',
   SG_RESULTS_LINE:

@@ -5,6 +5,8 @@
  * completes a job once, and only for the worker that still holds its lock.
  */
 import { Queue, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { SwarmgateError } from '../errors.js';
 import { parseResultsLine, type ResultsLine } from '../experiment/resultsLine.js';
 import { CliUsageError } from './Command.js';
 import type { Design } from './experimentDesign.js';
@@ -26,7 +28,46 @@ export function queueConnection(url: string): { url: string; maxRetriesPerReques
   return { url, maxRetriesPerRequest: null };
 }
 
-export function openQueue(url: string): Queue {
+/** How long the first connection to the queue's Redis server may take before it counts as unreachable. */
+export const QUEUE_CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * Connects to the queue's Redis server once, without retries. The queue's own connection
+ * retries for ever (queueConnection), which is right for a server that restarts under a running
+ * worker, but against a wrong URL or a server never started it logged every failed attempt as an
+ * error object and never ended; this makes that case one SG_QUEUE_CONNECT line.
+ */
+export async function reachQueue(url: string, timeoutMs = QUEUE_CONNECT_TIMEOUT_MS): Promise<void> {
+  const { url: checked } = queueConnection(url);
+  const client = new Redis(checked, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  // The socket's error (ECONNREFUSED, ENOTFOUND, ...) comes as an event; connect() then rejects
+  // only with 'Connection is closed', which does not say why.
+  let cause: Error | undefined;
+  client.on('error', (error: Error) => (cause ??= error));
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    throw new SwarmgateError(
+      'SG_QUEUE_CONNECT',
+      `no connection to the Redis server of --queue ${withoutPassword(checked)}: ${(cause ?? (error as Error)).message}`,
+    );
+  } finally {
+    client.disconnect();
+  }
+}
+
+/** The URL as a log or error line may show it: a `redis://:PASSWORD@HOST` password masked. */
+export function withoutPassword(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password === '') return url;
+  parsed.password = '***';
+  return parsed.href;
+}
+
+/** The queue of `--queue URL`, once its Redis server answered (reachQueue). */
+export async function openQueue(url: string): Promise<Queue> {
+  await reachQueue(url);
   return new Queue(QUEUE_NAME, { connection: queueConnection(url) });
 }
 

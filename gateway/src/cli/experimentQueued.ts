@@ -28,7 +28,7 @@ const OPTIONS = { queue: { type: 'string' }, out: { type: 'string' } } as const;
 async function withDesignQueue<T>(
   argv: string[],
   subcommand: string,
-  body: (design: Design, queue: ReturnType<typeof openQueue>, out: string | undefined) => Promise<T>,
+  body: (design: Design, queue: Awaited<ReturnType<typeof openQueue>>, out: string | undefined) => Promise<T>,
 ) {
   const parsed = parseCommandArgs(argv, OPTIONS, HELP);
   if (!parsed) return 0;
@@ -36,7 +36,7 @@ async function withDesignQueue<T>(
   if (file === undefined || extra.length > 0) throw new CliUsageError(`experiment ${subcommand} takes one design file\n\n${HELP}`);
   if (parsed.values.queue === undefined) throw new CliUsageError(`--queue redis://HOST:PORT is required\n\n${HELP}`);
   const design = await loadDesign(file);
-  const queue = openQueue(parsed.values.queue);
+  const queue = await openQueue(parsed.values.queue);
   try {
     return await body(design, queue, parsed.values.out);
   } finally {

@@ -73,7 +73,7 @@ export const experimentCheckCommand: CommandRun = async (argv) => {
 };
 
 async function enqueue(design: Design, url: string): Promise<number> {
-  const queue = openQueue(url);
+  const queue = await openQueue(url);
   try {
     const added = await enqueueDesign(queue, design);
     process.stdout.write(

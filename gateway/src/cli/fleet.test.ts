@@ -71,6 +71,18 @@ describe('swarmgate fleet', () => {
     expect(bad.stderr).toContain('bad.yaml:2: gateway.pasword: unknown field');
   });
 
+  it.each([
+    [['check', '--hosts', 'a,b,c'], '--hosts is a flag of `fleet nats-config`, not of `fleet check`'],
+    [['check', '-o', join(dir, 'unused')], '-o is a flag of `fleet mosquitto-config` and `fleet nats-config`, not of `fleet check`'],
+    [['mosquitto-config', '-o', join(dir, 'unused'), '--mqtt-port', '1884'], '--mqtt-port is a flag of `fleet nats-config`, not of `fleet mosquitto-config`'],
+    [['nats-config', '-o', join(dir, 'unused'), '--robots', '2'], '--robots is a flag of `fleet check`, not of `fleet nats-config`'],
+  ])('fleet %j: exit 2 naming a flag the action does not read, and the action that does', async (args, message) => {
+    const r = await runSwarmgate('fleet', ...args, '--fleet', fleetPath);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`swarmgate fleet: ${message}`);
+    expect(r.stdout).toBe('');
+  });
+
   it("refuses a fleet whose physical robots take the virtual robots' names, for the --robots N given", async () => {
     const path = join(dir, 'clash.yaml');
     writeFileSync(path, 'fleet: lab\ngateway: { username: gw, password: p }\nrobots: [{ id: r1, password: q }, { id: mona-01, password: m }]\n');

@@ -38,6 +38,20 @@ const HELP = `Usage:
       clients ${NATS_DEFAULT_PORTS.clientPort}, MQTT ${NATS_DEFAULT_PORTS.mqttPort}, routes ${NATS_DEFAULT_PORTS.clusterPort}). JetStream keeps its data in --store
       (default DIR/jetstream), a subdirectory per node. Needs plain passwords in the fleet file.`;
 
+const ACTIONS = ['check', 'mosquitto-config', 'nats-config'] as const;
+type Action = (typeof ACTIONS)[number];
+
+/** The flags each action reads (parseArgs' names), as its usage line in HELP gives them. */
+const ACTION_FLAGS: Record<Action, readonly string[]> = {
+  check: ['fleet', 'robots'],
+  'mosquitto-config': ['fleet', 'out'],
+  'nats-config': ['fleet', 'out', 'hosts', 'client-port', 'mqtt-port', 'cluster-port', 'store'],
+};
+
+function isAction(name: string | undefined): name is Action {
+  return (ACTIONS as readonly (string | undefined)[]).includes(name);
+}
+
 async function run(argv: string[]): Promise<number> {
   const parsed = parseCommandArgs(
     argv,
@@ -56,8 +70,17 @@ async function run(argv: string[]): Promise<number> {
   if (!parsed) return 0;
   const [action, ...extra] = parsed.positionals;
   if (extra.length > 0) throw new CliUsageError(`unexpected argument '${extra[0]}'\n\n${HELP}`);
-  if (action !== 'check' && action !== 'mosquitto-config' && action !== 'nats-config') {
+  if (!isAction(action)) {
     throw new CliUsageError(`${action === undefined ? 'missing action' : `unknown action '${action}'`}\n\n${HELP}`);
+  }
+  // One option table serves the three actions; a flag of another action would otherwise be
+  // dropped without a word (--mqtt-port to mosquitto-config changes nothing).
+  const foreign = Object.keys(parsed.values).find((flag) => !ACTION_FLAGS[action].includes(flag));
+  if (foreign !== undefined) {
+    const owner = ACTIONS.filter((other) => ACTION_FLAGS[other].includes(foreign));
+    throw new CliUsageError(
+      `${foreign === 'out' ? '-o' : `--${foreign}`} is a flag of ${owner.map((o) => `\`fleet ${o}\``).join(' and ')}, not of \`fleet ${action}\`\n\n${HELP}`,
+    );
   }
   if (!parsed.values.fleet) throw new CliUsageError(`--fleet FILE is required\n\n${HELP}`);
   if (action !== 'check' && !parsed.values.out) throw new CliUsageError(`-o DIR is required\n\n${HELP}`);

@@ -35,4 +35,12 @@ describe('swarmgate list (real process)', () => {
     },
     60_000,
   );
+
+  it('list radio gives every model selectable by --comm its spellings, and a model built in code none', async () => {
+    const text = await runSwarmgate('list', 'radio');
+    expect(text.code).toBe(0);
+    const usage = text.stdout.split('\n').filter((line) => line.trimStart().startsWith('--comm'));
+    expect(usage).toHaveLength(RADIO_MODELS.filter((m) => m.specs.length > 0).length);
+    for (const line of usage) expect(line).toMatch(/^ {2}--comm \S/);
+  }, 60_000);
 });

@@ -52,7 +52,8 @@ function items(kind: Kind): Item[] {
       return RADIO_MODELS.map((m) => ({
         name: m.name,
         doc: m.doc,
-        extra: `--comm ${m.specs.join(' | ')}`,
+        // A model built in code (`user`) has no --comm spelling: no usage line rather than an empty one.
+        extra: m.specs.length > 0 ? `--comm ${m.specs.join(' | ')}` : undefined,
         params: m.params.map((p) => ({ name: p.name, unit: p.unit, default: p.default, doc: p.doc })),
       }));
     case 'sensors':

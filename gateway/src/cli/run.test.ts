@@ -103,6 +103,12 @@ describe('swarmgate run (real process)', () => {
     [['--map', 'cave', '--frobnicate'], /frobnicate/],
     [['--map', 'cave', '--merge-every', '10'], /--merge-every \(ticks\) was replaced by --merge-every-s \(seconds/],
     [['--map', 'cave', '--merge-every-s=-1'], /--merge-every-s must be >= 0, got -1/],
+    // Checked before the trial (a long run would be lost at its end), naming the flag.
+    [
+      ['--map', 'cave', '--max-ticks', '36000', '--target', '1', '--json', '/nonexistent-dir/r.json'],
+      /--json \/nonexistent-dir\/r\.json: no folder '\/nonexistent-dir'/,
+    ],
+    [['--map', 'cave', '--csv', join(BIN, 'series.csv')], /--csv .*series\.csv: no folder '.*swarmgate\.js' to write it in/],
   ])(
     'exits 2 with a clear message for %j',
     (args, message) => {

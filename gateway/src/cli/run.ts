@@ -2,7 +2,7 @@
  * `swarmgate run`: one headless trial on a map, with results as JSON, a CSV time series and
  * heatmap PNGs. Every flag is checked before the trial starts; bad input exits 2 naming it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { gridHash, renderPng, type Grid } from '@swarmgate/maps';
 import type { Pose } from '@swarmgate/sdk';
@@ -82,12 +82,8 @@ export const runCommand: CommandRun = async (argv) => {
     (message) => process.stderr.write(`swarmgate run: ${message}\n`),
   );
   if (v.verify !== undefined) return verifyRecording(v.verify, Object.keys(v));
+  prepareOutputFolders(v, where);
   const { report, trial, grid } = await withLocatedErrors(where, () => executeRun(v, process.stderr.isTTY, v.record));
-  // A trial file's outputs go to folders it names relative to itself: made on first use.
-  for (const flag of OUTPUT_OPTIONS) {
-    const path = v[flag];
-    if (path !== undefined && path !== '-' && where.has(flag)) mkdirSync(dirname(path), { recursive: true });
-  }
   if (v.json === '-') process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   else if (v.json !== undefined) writeFileSync(v.json, JSON.stringify(report, null, 2) + '\n');
   if (v.csv !== undefined) writeFileSync(v.csv, toCsv(trial.metrics.samples));
@@ -98,6 +94,21 @@ export const runCommand: CommandRun = async (argv) => {
   if (v.json !== '-') process.stdout.write(summaryLine(report) + '\n');
   return 0;
 };
+
+/**
+ * The outputs are written after the trial, so their folders are settled before it: a trial
+ * file's are made (it names them relative to itself), a flag's must exist, or a mistyped path
+ * would throw away a whole run at its end.
+ */
+function prepareOutputFolders(v: RunValues, fromFile: ReadonlyMap<string, unknown>): void {
+  for (const flag of OUTPUT_OPTIONS) {
+    const path = v[flag];
+    if (path === undefined || path === '-') continue;
+    const folder = dirname(path);
+    if (fromFile.has(flag)) mkdirSync(folder, { recursive: true });
+    else if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new CliUsageError(`--${flag} ${path}: no folder '${folder}' to write it in`);
+  }
+}
 
 type TrialOptionName = Exclude<RunFlagName, (typeof NOT_TRIAL_OPTIONS)[number]>;
 

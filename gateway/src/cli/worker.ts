@@ -12,7 +12,7 @@ import type { ResultsLine } from '../experiment/resultsLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type CommandRun } from './Command.js';
 import { loadDesign } from './experimentDesign.js';
-import { queueConnection, STALLED_RETRIES } from './experimentQueue.js';
+import { queueConnection, reachQueue, STALLED_RETRIES, withoutPassword } from './experimentQueue.js';
 import { threadPool, VERSION } from './experimentRunner.js';
 import { parseQueueJob, QUEUE_NAME, refusalOf } from './queueJob.js';
 
@@ -45,6 +45,7 @@ export const workerCommand: CommandRun = async (argv) => {
   const threads = numberFlag('threads', v.threads, availableParallelism(), { min: 1, max: 1024, integer: true });
   const lockMs = numberFlag('lock-seconds', v['lock-seconds'], 30, { min: 1, max: 3600 }) * 1000;
   const designHash = v.design === undefined ? undefined : (await loadDesign(v.design)).hash;
+  await reachQueue(v.queue);
   const say = (message: string): void => void process.stderr.write(`swarmgate worker: ${message}\n`);
   const pool = threadPool(threads);
   const worker = new QueueWorker<unknown, ResultsLine>(
@@ -70,7 +71,7 @@ export const workerCommand: CommandRun = async (argv) => {
     if (error instanceof SwarmgateError) say(error.message);
     else if (job !== undefined) say(`job ${job.id ?? '?'} failed: ${error.message}`);
   });
-  say(`${threads} threads on ${v.queue}${designHash === undefined ? '' : `, design ${designHash.slice(0, 12)} only`}, swarmgate ${VERSION}`);
+  say(`${threads} threads on ${withoutPassword(v.queue)}${designHash === undefined ? '' : `, design ${designHash.slice(0, 12)} only`}, swarmgate ${VERSION}`);
   await new Promise<void>((resolve) => {
     const stop = (): void => void worker.close().then(resolve);
     process.once('SIGINT', stop);
