@@ -7,10 +7,8 @@ import { subcommands } from './experiment.js';
 describe('swarmgate: errors a command leaves to main', () => {
   it.each([
     [['map', 'generate', 'cave', '-o', '/nonexistent-dir/x.png'], "swarmgate map: ENOENT: no such file or directory, open '/nonexistent-dir/x.png'"],
-    [
-      ['run', '--map', 'cave:30x30:seed=1', '--max-ticks', '5', '--json', '/nonexistent-dir/r.json'],
-      "swarmgate run: ENOENT: no such file or directory, open '/nonexistent-dir/r.json'",
-    ],
+    // run checks its output folders before the trial (run.test.ts): a folder in place of the file fails only at the write.
+    [['run', '--map', 'cave:30x30:seed=1', '--max-ticks', '5', '--json', '/tmp'], "swarmgate run: EISDIR: illegal operation on a directory, open '/tmp'"],
   ])(
     'a file it cannot write is one line and exit 1, not a stack trace: %j',
     async (args, line) => {
