@@ -1,19 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { World } from './World.js';
+import type { Pose } from '@swarmgate/sdk';
 import { borderedRoom } from './testing/testGrids.js';
 
+type Start = Record<string, Pose>;
+
+/** Robots a and b facing each other 12 m apart. */
+const FACING: Start = { a: { xM: -6, yM: 0.5, headingRad: 0 }, b: { xM: 6, yM: 0.5, headingRad: Math.PI } };
+
 /** Poses and collision counts per tick of a scripted run, free-robot stepping on or off. */
-function scriptedRun(integrateFreeRobots: boolean, script: (world: World, tick: number) => void, ticks: number) {
+function scriptedRun(integrateFreeRobots: boolean, script: (world: World, tick: number) => void, ticks: number, start: Start = FACING) {
   const world = new World(borderedRoom(30), { integrateFreeRobots });
-  world.addRobot({ id: 'a', pose: { xM: -6, yM: 0.5, headingRad: 0 } });
-  world.addRobot({ id: 'b', pose: { xM: 6, yM: 0.5, headingRad: Math.PI } });
+  for (const [id, pose] of Object.entries(start)) world.addRobot({ id, pose });
   const trace: number[] = [];
   let freeTicks = 0;
   for (let k = 0; k < ticks; k++) {
     script(world, world.tick);
     world.step();
     if (world.freeRobotCount > 0) freeTicks++;
-    for (const id of ['a', 'b']) {
+    for (const id of Object.keys(start)) {
       const p = world.truePose(id);
       trace.push(p.xM, p.yM, p.headingRad, world.robot(id).state().collision.touching ? 1 : 0);
     }
@@ -51,6 +56,34 @@ describe('free robots stepped outside planck (FreeFlight)', () => {
     const free = scriptedRun(true, script, 140);
     expect(free.freeTicks).toBeGreaterThan(20);
     // Both robots touched each other and, later, robot a the west wall.
+    expect(planck.trace.filter((_, k) => k % 4 === 3).some((touching) => touching === 1)).toBe(true);
+    expect(free.trace).toEqual(planck.trace);
+  });
+
+  it('bound a resting robot by its own travel: two at rest side by side stay free while another drives at full speed', () => {
+    const world = new World(borderedRoom(30), { integrateFreeRobots: true });
+    // 0.75 m apart: 0.15 m of gap, less than the fast robot's travel in a tick plus the margin.
+    world.addRobot({ id: 'a', pose: { xM: -6, yM: 0, headingRad: 0 } });
+    world.addRobot({ id: 'b', pose: { xM: -6, yM: 0.75, headingRad: 0 } });
+    world.addRobot({ id: 'fast', pose: { xM: 6, yM: 0, headingRad: Math.PI / 2 } });
+    world.robot('fast').setVelocity(world.actionLimits.maxLinearMps, 0);
+    for (let k = 0; k < 5; k++) world.step();
+    expect(world.freeRobotCount).toBe(3);
+    // Once a starts driving its bound grows, and the pair goes back to planck.
+    world.robot('a').setVelocity(world.actionLimits.maxLinearMps, 0);
+    world.step();
+    world.step();
+    expect(world.freeRobotCount).toBe(1);
+  });
+
+  it('hand a robot driving at a resting one back to planck before they touch, and the resting one with it', () => {
+    const start: Start = { a: { xM: -6, yM: 0.5, headingRad: 0 }, b: { xM: -2, yM: 0.5, headingRad: Math.PI / 2 } };
+    const script = (world: World, tick: number): void => {
+      if (tick === 0) world.robot('a').setVelocity(2, 0);
+    };
+    const planck = scriptedRun(false, script, 60, start);
+    const free = scriptedRun(true, script, 60, start);
+    expect(free.freeTicks).toBeGreaterThan(10);
     expect(planck.trace.filter((_, k) => k % 4 === 3).some((touching) => touching === 1)).toBe(true);
     expect(free.trace).toEqual(planck.trace);
   });

@@ -14,8 +14,13 @@
  * the terminal speed of its wheel forces (damping pulls towards it), unless something pushes it;
  * so in one tick it moves at most travel = that speed * tick, and a pushed robot at most the
  * largest travel of all. A robot is free when it touches nothing now, no wall cell lies within
- * radius + travel + margin and no other robot's centre within 2 radius + its travel + the
- * largest travel + margin.
+ * radius + travel + margin, and every other robot's centre lies beyond 2 radius + its travel +
+ * the other's bound + margin, where the other's bound is its own travel if it is free too (a
+ * free robot touches nothing, so nothing pushes it) and the largest travel if not. The free set
+ * is the largest one that satisfies this (begin: start from every candidate, drop the robots
+ * that break it and re-check their neighbours), the same whatever the order of the checks.
+ * In a crowd most robots near another are slow ones (turning, idle) or pairs that both keep
+ * their distance; only bounding both by the largest travel sent them all to planck.
  */
 import { Settings, type Body } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps';
@@ -55,8 +60,10 @@ export class FreeFlight {
   private asleep = new Uint8Array(0);
   private readonly clearance: Uint8Array;
   private readonly hash: SpatialHash;
-  /** Query output: only the count matters (more than the robot itself means not free). */
-  private readonly candidates = new Int32Array(2);
+  /** Query output: the robots near the one being checked (grown when a query finds more). */
+  private candidates = new Int32Array(16);
+  /** Robots dropped from the free set whose neighbours must be checked again (begin). */
+  private dropped = new Int32Array(0);
   private readonly scratch = { x: 0, y: 0 };
   private readonly canSleep: boolean;
   /** 1 / mass and 1 / inertia exactly as planck derives them from the fixture (0: no robot yet). */
@@ -102,14 +109,34 @@ export class FreeFlight {
       this.hash.insert(i, t.xM[i], t.yM[i]);
     }
     const radiusM = this.config.robot.radiusM;
+    const free = this.free;
+    for (let i = 0; i < t.count; i++) {
+      if (bodies[i] && t.touching[i] === 0 && this.clearOfWalls(t.xM[i], t.yM[i], radiusM + travel[i] + MARGIN_M)) free[i] = 1;
+    }
+    // The largest free set: drop every candidate too close to another, then re-check the
+    // neighbours of each dropped robot, whose bound towards it has just grown.
+    let droppedCount = 0;
+    for (let i = 0; i < t.count; i++) {
+      if (free[i] && !this.clearOfRobots(t, i, maxTravelM)) {
+        free[i] = 0;
+        this.dropped[droppedCount++] = i;
+      }
+    }
+    while (droppedCount > 0) {
+      const d = this.dropped[--droppedCount];
+      const found = this.near(t.xM[d], t.yM[d], 2 * radiusM + 2 * maxTravelM + MARGIN_M);
+      for (let k = 0; k < found; k++) {
+        const i = this.candidates[k];
+        if (free[i] && !this.clearOfRobots(t, i, maxTravelM)) {
+          free[i] = 0;
+          this.dropped[droppedCount++] = i;
+        }
+      }
+    }
     let freeCount = 0;
     for (let i = 0; i < t.count; i++) {
       const body = bodies[i];
-      if (!body || t.touching[i] !== 0 || !this.clearOfWalls(t.xM[i], t.yM[i], radiusM + travel[i] + MARGIN_M)) continue;
-      // Another robot may be pushed, so it is given the largest travel of all. The robot itself
-      // is the one hit within reach.
-      const reachM = 2 * radiusM + travel[i] + maxTravelM + MARGIN_M;
-      if (this.hash.query(t.xM[i], t.yM[i], reachM, this.candidates) > 1) continue;
+      if (!free[i] || !body) continue;
       if (this.invMass === 0) {
         this.invMass = 1 / body.getMass();
         this.invInertia = 1 / body.getInertia();
@@ -121,10 +148,38 @@ export class FreeFlight {
       this.asleep[i] = body.isAwake() ? 0 : 1;
       this.sleepS[i] = (body as unknown as SleepClock).m_sleepTime;
       body.setAwake(false);
-      this.free[i] = 1;
       freeCount++;
     }
     return freeCount;
+  }
+
+  /**
+   * Whether every other robot lies beyond robot i's reach towards it: 2 radius + i's travel +
+   * the other's bound (its own travel while it is free, the largest travel once it is not).
+   */
+  private clearOfRobots(t: RobotTable, i: number, maxTravelM: number): boolean {
+    const travel = this.travelM;
+    const xM = t.xM[i];
+    const yM = t.yM[i];
+    const ownM = 2 * this.config.robot.radiusM + travel[i] + MARGIN_M;
+    const found = this.near(xM, yM, ownM + maxTravelM);
+    for (let k = 0; k < found; k++) {
+      const j = this.candidates[k];
+      if (j === i) continue;
+      const reachM = ownM + (this.free[j] ? travel[j] : maxTravelM);
+      const dx = t.xM[j] - xM;
+      const dy = t.yM[j] - yM;
+      if (dx * dx + dy * dy <= reachM * reachM) return false;
+    }
+    return true;
+  }
+
+  /** The robots within radiusM of (xM, yM) into this.candidates (grown to fit); returns how many. */
+  private near(xM: number, yM: number, radiusM: number): number {
+    const found = this.hash.query(xM, yM, radiusM, this.candidates);
+    if (found <= this.candidates.length) return found;
+    this.candidates = new Int32Array(2 * found);
+    return this.hash.query(xM, yM, radiusM, this.candidates);
   }
 
   /**
@@ -257,5 +312,6 @@ export class FreeFlight {
     this.sleepS = new Float64Array(capacity);
     this.travelM = new Float64Array(capacity);
     this.asleep = new Uint8Array(capacity);
+    this.dropped = new Int32Array(capacity);
   }
 }
