@@ -13,17 +13,18 @@ function scriptedRun(integrateFreeRobots: boolean, script: (world: World, tick: 
   const world = new World(borderedRoom(30), { integrateFreeRobots });
   for (const [id, pose] of Object.entries(start)) world.addRobot({ id, pose });
   const trace: number[] = [];
-  let freeTicks = 0;
+  /** Robots stepped outside planck, per tick. */
+  const freeCounts: number[] = [];
   for (let k = 0; k < ticks; k++) {
     script(world, world.tick);
     world.step();
-    if (world.freeRobotCount > 0) freeTicks++;
+    freeCounts.push(world.freeRobotCount);
     for (const id of Object.keys(start)) {
       const p = world.truePose(id);
       trace.push(p.xM, p.yM, p.headingRad, world.robot(id).state().collision.touching ? 1 : 0);
     }
   }
-  return { trace, freeTicks };
+  return { trace, freeCounts, freeTicks: freeCounts.filter((n) => n > 0).length };
 }
 
 describe('free robots stepped outside planck (FreeFlight)', () => {
@@ -84,6 +85,21 @@ describe('free robots stepped outside planck (FreeFlight)', () => {
     const planck = scriptedRun(false, script, 60, start);
     const free = scriptedRun(true, script, 60, start);
     expect(free.freeTicks).toBeGreaterThan(10);
+    expect(planck.trace.filter((_, k) => k % 4 === 3).some((touching) => touching === 1)).toBe(true);
+    expect(free.trace).toEqual(planck.trace);
+  });
+
+  it('bound a robot starting from rest by its acceleration: its first tick towards a wall 0.35 m away is free, then planck takes it', () => {
+    // The west wall's face is at x = -14: 0.35 m of gap. A tick at top speed (0.3 m) plus the
+    // margin would reach it; from rest the robot covers at most 0.17 m.
+    const start: Start = { a: { xM: -14 + 0.3 + 0.35, yM: 0.5, headingRad: Math.PI } };
+    const script = (world: World, tick: number): void => {
+      if (tick === 0) world.robot('a').move(3);
+    };
+    const planck = scriptedRun(false, script, 20, start);
+    const free = scriptedRun(true, script, 20, start);
+    expect(free.freeCounts[0]).toBe(1);
+    expect(free.freeCounts[1]).toBe(0);
     expect(planck.trace.filter((_, k) => k % 4 === 3).some((touching) => touching === 1)).toBe(true);
     expect(free.trace).toEqual(planck.trace);
   });

@@ -66,6 +66,8 @@ export class FreeFlight {
   private dropped = new Int32Array(0);
   private readonly scratch = { x: 0, y: 0 };
   private readonly canSleep: boolean;
+  /** q + q^2 + ... + q^n for the damping factor q of a physics step and the n steps of a tick (travelBoundM). */
+  private readonly dampingSum: number;
   /** 1 / mass and 1 / inertia exactly as planck derives them from the fixture (0: no robot yet). */
   private invMass = 0;
   private invInertia = 0;
@@ -84,6 +86,9 @@ export class FreeFlight {
     // planck puts an island to sleep only once its position constraints are solved, which for a
     // lone body happens in the first position iteration: never with zero iterations.
     this.canSleep = config.positionIterations > 0;
+    const q = 1 / (1 + config.physicsStepS * config.robot.linearDampingPerS);
+    const n = config.stepsPerTick;
+    this.dampingSum = q === 1 ? n : (q * (1 - q ** n)) / (1 - q);
   }
 
   /**
@@ -95,7 +100,6 @@ export class FreeFlight {
     this.ensureCapacity(t.capacity);
     this.free.fill(0, 0, t.count);
     if (this.config.continuousPhysics) return 0;
-    const tickS = this.config.physicsStepS * this.config.stepsPerTick;
     const travel = this.travelM;
     let maxTravelM = 0;
     this.hash.clear();
@@ -104,7 +108,7 @@ export class FreeFlight {
       if (!body) continue;
       if (t.kinematic[i]) return 0;
       const v = body.getLinearVelocity();
-      travel[i] = Math.max(Math.sqrt(v.x * v.x + v.y * v.y), this.terminalSpeedMps(t, i)) * tickS;
+      travel[i] = this.travelBoundM(Math.sqrt(v.x * v.x + v.y * v.y), this.terminalSpeedMps(t, i));
       maxTravelM = Math.max(maxTravelM, travel[i]);
       this.hash.insert(i, t.xM[i], t.yM[i]);
     }
@@ -183,6 +187,19 @@ export class FreeFlight {
   }
 
   /**
+   * How far a robot moving at speedMps, driven towards terminalMps, can go in one tick unless
+   * something pushes it. planck steps v' = (v + h F / m) / (1 + h c) and moves h v' a step; with
+   * |F| <= m c terminal the speed obeys s' <= q s + (1 - q) terminal, q = 1 / (1 + h c), so
+   * s_k <= terminal + (s_0 - terminal) q^k and the tick's travel is at most the sum of h s_k
+   * over its steps, in closed form. From rest at full speed that is 0.17 m where a whole tick at
+   * top speed is 0.3 m (MAES's model): a robot that has just started or stopped reaches less far.
+   */
+  private travelBoundM(speedMps: number, terminalMps: number): number {
+    const h = this.config.physicsStepS;
+    return h * (this.config.stepsPerTick * terminalMps + (speedMps - terminalMps) * this.dampingSum);
+  }
+
+  /**
    * The speed robot i's wheels drive it towards during this tick: the wheel forces sum to at
    * most the force of the linear setpoint (World.driveForces splits and clamps, never adds),
    * and actions only end during physics. Rotating and idle robots push nowhere.
@@ -254,14 +271,11 @@ export class FreeFlight {
 
   /** Hands the free robots back to planck at their new pose, velocity and sleep state. */
   end(t: RobotTable, bodies: readonly (Body | null)[]): void {
+    if (DEBUG) this.checkTouchedNothing(t, bodies);
     const p = this.scratch;
     for (let i = 0; i < t.count; i++) {
       const body = bodies[i];
       if (!this.free[i] || !body) continue;
-      // The travel bound failed if a free robot touched something. (planck may have woken it:
-      // a new broad-phase pair wakes both bodies even when they do not touch. Stepped by planck
-      // at zero velocity and zero force it stays where it was, so that is harmless.)
-      if (DEBUG && t.touching[i] !== 0) throw new Error(`DEBUG: free robot slot ${i} touched something during the tick`);
       p.x = t.xM[i];
       p.y = t.yM[i];
       body.setTransform(p, t.angleRad[i]); // wakes the body
@@ -274,6 +288,24 @@ export class FreeFlight {
       body.setLinearVelocity(p);
       body.setAngularVelocity(this.angularRadps[i]);
       (body as unknown as SleepClock).m_sleepTime = this.sleepS[i];
+    }
+  }
+
+  /**
+   * Debug check that the travel bounds held: a free robot that ended its tick overlapping a wall
+   * or another robot touched it, unseen by planck, which kept its body where the tick began.
+   * Contacts planck reported with a free robot mean another robot ran into that old place.
+   * (planck may have woken a free body: a new broad-phase pair wakes both bodies even when they
+   * do not touch. Stepped by planck at zero velocity and zero force it stays where it was.)
+   */
+  private checkTouchedNothing(t: RobotTable, bodies: readonly (Body | null)[]): void {
+    const radiusM = this.config.robot.radiusM;
+    this.hash.clear();
+    for (let i = 0; i < t.count; i++) if (bodies[i]) this.hash.insert(i, t.xM[i], t.yM[i]);
+    for (let i = 0; i < t.count; i++) {
+      if (!this.free[i] || !bodies[i]) continue;
+      const overlaps = this.near(t.xM[i], t.yM[i], 2 * radiusM) > 1 || !this.clearOfWalls(t.xM[i], t.yM[i], radiusM);
+      if (overlaps || t.touching[i] !== 0) throw new Error(`DEBUG: free robot slot ${i} touched something during the tick`);
     }
   }
 
