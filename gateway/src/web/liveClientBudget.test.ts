@@ -1,12 +1,12 @@
 /**
  * The live streams' client budget on a real server: real WebSocket and event-stream clients
- * over TCP, the guard installed as `serve` installs it. At the cap a client of either stream
+ * over TCP, the server built as `serve` builds it (createTrialHttpServer: the guard, the faults hook). At the cap a client of either stream
  * is refused with 503 naming the limit and the flag, the clients already in keep streaming,
  * and a client that leaves frees its slot.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ManualClock } from '@swarmgate/protocols';
@@ -14,7 +14,7 @@ import { LiveWireState, decodeLiveMessage } from '@swarmgate/protocols/live';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
-import { installHttpGuard } from './httpGuard.js';
+import { createTrialHttpServer } from '../trial/trialHttpApi.js';
 import { webUi } from './webUi.js';
 
 const CAP = 3;
@@ -39,13 +39,13 @@ async function serve(token: string | null = null) {
     targetExplored: 0.99,
     maxTicks: Infinity,
   } as const;
-  const live = new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger(), clock });
-  app = Fastify();
-  await installHttpGuard(app, { token, hosts: null });
+  const logger = new MemoryLogger();
+  const live = new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, logger, clock });
+  app = await createTrialHttpServer({ trials: { live }, hil: null, access: { token, hosts: null } });
   await app.register(webUi, { live: () => live, hil: null, clock, maxLiveClients: CAP });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;
-  return { live, clock, port };
+  return { live, clock, port, logger };
 }
 
 /** A refusal as the client sees it: the status and the JSON body. */
@@ -114,7 +114,7 @@ function opened<T extends { kind: string }>(result: T): Extract<T, { kind: 'open
 
 describe('live clients budget (WebSocket and event stream together)', () => {
   it('refuses the client over the cap with 503, keeps streaming to the others, and frees the slot of one that leaves', async () => {
-    const { live, clock, port } = await serve();
+    const { live, clock, port, logger } = await serve();
     const a = opened(await openSocket(port));
     const b = opened(await openSocket(port));
     const c = opened(await openEvents(port));
@@ -125,6 +125,9 @@ describe('live clients budget (WebSocket and event stream together)', () => {
     // Full: a fourth client of either stream is refused before it streams anything.
     expectOverBudget(await openSocket(port));
     expectOverBudget(await openEvents(port));
+    // Counted as refusals (faults.http), logged as a warning: the gateway did not fail.
+    await expect.poll(() => live.status().faults.http).toBe(2);
+    expect(logger.entries.filter((e) => e.message === 'http: request answered 503').map((e) => e.level)).toEqual(['warn']);
 
     // The three already in still stream: the next tick reaches each.
     live.world.step();
