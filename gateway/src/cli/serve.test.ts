@@ -31,6 +31,8 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
     [['--map', 'building:20x20:seed=1', '--arena', '0x1'], /--arena must be WxH .* got '0x1'/],
     [['--map', 'building:20x20:seed=1', '--arena', '2x-1'], /--arena must be WxH .* got '2x-1'/],
     [['--map', 'building:20x20:seed=1', '--max-physical', '2.5'], /--max-physical must be an integer in \[0, 10000\], got '2.5'/],
+    [['--map', 'building:20x20:seed=1', '--max-live-clients', '0'], /--max-live-clients must be >= 1, got 0/],
+    [['--map', 'building:20x20:seed=1', '--max-live-clients', '5000'], /--max-live-clients must be <= 1024, got 5000/],
     [['--map', 'building:20x20:seed=1', '--algorithm', 'nope'], /--algorithm: SG_UNKNOWN_ALGORITHM/],
     [['--map', 'building:20x20:seed=1', '--remote', 'a/b'], /--remote 'a\/b' contains "\/"/],
     [['--map', 'building:20x20:seed=1', '--fleet', '/nonexistent/fleet.yaml'], /--fleet: SG_FLEET_READ/],
@@ -65,7 +67,16 @@ describe('swarmgate serve --help', () => {
   it('documents the network flags', () => {
     const r = spawnSync(process.execPath, [BIN, 'serve', '--help'], { encoding: 'utf8', timeout: 60_000 });
     expect(r.status).toBe(0);
-    for (const flag of ['--bind ADDR', '--insecure', '--public-host NAME', '--tls-cert FILE', '--tls-key FILE', '--mqtt-ca FILE', 'Authorization: Bearer']) {
+    for (const flag of [
+      '--bind ADDR',
+      '--insecure',
+      '--public-host NAME',
+      '--tls-cert FILE',
+      '--tls-key FILE',
+      '--mqtt-ca FILE',
+      'Authorization: Bearer',
+      '--max-live-clients N',
+    ]) {
       expect(r.stdout, flag).toContain(flag);
     }
     expect(r.stdout).toMatch(/default 127\.0\.0\.1/);
@@ -196,6 +207,21 @@ describe('swarmgate serve (real process)', () => {
       socket.once('connect', () => socket.destroy());
     });
     expect(refused).toBe('ECONNREFUSED');
+  }, 60_000);
+
+  it('caps the live streams at --max-live-clients: one more is refused with 503 naming the flag', async () => {
+    const { out } = await startServe(['serve', '--map', 'building:20x20:seed=1', '--mqtt-port', '0', '--port', '0', '--max-live-clients', '1']);
+    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(out.stdout)![1];
+    const watching = new AbortController();
+    try {
+      const first = await fetch(`${httpUrl}/api/live`, { signal: watching.signal });
+      expect(first.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      const second = await fetch(`${httpUrl}/api/live`);
+      expect(second.status).toBe(503);
+      expect(((await second.json()) as { error: string }).error).toMatch(/all 1 live-stream slots .* serve --max-live-clients N/);
+    } finally {
+      watching.abort();
+    }
   }, 60_000);
 
   it('hands every robot the fleet file assigns to a controller to remote control, without --remote', async () => {

@@ -36,6 +36,7 @@ import type { LiveTrialConfig } from '../trial/TrialSlot.js';
 import { requestTrialFactory } from './trialRequest.js';
 import { locateFlagErrors, withLocatedErrors, withTrialFile } from './trialFile.js';
 import { MQTT_CA_HELP, brokerUrlsFlag, fleetFlag, gatewayLogin, mqttCaFlag, readPem } from './mqttFlags.js';
+import { DEFAULT_MAX_LIVE_CLIENTS, MAX_LIVE_CLIENTS_CEILING } from '../web/liveClientBudget.js';
 
 const HELP = `Usage: swarmgate serve --map <file|spec> [options]
        swarmgate serve trial.yaml [options]   (a trial file, docs/experiments.md; flags override it)
@@ -109,6 +110,10 @@ HTTP:
                           generated at start; the printed URL carries it (#token=...).
                           The whole API (trial control, robots, maps, recordings, experiments)
                           is documented at /docs (OpenAPI at /docs/json; docs/api.md)
+  --max-live-clients N    clients of the live streams at once, the web UI's WebSocket and
+                          GET /api/live together (default ${DEFAULT_MAX_LIVE_CLIENTS}, at most ${MAX_LIVE_CLIENTS_CEILING}); each may hold 1 MiB
+                          the gateway has not sent yet, so this bounds that memory; one more is
+                          refused with 503 until a client leaves (docs/limits.md)
   --maps-dir DIR          where maps uploaded through the API are kept (default swarmgate-data/maps)
   --recordings-dir DIR    recordings the API lists and serves (default swarmgate-data/recordings)
   --experiments-dir DIR   experiment folders whose reports the API shows (default experiments)`;
@@ -135,6 +140,7 @@ const OPTIONS = {
   serial: { type: 'string', multiple: true },
   'max-physical': { type: 'string' },
   port: { type: 'string' },
+  'max-live-clients': { type: 'string' },
   'maps-dir': { type: 'string' },
   'recordings-dir': { type: 'string' },
   'experiments-dir': { type: 'string' },
@@ -189,6 +195,11 @@ async function run(argv: string[]): Promise<number> {
   if (v.mqtt !== undefined) brokerUrlsFlag(v.mqtt);
   const mqttPort = numberFlag('mqtt-port', v['mqtt-port'], 1883, { min: 0, max: 65535, integer: true });
   const httpPort = v.port === undefined ? null : numberFlag('port', v.port, 0, { min: 0, max: 65535, integer: true });
+  const maxLiveClients = numberFlag('max-live-clients', v['max-live-clients'], DEFAULT_MAX_LIVE_CLIENTS, {
+    min: 1,
+    max: MAX_LIVE_CLIENTS_CEILING,
+    integer: true,
+  });
   const keepaliveS = numberFlag('keepalive', v.keepalive, 1, { min: 0.1, max: 3600 });
   const brokerTls = parseBrokerTls(v);
   const mqttCa = mqttCaFlag(v.mqtt, v['mqtt-ca']);
@@ -285,6 +296,7 @@ async function run(argv: string[]): Promise<number> {
       serialPorts: v.serial,
       twins: { poseSource, transform: { scale, rotationRad: (rotationDeg * Math.PI) / 180, offsetXM: offset.x, offsetYM: offset.y }, fence },
       httpPort,
+      maxLiveClients,
       realtime: true,
       twinSlots,
       logger,

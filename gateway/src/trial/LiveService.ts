@@ -79,6 +79,8 @@ export interface LiveServiceOptions {
   readonly serialPorts?: readonly string[];
   /** HTTP API port (0: any free port); null: no HTTP. */
   readonly httpPort?: number | null;
+  /** Clients of the live streams at once, events and WebSocket together (webUi's default 64: `serve --max-live-clients`). */
+  readonly maxLiveClients?: number;
   readonly realtime?: boolean;
   /** Spawn poses reserved for physical robots: at most this many join (LiveTrial's default 16). */
   readonly twinSlots?: number;
@@ -203,7 +205,7 @@ export class LiveService {
         await app.register(mapsApi, { folder: folders.maps });
         await app.register(recordingsApi, { folder: folders.recordings });
         await app.register(experimentsApi, { folder: folders.experiments });
-        await app.register(webUi, { live: () => trials.live, hil });
+        await app.register(webUi, { live: () => trials.live, hil, maxLiveClients: options.maxLiveClients });
         cleanups.push(() => app.close());
         try {
           await app.listen({ port: options.httpPort, host: bind });

@@ -505,10 +505,12 @@ export class LiveTrial implements TwinHost {
 
   /**
    * An HTTP request refused or failed (the HTTP server's hook calls this for every such
-   * response): counted, and logged once per interval per status and client address.
+   * response): counted, and logged once per interval per status and client address. A 503 is
+   * a refusal (the live streams' client budget is full), not the gateway failing: a warning.
    */
   httpFault(statusCode: number, fields: { readonly client: string; readonly method: string; readonly url: string }): void {
-    this.fault('http', `http: request answered ${statusCode}`, { ...fields, url: fields.url.slice(0, 200) }, statusCode >= 500 ? 'error' : 'warn');
+    const failed = statusCode >= 500 && statusCode !== 503;
+    this.fault('http', `http: request answered ${statusCode}`, { ...fields, url: fields.url.slice(0, 200) }, failed ? 'error' : 'warn');
   }
 
   private fault(kind: FaultKind, message: string, fields: Record<string, unknown>, level: 'warn' | 'error' = 'warn'): void {

@@ -39,7 +39,8 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
 /**
  * Responses that are a client's fault or ours, counted in `faults.http`: a refusal by the guard
  * (401 token, 403 origin, 415 content type, 421 host), a body that is too large or fails its
- * schema (413, 400), or a handler that failed (5xx). A 404 answers a question and is not one.
+ * schema (413, 400), a live-stream client over the budget (503, liveClientBudget), or a handler
+ * that failed (5xx). A 404 answers a question and is not one.
  */
 const CLIENT_FAULT_STATUSES = new Set([400, 401, 403, 413, 415, 421]);
 

@@ -127,6 +127,10 @@ describe('webUi: the page and its files', () => {
     await expect(serve({ frameHz: 0 })).rejects.toThrow(/SG_WEB_CONFIG.*frameHz/);
     await app?.close();
     await expect(serve({ heartbeatMs: Number.NaN })).rejects.toThrow(/SG_WEB_CONFIG.*heartbeatMs/);
+    await app?.close();
+    await expect(serve({ maxLiveClients: 0 })).rejects.toThrow(/SG_WEB_CONFIG.*maxLiveClients must be an integer in \[1, 1024\], got 0/);
+    await app?.close();
+    await expect(serve({ maxLiveClients: 2.5 })).rejects.toThrow(/SG_WEB_CONFIG.*maxLiveClients/);
   });
 });
 

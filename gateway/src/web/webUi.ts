@@ -10,7 +10,9 @@
  *   GET /static/protocol.js  the protocols package's live codec, bundled for the page
  *
  * Parameters: `frameHz` robot frames per second (default 5, at most 30), `heartbeatMs` quiet
- * time before an SSE keepalive comment (default 15 000 ms), `clock` for lastSeen and speed.
+ * time before an SSE keepalive comment (default 15 000 ms), `maxLiveClients` the two live
+ * streams' clients at once (default 64; one more gets 503, liveClientBudget), `clock` for
+ * lastSeen and speed.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -27,6 +29,7 @@ import { LiveFeed } from './LiveFeed.js';
 import { LiveStream } from './LiveStream.js';
 import { LiveSocket, MAX_SOCKET_FRAME_HZ } from './LiveSocket.js';
 import { LIVE_SOCKET_PATH } from './httpGuard.js';
+import { DEFAULT_MAX_LIVE_CLIENTS, MAX_LIVE_CLIENTS_CEILING, liveClientBudget, liveClientsRefusal } from './liveClientBudget.js';
 import { protocolBundle } from './protocolBundle.js';
 
 export interface WebUiOptions {
@@ -37,6 +40,8 @@ export interface WebUiOptions {
   /** Frames per second of the binary WebSocket stream (default and most 10). */
   readonly socketHz?: number;
   readonly heartbeatMs?: number;
+  /** Clients of /api/live and /api/live/ws together (default DEFAULT_MAX_LIVE_CLIENTS, as `serve --max-live-clients`). */
+  readonly maxLiveClients?: number;
   readonly clock?: Clock;
 }
 
@@ -83,6 +88,10 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
   if (!(heartbeatMs >= 1 && Number.isFinite(heartbeatMs))) {
     throw new SwarmgateError('SG_WEB_CONFIG', `web UI: heartbeatMs must be a finite number >= 1, got ${heartbeatMs}`);
   }
+  const maxLiveClients = options.maxLiveClients ?? DEFAULT_MAX_LIVE_CLIENTS;
+  if (!(Number.isInteger(maxLiveClients) && maxLiveClients >= 1 && maxLiveClients <= MAX_LIVE_CLIENTS_CEILING)) {
+    throw new SwarmgateError('SG_WEB_CONFIG', `web UI: maxLiveClients must be an integer in [1, ${MAX_LIVE_CLIENTS_CEILING}], got ${maxLiveClients}`);
+  }
 
   const assets = loadAssets();
   // The page decodes the WebSocket with the protocols package's own codec, bundled once at start
@@ -123,12 +132,21 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
     socket.close();
     done();
   });
+  // Checked after the guard's Host, Origin and token checks (onRequest): only a client allowed to
+  // watch can take a slot. A refusal is a plain 503 before any stream state exists.
+  const holdLiveSlot = liveClientBudget(maxLiveClients);
+  const overBudget = { error: liveClientsRefusal(maxLiveClients) };
+  const overBudgetSchema = { description: `over the live clients budget (${maxLiveClients}, serve --max-live-clients)`, ...errorSchema };
   const liveSchema = {
     tags: ['live'],
     summary: 'Server-Sent Events: meta, frame, explored, fleet (JSON); the binary WebSocket is /api/live/ws',
-    response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+    response: { 200: { description: 'text/event-stream', content: { 'text/event-stream': { schema: { type: 'string' } } } }, 503: overBudgetSchema },
   };
   app.get('/api/live', { schema: liveSchema }, (_request, reply) => {
+    if (!holdLiveSlot(reply.raw)) {
+      reply.code(503).send(overBudget);
+      return;
+    }
     // The response is ours from here on (fastify would otherwise try to send a body).
     reply.hijack();
     stream.attach(reply.raw);
@@ -141,7 +159,13 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
     schema: {
       tags: ['live'],
       summary: 'The binary live stream (WebSocket, up to 10 Hz): @swarmgate/protocols/live messages, only what changed',
-      response: { 426: { description: 'a plain HTTP request: this route is a WebSocket', ...errorSchema } },
+      response: { 426: { description: 'a plain HTTP request: this route is a WebSocket', ...errorSchema }, 503: overBudgetSchema },
+    },
+    // Refused before the upgrade, so a client over the budget never costs a WebSocket; the slot is
+    // the upgraded socket's, freed when it closes (a handshake that fails closes it too).
+    preHandler: async (request, reply) => {
+      if (request.ws && !holdLiveSlot(request.raw.socket)) return reply.code(503).send(overBudget);
+      return undefined;
     },
     handler: (_request, reply) =>
       reply
