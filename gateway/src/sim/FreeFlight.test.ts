@@ -103,4 +103,24 @@ describe('free robots stepped outside planck (FreeFlight)', () => {
     expect(planck.trace.filter((_, k) => k % 4 === 3).some((touching) => touching === 1)).toBe(true);
     expect(free.trace).toEqual(planck.trace);
   });
+
+  it('leave the planck body of a free robot where it was until needed: a robot driving through that place later meets nothing there', () => {
+    // a drives 8 m east from beside the west wall (0.35 m of gap), free all the way: its planck
+    // body stays at its start, asleep. b then drives south along the wall at top speed, too close
+    // to it to be free, so planck steps it, straight through a's start: unless a's body is
+    // handed back first, b hits it there.
+    const start: Start = { a: { xM: -13.35, yM: 0.5, headingRad: 0 }, b: { xM: -13.35, yM: 7, headingRad: -Math.PI / 2 } };
+    const script = (world: World, tick: number): void => {
+      if (tick === 0) world.robot('a').move(8);
+      if (tick === 40) world.robot('b').setVelocity(3, 0);
+      if (tick === 70) world.robot('b').stop();
+    };
+    const planck = scriptedRun(false, script, 120, start);
+    const free = scriptedRun(true, script, 120, start);
+    // b went past a's start (y = 0.5) without touching anything.
+    expect(free.trace[free.trace.length - 3]).toBeLessThan(-1);
+    expect(planck.trace.filter((_, k) => k % 4 === 3).every((touching) => touching === 0)).toBe(true);
+    expect(free.freeTicks).toBeGreaterThan(100);
+    expect(free.trace).toEqual(planck.trace);
+  });
 });

@@ -6,9 +6,11 @@
  * and other robots that machinery has nothing to solve, and it was most of the physics cost
  * (a third of a frontier run). Such a robot is put to sleep in planck for the tick, stepped
  * here with the very arithmetic of planck's island solver for a lone body without contacts
- * (semi-implicit Euler, damping as v / (1 + h c), its sleep rule), and handed back at the end
- * of the tick with one setTransform. Its motion is bit-identical to planck's own stepping
- * (FreeFlight.test.ts); only the broad-phase tree sees one move per tick instead of ten.
+ * (semi-implicit Euler, damping as v / (1 + h c), its sleep rule), and handed back with one
+ * setTransform before the first planck step that needs it: the robot is not free any more, or
+ * a robot planck steps could reach the place its body was left (end, begin). Its motion is
+ * bit-identical to planck's own stepping (FreeFlight.test.ts); only the broad-phase tree sees
+ * one move per free run instead of ten a tick.
  *
  * "Cannot touch anything": a robot's speed never rises above the larger of its current speed and
  * the terminal speed of its wheel forces (damping pulls towards it), unless something pushes it;
@@ -27,6 +29,7 @@ import { isWall, type Grid } from '@swarmgate/maps';
 import { Action, type RobotTable } from './RobotTable.js';
 import type { WorldConfig } from './WorldConfig.js';
 import { SpatialHash } from './radio/index.js';
+import { growArray } from './radio/growArray.js';
 import { wallClearance } from './radio/wallClearance.js';
 
 /**
@@ -58,6 +61,8 @@ export class FreeFlight {
   /** Bound on each robot's travel during this tick (m). */
   private travelM = new Float64Array(0);
   private asleep = new Uint8Array(0);
+  /** 1: the robot was free last tick and its planck body still stands asleep where that tick began (end). */
+  private away = new Uint8Array(0);
   private readonly clearance: Uint8Array;
   private readonly hash: SpatialHash;
   /** Query output: the robots near the one being checked (grown when a query finds more). */
@@ -79,10 +84,13 @@ export class FreeFlight {
     this.clearance = wallClearance(grid);
     // Buckets sized for robots at top speed; slower ones query fewer buckets' worth.
     const reachM = 2 * (config.robot.radiusM + config.robot.maxSpeedMps * config.robot.speedFactor * config.physicsStepS * config.stepsPerTick) + MARGIN_M;
-    this.hash = new SpatialHash(
-      { minX: grid.originM.x, minY: grid.originM.y, maxX: grid.originM.x + grid.width * grid.cellSizeM, maxY: grid.originM.y + grid.height * grid.cellSizeM },
-      reachM,
-    );
+    const bounds = {
+      minX: grid.originM.x,
+      minY: grid.originM.y,
+      maxX: grid.originM.x + grid.width * grid.cellSizeM,
+      maxY: grid.originM.y + grid.height * grid.cellSizeM,
+    };
+    this.hash = new SpatialHash(bounds, reachM);
     // planck puts an island to sleep only once its position constraints are solved, which for a
     // lone body happens in the first position iteration: never with zero iterations.
     this.canSleep = config.positionIterations > 0;
@@ -99,16 +107,24 @@ export class FreeFlight {
   begin(t: RobotTable, bodies: readonly (Body | null)[]): number {
     this.ensureCapacity(t.capacity);
     this.free.fill(0, 0, t.count);
-    if (this.config.continuousPhysics) return 0;
+    if (this.config.continuousPhysics || this.anyKinematic(t, bodies)) {
+      this.handBackAll(t, bodies);
+      return 0;
+    }
     const travel = this.travelM;
     let maxTravelM = 0;
     this.hash.clear();
     for (let i = 0; i < t.count; i++) {
       const body = bodies[i];
-      if (!body) continue;
-      if (t.kinematic[i]) return 0;
-      const v = body.getLinearVelocity();
-      travel[i] = this.travelBoundM(Math.sqrt(v.x * v.x + v.y * v.y), this.terminalSpeedMps(t, i));
+      if (!body) {
+        this.away[i] = 0;
+        continue;
+      }
+      // A robot still away from planck carries its velocity here; planck's body holds the rest's.
+      const v = this.away[i] ? null : body.getLinearVelocity();
+      const vx = v ? v.x : this.vxMps[i];
+      const vy = v ? v.y : this.vyMps[i];
+      travel[i] = this.travelBoundM(Math.sqrt(vx * vx + vy * vy), this.terminalSpeedMps(t, i));
       maxTravelM = Math.max(maxTravelM, travel[i]);
       this.hash.insert(i, t.xM[i], t.yM[i]);
     }
@@ -140,7 +156,18 @@ export class FreeFlight {
     let freeCount = 0;
     for (let i = 0; i < t.count; i++) {
       const body = bodies[i];
-      if (!free[i] || !body) continue;
+      if (!body) continue;
+      // Away from planck since an earlier tick: it stays away while free and no robot planck
+      // steps this tick can reach the place its body was left at; else it goes back now, before
+      // planck's step, which is where the end of the last tick would have put it.
+      if (this.away[i]) {
+        if (free[i] && this.leftBodyClear(t, i, body, maxTravelM)) {
+          freeCount++;
+          continue;
+        }
+        this.handBack(t, i, body);
+      }
+      if (!free[i]) continue;
       if (this.invMass === 0) {
         this.invMass = 1 / body.getMass();
         this.invInertia = 1 / body.getInertia();
@@ -269,26 +296,74 @@ export class FreeFlight {
     this.angularRadps[i] = w;
   }
 
-  /** Hands the free robots back to planck at their new pose, velocity and sleep state. */
+  /**
+   * Ends the tick of the free robots. Their planck bodies stay where the tick began, asleep, and
+   * are handed back at the next begin() only if needed (the robot is not free then, or a robot
+   * planck steps could reach the body), or by handBackAll: no planck step runs in between, so
+   * that is the state an immediate hand-back would have given, and a robot free tick after tick
+   * (a lone explorer: most of its ticks) costs planck's broad phase nothing.
+   */
   end(t: RobotTable, bodies: readonly (Body | null)[]): void {
     if (DEBUG) this.checkTouchedNothing(t, bodies);
-    const p = this.scratch;
+    for (let i = 0; i < t.count; i++) if (this.free[i] && bodies[i]) this.away[i] = 1;
+  }
+
+  /** Hands every robot still away back to planck (its bodies are read or stepped as they are next). */
+  handBackAll(t: RobotTable, bodies: readonly (Body | null)[]): void {
     for (let i = 0; i < t.count; i++) {
       const body = bodies[i];
-      if (!this.free[i] || !body) continue;
-      p.x = t.xM[i];
-      p.y = t.yM[i];
-      body.setTransform(p, t.angleRad[i]); // wakes the body
-      if (this.asleep[i]) {
-        body.setAwake(false);
-        continue;
-      }
-      p.x = this.vxMps[i];
-      p.y = this.vyMps[i];
-      body.setLinearVelocity(p);
-      body.setAngularVelocity(this.angularRadps[i]);
-      (body as unknown as SleepClock).m_sleepTime = this.sleepS[i];
+      if (this.away[i] && body) this.handBack(t, i, body);
+      this.away[i] = 0;
     }
+  }
+
+  private anyKinematic(t: RobotTable, bodies: readonly (Body | null)[]): boolean {
+    for (let i = 0; i < t.count; i++) if (bodies[i] && t.kinematic[i]) return true;
+    return false;
+  }
+
+  /**
+   * Whether robot i's body, left asleep where an earlier tick began, is beyond the reach of every
+   * robot planck steps this tick (each may be pushed: the largest travel). Free robots sleep in
+   * planck, so planck solves nothing between their bodies.
+   */
+  private leftBodyClear(t: RobotTable, i: number, body: Body, maxTravelM: number): boolean {
+    const at = body.getPosition();
+    const touchM = 2 * this.config.robot.radiusM + MARGIN_M;
+    // Robots where they stand now: planck steps the ones that are not free; a free one's body
+    // sleeps there, but a new pair of proxies wakes both bodies and planck then solves the pair.
+    // (Two bodies left away never meet: the later one was left where its robot stood, which
+    // this check kept clear of the earlier one, and neither moves since.)
+    const found = this.near(at.x, at.y, touchM + maxTravelM);
+    for (let k = 0; k < found; k++) {
+      const j = this.candidates[k];
+      if (j === i) continue;
+      const reachM = this.free[j] ? touchM : touchM + maxTravelM;
+      const dx = t.xM[j] - at.x;
+      const dy = t.yM[j] - at.y;
+      if (dx * dx + dy * dy <= reachM * reachM) return false;
+    }
+    // planck wakes a sleeping body when a new pair of proxies forms; back to sleep (nothing moves it).
+    if (body.isAwake()) body.setAwake(false);
+    return true;
+  }
+
+  /** Puts robot i's body at its pose, velocity and sleep state (planck steps it from here, or it is made free again). */
+  private handBack(t: RobotTable, i: number, body: Body): void {
+    this.away[i] = 0;
+    const p = this.scratch;
+    p.x = t.xM[i];
+    p.y = t.yM[i];
+    body.setTransform(p, t.angleRad[i]); // wakes the body
+    if (this.asleep[i]) {
+      body.setAwake(false);
+      return;
+    }
+    p.x = this.vxMps[i];
+    p.y = this.vyMps[i];
+    body.setLinearVelocity(p);
+    body.setAngularVelocity(this.angularRadps[i]);
+    (body as unknown as SleepClock).m_sleepTime = this.sleepS[i];
   }
 
   /**
@@ -305,7 +380,10 @@ export class FreeFlight {
     for (let i = 0; i < t.count; i++) {
       if (!this.free[i] || !bodies[i]) continue;
       const overlaps = this.near(t.xM[i], t.yM[i], 2 * radiusM) > 1 || !this.clearOfWalls(t.xM[i], t.yM[i], radiusM);
-      if (overlaps || t.touching[i] !== 0) throw new Error(`DEBUG: free robot slot ${i} touched something during the tick`);
+      if (overlaps || t.touching[i] !== 0)
+        throw new Error(
+          `DEBUG: free robot slot ${i} touched something during the tick (overlaps ${overlaps}, touching ${t.touching[i]}, away ${this.away[i]}, at ${t.xM[i]},${t.yM[i]}, body at ${JSON.stringify(bodies[i]?.getPosition())})`,
+        );
     }
   }
 
@@ -335,15 +413,17 @@ export class FreeFlight {
     return true;
   }
 
+  /** Grows the per-robot arrays, keeping what they hold: a robot away from planck carries its state here across ticks. */
   private ensureCapacity(capacity: number): void {
     if (this.free.length >= capacity) return;
-    this.free = new Uint8Array(capacity);
-    this.vxMps = new Float64Array(capacity);
-    this.vyMps = new Float64Array(capacity);
-    this.angularRadps = new Float64Array(capacity);
-    this.sleepS = new Float64Array(capacity);
-    this.travelM = new Float64Array(capacity);
-    this.asleep = new Uint8Array(capacity);
-    this.dropped = new Int32Array(capacity);
+    this.free = growArray(this.free, capacity);
+    this.vxMps = growArray(this.vxMps, capacity);
+    this.vyMps = growArray(this.vyMps, capacity);
+    this.angularRadps = growArray(this.angularRadps, capacity);
+    this.sleepS = growArray(this.sleepS, capacity);
+    this.travelM = growArray(this.travelM, capacity);
+    this.asleep = growArray(this.asleep, capacity);
+    this.away = growArray(this.away, capacity);
+    this.dropped = growArray(this.dropped, capacity);
   }
 }

@@ -18,6 +18,9 @@ export class SpatialHash {
   private next: Int32Array;
   private xs: Float64Array;
   private ys: Float64Array;
+  /** Ids inserted since the last clear, in order (clear empties their buckets). */
+  private inserted = new Int32Array(64);
+  private insertedCount = 0;
 
   constructor(bounds: { minX: number; minY: number; maxX: number; maxY: number }, bucketSizeM: number, capacity = 64) {
     if (!(bucketSizeM > 0) || !Number.isFinite(bucketSizeM)) {
@@ -40,7 +43,17 @@ export class SpatialHash {
   }
 
   clear(): void {
-    this.head.fill(-1);
+    // Emptying only the buckets in use when the points are few beside the buckets (a lone
+    // robot on a large map: thousands of buckets refilled every tick otherwise).
+    if (this.insertedCount * 4 < this.head.length) {
+      for (let k = 0; k < this.insertedCount; k++) {
+        const id = this.inserted[k];
+        this.head[this.bucketOf(this.xs[id], this.ys[id])] = -1;
+      }
+    } else {
+      this.head.fill(-1);
+    }
+    this.insertedCount = 0;
   }
 
   /** Adds point `id` (ids are dense: capacity grows to id + 1). Each id at most once per build. */
@@ -51,6 +64,8 @@ export class SpatialHash {
     const bucket = this.bucketOf(xM, yM);
     this.next[id] = this.head[bucket];
     this.head[bucket] = id;
+    if (this.insertedCount >= this.inserted.length) this.inserted = growArray(this.inserted, this.insertedCount + 1);
+    this.inserted[this.insertedCount++] = id;
   }
 
   /**
