@@ -122,14 +122,23 @@ export async function startLoopbackNatsCluster(
       );
     } catch (error) {
       // A free port is found before nats-server binds it, and another process (a test running
-      // beside this one) may take it in between: start again on other ports.
-      if (attempt >= START_ATTEMPTS || !/address already in use/.test((error as Error).message)) throw error;
+      // beside this one) may take it in between: start again on other ports. So too when a node
+      // never learnt its JetStream leader in time (seen once on a loaded machine, its routes
+      // churning on 'Duplicate Route'): a fresh cluster forms where that one did not.
+      if (attempt >= START_ATTEMPTS || !isStartRace(error)) throw error;
     }
   }
 }
 
 /** Cluster starts tried on fresh ports when one of the picked ports was taken meanwhile. */
 const START_ATTEMPTS = 3;
+
+/** A start that failed on a port taken in between or a leader not learnt in time (worth another try), not on a config or binary error. */
+function isStartRace(error: unknown): boolean {
+  const message = (error as Error).message;
+  const cause = ((error as Error).cause as Error | undefined)?.message ?? '';
+  return /address already in use/.test(message) || /JetStream leader/.test(cause);
+}
 
 /** `count` nodes on distinct free loopback ports. */
 async function loopbackNodes(count: number): Promise<LoopbackNatsNode[]> {
