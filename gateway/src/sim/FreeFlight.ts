@@ -107,7 +107,7 @@ export class FreeFlight {
   begin(t: RobotTable, bodies: readonly (Body | null)[]): number {
     this.ensureCapacity(t.capacity);
     this.free.fill(0, 0, t.count);
-    if (this.config.continuousPhysics || this.anyKinematic(t, bodies)) {
+    if (this.config.continuousPhysics) {
       this.handBackAll(t, bodies);
       return 0;
     }
@@ -119,6 +119,10 @@ export class FreeFlight {
       if (!body) {
         this.away[i] = 0;
         continue;
+      }
+      if (t.kinematic[i]) {
+        this.handBackAll(t, bodies);
+        return 0;
       }
       // A robot still away from planck carries its velocity here; planck's body holds the rest's.
       const v = this.away[i] ? null : body.getLinearVelocity();
@@ -162,6 +166,8 @@ export class FreeFlight {
       // planck's step, which is where the end of the last tick would have put it.
       if (this.away[i]) {
         if (free[i] && this.leftBodyClear(t, i, body, maxTravelM)) {
+          // planck wakes a sleeping body when a new pair of proxies forms; back to sleep (nothing moves it).
+          if (body.isAwake()) body.setAwake(false);
           freeCount++;
           continue;
         }
@@ -309,17 +315,12 @@ export class FreeFlight {
   }
 
   /** Hands every robot still away back to planck (its bodies are read or stepped as they are next). */
-  handBackAll(t: RobotTable, bodies: readonly (Body | null)[]): void {
+  private handBackAll(t: RobotTable, bodies: readonly (Body | null)[]): void {
     for (let i = 0; i < t.count; i++) {
       const body = bodies[i];
       if (this.away[i] && body) this.handBack(t, i, body);
       this.away[i] = 0;
     }
-  }
-
-  private anyKinematic(t: RobotTable, bodies: readonly (Body | null)[]): boolean {
-    for (let i = 0; i < t.count; i++) if (bodies[i] && t.kinematic[i]) return true;
-    return false;
   }
 
   /**
@@ -343,8 +344,6 @@ export class FreeFlight {
       const dy = t.yM[j] - at.y;
       if (dx * dx + dy * dy <= reachM * reachM) return false;
     }
-    // planck wakes a sleeping body when a new pair of proxies forms; back to sleep (nothing moves it).
-    if (body.isAwake()) body.setAwake(false);
     return true;
   }
 
