@@ -1,12 +1,19 @@
 #!/usr/bin/env node
 // Sums the vitest JSON reports every package wrote and prints `N passed, N failed`.
 // A package whose tests did not run at all (typecheck failed, crash) counts as one failure,
-// so a red run can never print "0 failed".
+// so a red run can never print "0 failed". Each failed test is named above the totals, with
+// the start of its error, so the tail of a CI log says what failed.
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const { workspaces } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// The start of an error, on one line: a timeout's first line alone says only STACK_TRACE_ERROR.
+const gist = (message) =>
+  String(message ?? '')
+    .replace(/\s+/g, ' ')
+    .slice(0, 400);
+const where = (file) => relative(root, file.name);
 let passed = 0;
 let failed = 0;
 for (const workspace of workspaces) {
@@ -17,6 +24,15 @@ for (const workspace of workspaces) {
     continue;
   }
   const json = JSON.parse(readFileSync(report, 'utf8'));
+  for (const file of json.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      console.error(`FAILED ${where(file)} > ${test.fullName}: ${gist(test.failureMessages?.[0])}`);
+    }
+    if ((file.assertionResults ?? []).length === 0 && file.status === 'failed') {
+      console.error(`FAILED ${where(file)}: ${gist(file.message)}`);
+    }
+  }
   passed += json.numPassedTests;
   failed += json.numFailedTests + (json.success || json.numFailedTests > 0 ? 0 : 1);
 }

@@ -70,11 +70,41 @@ describe('free robots stepped outside planck (FreeFlight)', () => {
     world.robot('fast').setVelocity(world.actionLimits.maxLinearMps, 0);
     for (let k = 0; k < 5; k++) world.step();
     expect(world.freeRobotCount).toBe(3);
-    // Once a starts driving its bound grows, and the pair goes back to planck.
-    world.robot('a').setVelocity(world.actionLimits.maxLinearMps, 0);
-    world.step();
-    world.step();
-    expect(world.freeRobotCount).toBe(1);
+  });
+
+  it('keep two robots free closer than their travel bounds while their planned paths stay apart: side by side, and passing head-on', () => {
+    // a and b side by side with 0.15 m of gap, both driving east; c and d head-on, passing with
+    // 0.1 m between them. Each pair is within its travel bounds of the other every tick.
+    const start: Start = {
+      a: { xM: -8, yM: -4, headingRad: 0 },
+      b: { xM: -8, yM: -3.25, headingRad: 0 },
+      c: { xM: -6, yM: 4, headingRad: 0 },
+      d: { xM: 6, yM: 4.7, headingRad: Math.PI },
+    };
+    const script = (world: World, tick: number): void => {
+      if (tick !== 0) return;
+      for (const id of ['a', 'b']) world.robot(id).setVelocity(world.actionLimits.maxLinearMps, 0);
+      for (const id of ['c', 'd']) world.robot(id).move(10);
+    };
+    const planck = scriptedRun(false, script, 50, start);
+    const free = scriptedRun(true, script, 50, start);
+    expect(free.freeCounts.every((n) => n === 4)).toBe(true);
+    expect(planck.trace.filter((_, k) => k % 4 === 3).every((touching) => touching === 0)).toBe(true);
+    expect(free.trace).toEqual(planck.trace);
+  });
+
+  it('hand two free robots back to planck before their planned paths touch: one turning into the other', () => {
+    const start: Start = { a: { xM: -6, yM: 0, headingRad: 0 }, b: { xM: -6, yM: 0.75, headingRad: 0 } };
+    const script = (world: World, tick: number): void => {
+      if (tick === 0) for (const id of ['a', 'b']) world.robot(id).setVelocity(world.actionLimits.maxLinearMps, 0);
+      if (tick === 10) world.robot('a').setVelocity(world.actionLimits.maxLinearMps, 1);
+    };
+    const planck = scriptedRun(false, script, 40, start);
+    const free = scriptedRun(true, script, 40, start);
+    expect(free.freeCounts.slice(0, 10).every((n) => n === 2)).toBe(true);
+    expect(free.freeCounts.slice(10).some((n) => n === 0)).toBe(true);
+    expect(planck.trace.filter((_, k) => k % 4 === 3).some((touching) => touching === 1)).toBe(true);
+    expect(free.trace).toEqual(planck.trace);
   });
 
   it('hand a robot driving at a resting one back to planck before they touch, and the resting one with it', () => {
@@ -101,6 +131,25 @@ describe('free robots stepped outside planck (FreeFlight)', () => {
     expect(free.freeCounts[0]).toBe(1);
     expect(free.freeCounts[1]).toBe(0);
     expect(planck.trace.filter((_, k) => k % 4 === 3).some((touching) => touching === 1)).toBe(true);
+    expect(free.trace).toEqual(planck.trace);
+  });
+
+  it("keep a robot driving along a wall in planck when its path passes within planck's polygon skin of the wall", () => {
+    // The west wall's face is at x = -14; a creeps north 5 mm from it (the skin is 10 mm, a's
+    // steps 1 mm): planck reports it touching the wall the whole way, so it cannot be free; b,
+    // driving at top speed 8 cm from it, can.
+    const radiusM = 0.3;
+    const start: Start = { a: { xM: -14 + radiusM + 0.005, yM: -5, headingRad: Math.PI / 2 }, b: { xM: -14 + radiusM + 0.08, yM: 5, headingRad: Math.PI / 2 } };
+    const script = (world: World, tick: number): void => {
+      if (tick !== 0) return;
+      world.robot('a').setVelocity(0.1, 0);
+      world.robot('b').setVelocity(world.actionLimits.maxLinearMps, 0);
+    };
+    const planck = scriptedRun(false, script, 20, start);
+    const free = scriptedRun(true, script, 20, start);
+    expect(planck.trace.filter((_, k) => k % 8 === 3).every((touching) => touching === 1)).toBe(true);
+    expect(planck.trace.filter((_, k) => k % 8 === 7).every((touching) => touching === 0)).toBe(true);
+    expect(free.freeCounts.every((n) => n === 1)).toBe(true);
     expect(free.trace).toEqual(planck.trace);
   });
 

@@ -12,21 +12,26 @@
  * bit-identical to planck's own stepping (FreeFlight.test.ts); only the broad-phase tree sees
  * one move per free run instead of ten a tick.
  *
- * "Cannot touch anything": a robot's speed never rises above the larger of its current speed and
- * the terminal speed of its wheel forces (damping pulls towards it), unless something pushes it;
- * so in one tick it moves at most travel = that speed * tick, and a pushed robot at most the
- * largest travel of all. A robot is free when it touches nothing now, no wall cell lies within
- * radius + travel + margin, and every other robot's centre lies beyond 2 radius + its travel +
- * the other's bound + margin, where the other's bound is its own travel if it is free too (a
- * free robot touches nothing, so nothing pushes it) and the largest travel if not. The free set
- * is the largest one that satisfies this (begin: start from every candidate, drop the robots
- * that break it and re-check their neighbours), the same whatever the order of the checks.
- * In a crowd most robots near another are slow ones (turning, idle) or pairs that both keep
- * their distance; only bounding both by the largest travel sent them all to planck.
+ * "Cannot touch anything": every robot that touches nothing has its tick planned first, step
+ * by step, as it would go untouched (plan). Its travel is then how far that path gets from where
+ * it stands; a robot planck steps may be pushed, so its travel is bounded instead: its speed
+ * never rises above the larger of its current speed and the terminal speed of its wheel forces
+ * (damping pulls towards it) unless something pushes it, and a pushed robot moves at most the
+ * largest bound of all. A robot is free when it touches nothing now, its path keeps clear of the
+ * walls (the disc of its travel, or step by step along a wall), and every other robot keeps
+ * clear of it: a robot planck steps lies beyond 2 radius + both travels + margin, and a free
+ * one either lies that far or their two paths stay apart at every physics step (planck meets
+ * two moving robots only at the steps' positions). The free set is the largest one that
+ * satisfies this (begin: start from every candidate, drop the robots that break it and
+ * re-check their neighbours), the same whatever the order of the checks. In a crowd most
+ * robots near another are slow ones (turning, idle) or pairs that keep their distance, and in
+ * a building many drive along walls; only bounding them all by the largest travel, in a disc,
+ * sent them to planck.
  */
 import { Settings, type Body } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps';
 import { Action, type RobotTable } from './RobotTable.js';
+import { drive, driveForces, FX, FY, TORQUE, VX, VY, W } from './wheelDrive.js';
 import type { WorldConfig } from './WorldConfig.js';
 import { SpatialHash } from './radio/index.js';
 import { growArray } from './radio/growArray.js';
@@ -37,6 +42,21 @@ import { wallClearance } from './radio/wallClearance.js';
  * robots in contact elsewhere move things by millimetres, not by this much.
  */
 const MARGIN_M = 0.1;
+
+/**
+ * How far a free robot's planned path must stay from every wall cell: planck's wall boxes are the
+ * cells themselves, with its polygon skin of 0.01 m around them, and a robot that touches nothing
+ * moves exactly as planned (the path lies in the disc of its farthest point); slack beyond the
+ * skin is for rounding only.
+ */
+const WALL_MARGIN_M = 0.03;
+
+/**
+ * How far apart two free robots' planned centres must stay at every physics step: planck's
+ * circles touch at 2 radii exactly, and both paths are the very numbers the robots will take, so
+ * this is slack for nothing but its own comparison.
+ */
+const PATH_MARGIN_M = 0.02;
 
 /** Debug checks (tests set SWARMGATE_DEBUG=1). */
 const DEBUG = process.env.SWARMGATE_DEBUG === '1';
@@ -53,14 +73,25 @@ const ANGULAR_SLEEP_SQ = Settings.angularSleepTolerance * Settings.angularSleepT
 export class FreeFlight {
   /** 1: robot slot is integrated here during the current tick. */
   free = new Uint8Array(0);
-  /** Body velocity of free robots (world frame) and planck's sleep state, carried over the tick. */
-  vxMps = new Float64Array(0);
-  vyMps = new Float64Array(0);
-  angularRadps = new Float64Array(0);
+  /** Body velocity (world frame) and planck's sleep state of robots away from planck, carried across ticks. */
+  private vxMps = new Float64Array(0);
+  private vyMps = new Float64Array(0);
+  private angularRadps = new Float64Array(0);
   private sleepS = new Float64Array(0);
+  private asleep = new Uint8Array(0);
+  /** Each candidate's tick as planned in begin: its centre before each physics step and after the last (stepsPerTick + 1 per robot). */
+  private pathX = new Float64Array(0);
+  private pathY = new Float64Array(0);
+  /** ... and its state at the end of the tick. */
+  private endAngleRad = new Float64Array(0);
+  private endAction = new Uint8Array(0);
+  private endVxMps = new Float64Array(0);
+  private endVyMps = new Float64Array(0);
+  private endAngularRadps = new Float64Array(0);
+  private endSleepS = new Float64Array(0);
+  private endAsleep = new Uint8Array(0);
   /** Bound on each robot's travel during this tick (m). */
   private travelM = new Float64Array(0);
-  private asleep = new Uint8Array(0);
   /** 1: the robot was free last tick and its planck body still stands asleep where that tick began (end). */
   private away = new Uint8Array(0);
   private readonly clearance: Uint8Array;
@@ -134,8 +165,14 @@ export class FreeFlight {
     }
     const radiusM = this.config.robot.radiusM;
     const free = this.free;
+    // Robots that touch nothing are planned; from here on their travel is how far the plan
+    // takes them from where they stand (no more than the bound), and they are free if that
+    // keeps them clear of walls. maxTravelM stays the bound: robots planck steps may be pushed.
     for (let i = 0; i < t.count; i++) {
-      if (bodies[i] && t.touching[i] === 0 && this.clearOfWalls(t.xM[i], t.yM[i], radiusM + travel[i] + MARGIN_M)) free[i] = 1;
+      const body = bodies[i];
+      if (!body || t.touching[i] !== 0) continue;
+      travel[i] = this.plan(t, i, body);
+      if (this.clearOfWalls(t.xM[i], t.yM[i], radiusM + travel[i] + WALL_MARGIN_M) || this.pathClearOfWalls(i)) free[i] = 1;
     }
     // The largest free set: drop every candidate too close to another, then re-check the
     // neighbours of each dropped robot, whose bound towards it has just grown.
@@ -168,26 +205,157 @@ export class FreeFlight {
         if (free[i] && this.leftBodyClear(t, i, body, maxTravelM)) {
           // planck wakes a sleeping body when a new pair of proxies forms; back to sleep (nothing moves it).
           if (body.isAwake()) body.setAwake(false);
-          freeCount++;
-          continue;
+        } else {
+          this.handBack(t, i, body);
         }
-        this.handBack(t, i, body);
       }
       if (!free[i]) continue;
+      body.setAwake(false);
+      freeCount++;
+    }
+    return freeCount;
+  }
+
+  /**
+   * Steps candidate i's whole tick, as planck's solveIsland steps a lone dynamic body without
+   * contacts (semi-implicit Euler, damping as v / (1 + h c), its sleep rule), from the state its
+   * body holds (or it carried while away): its centre at every step into the path, its end state
+   * aside. The table is left as it was; end() writes the tick's outcome if the robot stays free.
+   * Returns the farthest the path gets from where the robot stands (m).
+   */
+  private plan(t: RobotTable, i: number, body: Body): number {
+    const h = this.config.physicsStepS;
+    const model = this.config.robot;
+    const n = this.config.stepsPerTick;
+    let vx: number;
+    let vy: number;
+    let w: number;
+    let asleep: number;
+    let sleepS: number;
+    if (this.away[i]) {
+      vx = this.vxMps[i];
+      vy = this.vyMps[i];
+      w = this.angularRadps[i];
+      asleep = this.asleep[i];
+      sleepS = this.sleepS[i];
+    } else {
       if (this.invMass === 0) {
         this.invMass = 1 / body.getMass();
         this.invInertia = 1 / body.getInertia();
       }
       const v = body.getLinearVelocity();
-      this.vxMps[i] = v.x;
-      this.vyMps[i] = v.y;
-      this.angularRadps[i] = body.getAngularVelocity();
-      this.asleep[i] = body.isAwake() ? 0 : 1;
-      this.sleepS[i] = (body as unknown as SleepClock).m_sleepTime;
-      body.setAwake(false);
-      freeCount++;
+      vx = v.x;
+      vy = v.y;
+      w = body.getAngularVelocity();
+      asleep = body.isAwake() ? 0 : 1;
+      sleepS = (body as unknown as SleepClock).m_sleepTime;
     }
-    return freeCount;
+    const x0 = t.xM[i];
+    const y0 = t.yM[i];
+    const angle0 = t.angleRad[i];
+    const action0 = t.action[i];
+    const linearScale = 1 / (1 + h * model.linearDampingPerS);
+    const angularScale = 1 / (1 + h * model.angularDampingPerS);
+    const hInvMass = h * this.invMass;
+    const hInvInertia = h * this.invInertia;
+    const at = i * (n + 1);
+    this.pathX[at] = x0;
+    this.pathY[at] = y0;
+    let farthest2 = 0;
+    for (let k = 1; k <= n; k++) {
+      drive[VX] = vx;
+      drive[VY] = vy;
+      drive[W] = w;
+      // applyForceToCenter(f, wake = true): a sleeping body wakes with its clock reset; with no
+      // force planck leaves a sleeping body asleep.
+      if (driveForces(t, i, model)) {
+        if (asleep) sleepS = 0;
+        asleep = 0;
+        vx += hInvMass * drive[FX];
+        vy += hInvMass * drive[FY];
+        w += hInvInertia * drive[TORQUE];
+      }
+      if (!asleep) {
+        vx = linearScale * vx;
+        vy = linearScale * vy;
+        w *= angularScale;
+        // planck clamps a step's travel to 2 m and turn to 90 deg; a free robot is far below both
+        // (vBound is a few m/s and the turn rate is clamped to the model's limit).
+        t.xM[i] += h * vx;
+        t.yM[i] += h * vy;
+        t.angleRad[i] += h * w;
+        if (this.canSleep) {
+          if (w * w > ANGULAR_SLEEP_SQ || vx * vx + vy * vy > LINEAR_SLEEP_SQ) {
+            sleepS = 0;
+          } else {
+            sleepS += h;
+            if (sleepS >= Settings.timeToSleep) {
+              asleep = 1;
+              sleepS = 0;
+              vx = 0;
+              vy = 0;
+              w = 0;
+            }
+          }
+        }
+      }
+      const dx = t.xM[i] - x0;
+      const dy = t.yM[i] - y0;
+      farthest2 = Math.max(farthest2, dx * dx + dy * dy);
+      this.pathX[at + k] = t.xM[i];
+      this.pathY[at + k] = t.yM[i];
+    }
+    this.endAngleRad[i] = t.angleRad[i];
+    this.endAction[i] = t.action[i];
+    this.endVxMps[i] = vx;
+    this.endVyMps[i] = vy;
+    this.endAngularRadps[i] = w;
+    this.endSleepS[i] = sleepS;
+    this.endAsleep[i] = asleep;
+    t.xM[i] = x0;
+    t.yM[i] = y0;
+    t.angleRad[i] = angle0;
+    t.action[i] = action0;
+    return Math.sqrt(farthest2);
+  }
+
+  /**
+   * Whether candidate i's planned path keeps clear of every wall, step by step: each step's
+   * segment lies within its longest step of the step's start (planck's continuous collision
+   * sweeps robots against walls between steps). For a robot along a wall, whose whole tick's
+   * disc reaches the wall though its path never does.
+   */
+  private pathClearOfWalls(i: number): boolean {
+    const n = this.config.stepsPerTick;
+    const at = i * (n + 1);
+    let stepM = 0;
+    for (let k = 1; k <= n; k++) {
+      const dx = this.pathX[at + k] - this.pathX[at + k - 1];
+      const dy = this.pathY[at + k] - this.pathY[at + k - 1];
+      stepM = Math.max(stepM, dx * dx + dy * dy);
+    }
+    const wallM = this.config.robot.radiusM + Math.sqrt(stepM) + WALL_MARGIN_M;
+    for (let k = 0; k <= n; k++) if (!this.clearOfWalls(this.pathX[at + k], this.pathY[at + k], wallM)) return false;
+    return true;
+  }
+
+  /**
+   * Whether the planned paths of free robots i and j stay apart at every physics step: planck
+   * evaluates contacts between two moving robots at the step's positions only (no continuous
+   * collision between dynamic bodies), and neither can be pushed, as neither touches anything.
+   */
+  private pathsApart(i: number, j: number): boolean {
+    const n = this.config.stepsPerTick;
+    const apartM = 2 * this.config.robot.radiusM + PATH_MARGIN_M;
+    const apart2 = apartM * apartM;
+    const a = i * (n + 1);
+    const b = j * (n + 1);
+    for (let k = 0; k <= n; k++) {
+      const dx = this.pathX[a + k] - this.pathX[b + k];
+      const dy = this.pathY[a + k] - this.pathY[b + k];
+      if (dx * dx + dy * dy <= apart2) return false;
+    }
+    return true;
   }
 
   /**
@@ -206,7 +374,8 @@ export class FreeFlight {
       const reachM = ownM + (this.free[j] ? travel[j] : maxTravelM);
       const dx = t.xM[j] - xM;
       const dy = t.yM[j] - yM;
-      if (dx * dx + dy * dy <= reachM * reachM) return false;
+      if (dx * dx + dy * dy > reachM * reachM) continue;
+      if (!this.free[j] || !this.pathsApart(i, j)) return false;
     }
     return true;
   }
@@ -251,58 +420,6 @@ export class FreeFlight {
   }
 
   /**
-   * One physics step of free robot i under wheel force (fxN, fyN) and torque, as planck's
-   * solveIsland steps a lone dynamic body; `driven` is false when no force is applied (planck
-   * then leaves a sleeping body asleep). Writes the pose into the table.
-   */
-  step(t: RobotTable, i: number, driven: boolean, fxN: number, fyN: number, torqueNm: number): void {
-    if (driven) {
-      // applyForceToCenter(f, wake = true): a sleeping body wakes with its clock reset.
-      if (this.asleep[i]) this.sleepS[i] = 0;
-      this.asleep[i] = 0;
-    } else if (this.asleep[i]) {
-      return;
-    }
-    const h = this.config.physicsStepS;
-    const model = this.config.robot;
-    let vx = this.vxMps[i];
-    let vy = this.vyMps[i];
-    let w = this.angularRadps[i];
-    if (driven) {
-      const hInvMass = h * this.invMass;
-      vx += hInvMass * fxN;
-      vy += hInvMass * fyN;
-      w += h * this.invInertia * torqueNm;
-    }
-    const linearScale = 1 / (1 + h * model.linearDampingPerS);
-    vx = linearScale * vx;
-    vy = linearScale * vy;
-    w *= 1 / (1 + h * model.angularDampingPerS);
-    // planck clamps a step's travel to 2 m and turn to 90 deg; a free robot is far below both
-    // (vBound is a few m/s and the turn rate is clamped to the model's limit).
-    t.xM[i] += h * vx;
-    t.yM[i] += h * vy;
-    t.angleRad[i] += h * w;
-    if (this.canSleep) {
-      if (w * w > ANGULAR_SLEEP_SQ || vx * vx + vy * vy > LINEAR_SLEEP_SQ) {
-        this.sleepS[i] = 0;
-      } else {
-        this.sleepS[i] += h;
-        if (this.sleepS[i] >= Settings.timeToSleep) {
-          this.asleep[i] = 1;
-          this.sleepS[i] = 0;
-          vx = 0;
-          vy = 0;
-          w = 0;
-        }
-      }
-    }
-    this.vxMps[i] = vx;
-    this.vyMps[i] = vy;
-    this.angularRadps[i] = w;
-  }
-
-  /**
    * Ends the tick of the free robots. Their planck bodies stay where the tick began, asleep, and
    * are handed back at the next begin() only if needed (the robot is not free then, or a robot
    * planck steps could reach the body), or by handBackAll: no planck step runs in between, so
@@ -310,6 +427,19 @@ export class FreeFlight {
    * (a lone explorer: most of its ticks) costs planck's broad phase nothing.
    */
   end(t: RobotTable, bodies: readonly (Body | null)[]): void {
+    for (let i = 0; i < t.count; i++) {
+      if (!this.free[i]) continue;
+      const last = i * (this.config.stepsPerTick + 1) + this.config.stepsPerTick;
+      t.xM[i] = this.pathX[last];
+      t.yM[i] = this.pathY[last];
+      t.angleRad[i] = this.endAngleRad[i];
+      t.action[i] = this.endAction[i];
+      this.vxMps[i] = this.endVxMps[i];
+      this.vyMps[i] = this.endVyMps[i];
+      this.angularRadps[i] = this.endAngularRadps[i];
+      this.sleepS[i] = this.endSleepS[i];
+      this.asleep[i] = this.endAsleep[i];
+    }
     if (DEBUG) this.checkTouchedNothing(t, bodies);
     for (let i = 0; i < t.count; i++) if (this.free[i] && bodies[i]) this.away[i] = 1;
   }
@@ -416,6 +546,17 @@ export class FreeFlight {
   private ensureCapacity(capacity: number): void {
     if (this.free.length >= capacity) return;
     this.free = growArray(this.free, capacity);
+    // Sized by what free grew to, since that decides when the next growth comes.
+    const samples = (this.config.stepsPerTick + 1) * this.free.length;
+    this.pathX = growArray(this.pathX, samples);
+    this.pathY = growArray(this.pathY, samples);
+    this.endAngleRad = growArray(this.endAngleRad, capacity);
+    this.endAction = growArray(this.endAction, capacity);
+    this.endVxMps = growArray(this.endVxMps, capacity);
+    this.endVyMps = growArray(this.endVyMps, capacity);
+    this.endAngularRadps = growArray(this.endAngularRadps, capacity);
+    this.endSleepS = growArray(this.endSleepS, capacity);
+    this.endAsleep = growArray(this.endAsleep, capacity);
     this.vxMps = growArray(this.vxMps, capacity);
     this.vyMps = growArray(this.vyMps, capacity);
     this.angularRadps = growArray(this.angularRadps, capacity);

@@ -13,14 +13,13 @@ import { isWall, type Grid } from '@swarmgate/maps';
 import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose, type RobotAction } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
-import { driveSetpoint, TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
-import { forceForSpeed, torqueForRate } from './RobotModel.js';
+import { TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
+import { drive, driveForces, FX, FY, TORQUE, VX, VY, W } from './wheelDrive.js';
 import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
 import { dropLonelyQueries, type LonelyQueryStats } from './lonelyQueries.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
 import { SimRobot, type OpenState } from './SimRobot.js';
-import { clampAbs } from './math.js';
 import { wrapAngle, Random } from '@swarmgate/protocols';
 import { Sensing } from './Sensing.js';
 import type { SensorPlugin } from './sensors.js';
@@ -63,21 +62,6 @@ const DEBUG = process.env.SWARMGATE_DEBUG === '1';
 /** Scratch vector handed to planck (which copies it): forces, velocities, positions. */
 const scratchForce = { x: 0, y: 0 };
 const scratchSetpoint: DriveSetpoint = { linearMps: 0, angularRadps: 0 };
-/**
- * One robot's body velocity in (vx, vy, angular) and wheel drive out (fx, fy, torque) for
- * driveForces: numbers passed to or returned from a non-inlined call are boxed, thousands per
- * tick in a swarm; typed-array slots are not.
- */
-const drive = new Float64Array(6);
-const VX = 0;
-const VY = 1;
-const W = 2;
-const FX = 3;
-const FY = 4;
-const TORQUE = 5;
-/** driveSetpoint's input: forward and angular body speed (driveSetpoint says why an array). */
-const bodySpeed = new Float64Array(2);
-
 export class World {
   readonly config: WorldConfig;
   readonly grid: Grid;
@@ -468,27 +452,21 @@ export class World {
     const free = this.freeFlight;
     this.freeCount = cfg.integrateFreeRobots ? free.begin(t, this.bodies) : 0;
     const anyFree = this.freeCount > 0;
+    const model = cfg.robot;
     for (let s = 0; s < cfg.stepsPerTick; s++) {
       for (let i = 0; i < t.count; i++) {
         const body = this.bodies[i];
-        if (!body || t.kinematic[i]) continue;
-        if (anyFree && free.free[i]) {
-          drive[VX] = free.vxMps[i];
-          drive[VY] = free.vyMps[i];
-          drive[W] = free.angularRadps[i];
-          const driven = this.driveForces(i);
-          free.step(t, i, driven, drive[FX], drive[FY], drive[TORQUE]);
-        } else {
-          const v = body.getLinearVelocity();
-          drive[VX] = v.x;
-          drive[VY] = v.y;
-          drive[W] = body.getAngularVelocity();
-          if (this.driveForces(i)) {
-            scratchForce.x = drive[FX];
-            scratchForce.y = drive[FY];
-            body.applyForceToCenter(scratchForce, true);
-            body.applyTorque(drive[TORQUE], true);
-          }
+        // Free robots' whole tick was stepped by FreeFlight.begin.
+        if (!body || t.kinematic[i] || (anyFree && free.free[i])) continue;
+        const v = body.getLinearVelocity();
+        drive[VX] = v.x;
+        drive[VY] = v.y;
+        drive[W] = body.getAngularVelocity();
+        if (driveForces(t, i, model)) {
+          scratchForce.x = drive[FX];
+          scratchForce.y = drive[FY];
+          body.applyForceToCenter(scratchForce, true);
+          body.applyTorque(drive[TORQUE], true);
         }
       }
       this.physics.step(h, cfg.velocityIterations, cfg.positionIterations);
@@ -552,36 +530,6 @@ export class World {
     }
     t.touching[i] += touching - t.kinWallTouch[i];
     t.kinWallTouch[i] = touching;
-  }
-
-  /**
-   * Robot i's wheel forces for this physics step from its setpoint and its body velocity (world
-   * frame) in drive[VX, VY, W]: the total force into drive[FX, FY], the torque into
-   * drive[TORQUE]. False when the setpoint is zero (no force is applied, so a sleeping body
-   * stays asleep).
-   */
-  private driveForces(i: number): boolean {
-    const t = this.table;
-    const model = this.config.robot;
-    const angle = t.angleRad[i];
-    const c = Math.cos(angle);
-    const s = Math.sin(angle);
-    bodySpeed[0] = drive[VX] * c + drive[VY] * s;
-    bodySpeed[1] = drive[W];
-    driveSetpoint(t, i, model, bodySpeed, scratchSetpoint);
-    if (scratchSetpoint.linearMps === 0 && scratchSetpoint.angularRadps === 0) return false;
-    // Split into wheel forces and clamp each wheel to its share of the full forward force, as a
-    // differential drive cannot exceed either motor's limit.
-    const wheelMaxN = forceForSpeed(model, model.maxSpeedMps * model.speedFactor) / 2;
-    const forceN = forceForSpeed(model, scratchSetpoint.linearMps);
-    const halfBase = model.wheelBaseM / 2;
-    const diffN = torqueForRate(model, scratchSetpoint.angularRadps) / (2 * halfBase);
-    const left = clampAbs(forceN / 2 - diffN, wheelMaxN);
-    const right = clampAbs(forceN / 2 + diffN, wheelMaxN);
-    drive[FX] = (left + right) * c;
-    drive[FY] = (left + right) * s;
-    drive[TORQUE] = (right - left) * halfBase;
-    return true;
   }
 
   /** Poses after a physics step; free robots' poses were written by FreeFlight.step. */
