@@ -36,6 +36,7 @@ import type { WorldConfig } from './WorldConfig.js';
 import { SpatialHash } from './radio/index.js';
 import { growArray } from './radio/growArray.js';
 import { wallClearance } from './radio/wallClearance.js';
+import { setExactAngle } from './planckAngle.js';
 
 /**
  * Slack on top of the travel bound: planck's polygon skin (0.01 m) and position corrections of
@@ -66,6 +67,7 @@ interface SleepClock {
   m_sleepTime: number;
 }
 
+
 /** planck's sleep thresholds, written as planck's SettingsInternal computes them. */
 const LINEAR_SLEEP_SQ = Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter * Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter;
 const ANGULAR_SLEEP_SQ = Settings.angularSleepTolerance * Settings.angularSleepTolerance;
@@ -73,6 +75,8 @@ const ANGULAR_SLEEP_SQ = Settings.angularSleepTolerance * Settings.angularSleepT
 export class FreeFlight {
   /** 1: robot slot is integrated here during the current tick. */
   free = new Uint8Array(0);
+  /** Every robot's body is free this tick: all asleep in planck (begin). */
+  allFree = false;
   /** Body velocity (world frame) and planck's sleep state of robots away from planck, carried across ticks. */
   private vxMps = new Float64Array(0);
   private vyMps = new Float64Array(0);
@@ -138,6 +142,7 @@ export class FreeFlight {
   begin(t: RobotTable, bodies: readonly (Body | null)[]): number {
     this.ensureCapacity(t.capacity);
     this.free.fill(0, 0, t.count);
+    this.allFree = false;
     if (this.config.continuousPhysics) {
       this.handBackAll(t, bodies);
       return 0;
@@ -195,9 +200,11 @@ export class FreeFlight {
       }
     }
     let freeCount = 0;
+    let bodyCount = 0;
     for (let i = 0; i < t.count; i++) {
       const body = bodies[i];
       if (!body) continue;
+      bodyCount++;
       // Away from planck since an earlier tick: it stays away while free and no robot planck
       // steps this tick can reach the place its body was left at; else it goes back now, before
       // planck's step, which is where the end of the last tick would have put it.
@@ -213,6 +220,7 @@ export class FreeFlight {
       body.setAwake(false);
       freeCount++;
     }
+    this.allFree = freeCount === bodyCount;
     return freeCount;
   }
 
@@ -484,6 +492,7 @@ export class FreeFlight {
     p.x = t.xM[i];
     p.y = t.yM[i];
     body.setTransform(p, t.angleRad[i]); // wakes the body
+    setExactAngle(body, t.angleRad[i]);
     if (this.asleep[i]) {
       body.setAwake(false);
       return;
