@@ -67,7 +67,6 @@ interface SleepClock {
   m_sleepTime: number;
 }
 
-
 /** planck's sleep thresholds, written as planck's SettingsInternal computes them. */
 const LINEAR_SLEEP_SQ = Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter * Settings.linearSleepTolerance * Settings.lengthUnitsPerMeter;
 const ANGULAR_SLEEP_SQ = Settings.angularSleepTolerance * Settings.angularSleepTolerance;
