@@ -5,6 +5,7 @@ import { borderedRoom } from './testing/testGrids.js';
 import { loadMap } from '@swarmgate/maps';
 import { algorithms } from '@swarmgate/sdk';
 import { Trial, type TrialConfig } from './Trial.js';
+import { slamFingerprint } from './testing/slamFingerprint.js';
 
 type Start = Record<string, Pose>;
 
@@ -182,7 +183,7 @@ describe('free robots stepped outside planck (FreeFlight)', () => {
   }
 
   /**
-   * A trial's final state hash, every SLAM map's cells and counters folded in (FNV-1a), and its
+   * A trial's final state hash, its SLAM maps' fingerprint, and its
    * robot-ticks stepped outside planck.
    */
   function swarmRun(config: TrialConfig, integrateFreeRobots: boolean): { hash: string; maps: number; freeRobotTicks: number } {
@@ -192,14 +193,7 @@ describe('free robots stepped outside planck (FreeFlight)', () => {
       trial.world.step();
       freeRobotTicks += trial.world.freeRobotCount;
     }
-    let maps = 0x811c9dc5;
-    for (const map of trial.world.sensing.slamMaps) {
-      if (!map) continue;
-      for (let i = 0; i < map.cells.length; i++) maps = Math.imul(maps ^ map.cells[i], 0x01000193);
-      maps = Math.imul(maps ^ map.revision, 0x01000193);
-      maps = Math.imul(maps ^ map.knownCells, 0x01000193);
-    }
-    return { hash: trial.metrics.final().finalStateHash, maps: maps >>> 0, freeRobotTicks };
+    return { hash: trial.metrics.final().finalStateHash, maps: slamFingerprint(trial.world), freeRobotTicks };
   }
 
   // The whole trial, not one robot: every robot stepped here must move exactly as planck would

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { Trial, type TrialConfig } from './Trial.js';
 import { defaultWorkers, WORKERS_PAY_FROM_ROBOTS } from './WorldConfig.js';
 import type { World } from './World.js';
+import { slamFingerprint } from './testing/slamFingerprint.js';
 
 const open: World[] = [];
 afterEach(async () => {
@@ -31,7 +32,7 @@ function config(algorithm: string, workers: number): TrialConfig {
   };
 }
 
-/** The final state hash, and every SLAM map's cells and revision folded in (FNV-1a). */
+/** The final state hash, the SLAM maps' fingerprint, and how much the threads did. */
 async function outcome(
   algorithm: string,
   workers: number,
@@ -41,17 +42,10 @@ async function outcome(
   // Threads get shares once started; waiting makes every tick use them.
   await trial.world.threadsReady();
   const { finalStateHash } = trial.run();
-  let h = 0x811c9dc5;
-  for (const map of trial.world.sensing.slamMaps) {
-    if (!map) continue;
-    for (let i = 0; i < map.cells.length; i++) h = Math.imul(h ^ map.cells[i], 0x01000193);
-    h = Math.imul(h ^ map.revision, 0x01000193);
-    h = Math.imul(h ^ map.knownCells, 0x01000193);
-  }
   const threads = trial.world.sensing.lidarThreads;
   return {
     hash: finalStateHash,
-    maps: h >>> 0,
+    maps: slamFingerprint(trial.world),
     onWorkers: threads.castOnWorkers,
     rowsOnWorkers: threads.rowsOnWorkers,
     overlappedTicks: trial.world.overlappedTicks,
