@@ -93,7 +93,7 @@ export class FreeFlight {
   private endAngularRadps = new Float64Array(0);
   private endSleepS = new Float64Array(0);
   private endAsleep = new Uint8Array(0);
-  /** Bound on each robot's travel during this tick (m). */
+  /** Each robot's travel during this tick (m): its planned path's farthest point once planned, else its bound. */
   private travelM = new Float64Array(0);
   /** 1: the robot was free last tick and its planck body still stands asleep where that tick began (end). */
   private away = new Uint8Array(0);

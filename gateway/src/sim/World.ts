@@ -542,7 +542,7 @@ export class World {
     t.kinWallTouch[i] = touching;
   }
 
-  /** Poses after a physics step; free robots' poses were written by FreeFlight.step. */
+  /** Poses after a physics step; free robots' poses are FreeFlight's (planned in begin, written in end). */
   private readPoses(anyFree: boolean): void {
     const t = this.table;
     const free = this.freeFlight.free;
