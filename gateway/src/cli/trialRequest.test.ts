@@ -195,3 +195,27 @@ describe('POST /api/maps: an image map within the cell budget', () => {
     );
   }, 60_000);
 });
+
+describe('JSON bodies with prototype-poisoning keys', () => {
+  it("are refused with a 400 naming the key, as fastify's own parser refuses them; broken JSON keeps fastify's answer", async () => {
+    for (const payload of ['{"__proto__":null}', '{"map":"blank","nope":{"__proto__":{"x":1}}}', '{"constructor":{"prototype":{}}}']) {
+      const reply = await app.inject({ method: 'POST', url: '/api/trial', headers: { 'content-type': 'application/json' }, payload });
+      expect(reply.statusCode, payload).toBe(400);
+      expect(reply.json(), payload).toMatchObject({
+        code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+        message: expect.stringMatching(/^body: a '__proto__' key.*prototype poisoning/) as string,
+      });
+    }
+    const broken = await app.inject({ method: 'POST', url: '/api/maps', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'FST_ERR_CTP_INVALID_JSON_BODY', message: expect.stringMatching(/not valid JSON/) as string });
+    // A body too large is still refused before parsing, with its own code.
+    const large = await app.inject({
+      method: 'POST',
+      url: '/api/trial',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"map":"${'x'.repeat(2_000_000)}"}`,
+    });
+    expect(large.statusCode).toBe(413);
+  });
+});

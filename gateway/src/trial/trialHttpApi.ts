@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { installApiDocs } from '../web/apiDocs.js';
 import { installHttpGuard, type HttpGuardOptions } from '../web/httpGuard.js';
+import { installJsonBody } from '../web/jsonBody.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, installRequestDeadline } from '../web/requestDeadline.js';
 import { recordingApi } from './recordingApi.js';
 import { robotsApi } from './robotsApi.js';
@@ -57,6 +58,7 @@ function isClientFault(statusCode: number): boolean {
 export async function createTrialHttpServer(options: TrialHttpServerOptions): Promise<FastifyInstance> {
   const app = Fastify({ ajv: { customOptions: { removeAdditional: false, coerceTypes: false } } });
   installRequestDeadline(app, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  installJsonBody(app);
   const live = () => options.trials.live;
   // Root-level, before the guard and every route: the guard's refusals, the schemas' 400s and
   // a handler's 5xx are all seen here, the web UI's routes included.
