@@ -2,7 +2,7 @@
  * One engine scenario in its own process, printed as a markdown table row (so JIT state and
  * garbage from one scenario never slow the next), followed by the planck-alone baseline. Also
  * the entry for profiling, where `--no-baseline` keeps planck-alone samples out of the profile:
- *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/src/engineCase.ts cave120 [ticks] [--no-baseline] [--workers N] [--robots N] [--json]
+ *   node --cpu-prof --cpu-prof-dir=/tmp/prof --import tsx bench/src/engineCase.ts cave120 [ticks] [--no-baseline] [--workers N] [--controller-threads] [--robots N] [--json]
  */
 import { parseArgs } from 'node:util';
 import { runScenario } from './engineScenarios.js';
@@ -10,7 +10,13 @@ import { countArg, scenarioArg } from './caseArgs.js';
 import { runPlanckBaseline } from './enginePlanckBaseline.js';
 
 const { values, positionals } = parseArgs({
-  options: { 'no-baseline': { type: 'boolean' }, workers: { type: 'string' }, robots: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    'no-baseline': { type: 'boolean' },
+    workers: { type: 'string' },
+    'controller-threads': { type: 'boolean' },
+    robots: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   allowPositionals: true,
 });
 const withBaseline = values['no-baseline'] !== true;
@@ -19,7 +25,7 @@ const scenario = scenarioArg('engineCase', name);
 const ticks = countArg('engineCase', 'ticks', ticksArg, scenario.ticks);
 const workers = countArg('engineCase', '--workers', values.workers, 1);
 const robots = values.robots === undefined ? undefined : countArg('engineCase', '--robots', values.robots, 0);
-const r = runScenario(scenario, ticks, workers, robots);
+const r = runScenario(scenario, ticks, workers, robots, undefined, { controllerThreads: values['controller-threads'] === true });
 if (values.json === true) {
   // The result object alone, for benchmarks that tabulate several runs (engineWorkers.ts).
   process.stdout.write(JSON.stringify(r) + '\n');

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { loadMap } from '@swarmgate/maps';
-import { Trial, type TrialConfig } from '@swarmgate/gateway';
+import { Trial, type TrialConfig, type WorldConfigInput } from '@swarmgate/gateway';
 
 export interface Scenario {
   readonly name: string;
@@ -141,10 +141,18 @@ const CPU_SAMPLE_TICKS = 10;
  * another robot count. `instrument` sees the trial before its first tick (benchmarks that time
  * parts of the tick wrap its methods there: physicsProbe.ts).
  */
-export function runScenario(scenario: Scenario, ticks = scenario.ticks, workers = 1, robots?: number, instrument?: (trial: Trial) => void): EngineResult {
+export function runScenario(
+  scenario: Scenario,
+  ticks = scenario.ticks,
+  workers = 1,
+  robots?: number,
+  instrument?: (trial: Trial) => void,
+  /** Further world options (engineCase's --controller-threads). */
+  world: WorldConfigInput = {},
+): EngineResult {
   const setupStart = performance.now();
   const base = scenario.config();
-  const config = { ...base, robots: robots ?? base.robots, maxTicks: ticks, world: { ...base.world, workers } };
+  const config = { ...base, robots: robots ?? base.robots, maxTicks: ticks, world: { ...base.world, ...world, workers } };
   const trial = new Trial(config);
   instrument?.(trial);
   const setupSeconds = (performance.now() - setupStart) / 1000;

@@ -43,6 +43,8 @@ export const ERROR_CODES = {
     'A simulator option is out of range (non-positive step, ray count, range or interval), or two registered sensors fill one State field; the message names it.',
   SG_SIM_WORKER:
     'A lidar worker thread (--workers above 1) failed or did not answer within a minute; the message gives its error. Run with --workers 1 to keep the work on one thread.',
+  SG_ROBOT_OUTSIDE_TICK:
+    "A controller run on a worker thread used its robot outside its own start() or tick() (a stored Robot called later); a robot's commands and state belong to its tick.",
   SG_SPAWN: 'Robots could not be placed: not enough free cells for the spawn strategy, or a given position is inside a wall or off the map.',
   // Live trials and `swarmgate serve` (trial/)
   SG_TRIAL_CONFIG: 'A live trial option is out of range (arena transform scale or rotation, pose source, tick period); the message names it.',

@@ -5,6 +5,12 @@
 export const SlamCell = { Unknown: 0, Open: 1, Solid: 2 } as const;
 export type SlamCellValue = (typeof SlamCell)[keyof typeof SlamCell];
 
+/** A shared SlamMap's memory (SlamMap.sharedBuffers): its cells, and its counters (revision, known cells). */
+export interface SlamMapBuffers {
+  readonly cells: Uint8Array;
+  readonly counters: Float64Array;
+}
+
 export interface CellXY {
   readonly x: number;
   readonly y: number;

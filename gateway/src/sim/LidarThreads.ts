@@ -22,8 +22,9 @@
  * A worker builds its copy of a scan from the scan's recipe, over the grid it was started with
  * (shared memory, read only).
  */
-import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import type { Grid } from '@swarmgate/maps';
+import type { SlamMapBuffers } from '@swarmgate/sdk/slam-view';
 import { SwarmgateError } from '../errors.js';
 import type { Lidar, LidarShared } from './Lidar.js';
 import { oneThread, PairList, scanRows, type PairScan, type PairScanner, type PairScanRecipe } from './radio/index.js';
@@ -41,6 +42,7 @@ import {
   openRun,
   ringBell,
 } from './threadChunks.js';
+import type { ControllerRecipe, ControlRun, TurnOutcome } from './threadControl.js';
 import { startTsWorker } from './tsWorker.js';
 import type { LidarConfig } from './WorldConfig.js';
 
@@ -84,8 +86,10 @@ export interface LidarThreadInit {
   readonly control: Int32Array;
   readonly claim: BigInt64Array;
   readonly jobs: CastJobs;
-  /** Per slot, the robot's SLAM cells so far; later ones come as 'slam' messages. */
-  readonly slamCells: readonly (Uint8Array | null)[];
+  /** Per slot, the robot's SLAM map (cells and counters) so far; later ones come as 'slam' messages. */
+  readonly slamMaps: readonly (SlamMapBuffers | null)[];
+  /** The controllers this thread runs are made from this (later: a 'controllers' message); null: none. */
+  readonly controllers: ControllerRecipe | null;
   /** This thread's pair results: (i, j) interleaved (replaced by 'pairBuffer' messages). */
   readonly pairBuffer: Int32Array;
   /** Per chunk of a pair scan: thread index, first pair in that thread's buffer, pairs (-1: did not fit). */
@@ -99,7 +103,11 @@ export interface LidarThreadInit {
 /** Messages to a worker thread, in the order they must take effect. */
 export type LidarThreadMessage =
   | { readonly kind: 'ranges'; readonly rangesM: Float32Array; readonly wallRangesM: Float32Array }
-  | { readonly kind: 'slam'; readonly slot: number; readonly cells: Uint8Array }
+  | { readonly kind: 'slam'; readonly slot: number; readonly map: SlamMapBuffers }
+  | { readonly kind: 'controllers'; readonly recipe: ControllerRecipe }
+  | { readonly kind: 'control'; readonly run: ControlRun }
+  | { readonly kind: 'dropController'; readonly slot: number }
+  | { readonly kind: 'robotIds'; readonly from: number; readonly ids: readonly string[] }
   | { readonly kind: 'jobs'; readonly jobs: CastJobs }
   | { readonly kind: 'cast'; readonly run: number; readonly tick: number; readonly count: number }
   | { readonly kind: 'scan'; readonly id: number; readonly recipe: PairScanRecipe }
@@ -123,6 +131,8 @@ export class LidarThreads implements PairScanner {
   castOnWorkers = 0;
   /** Pair-scan rows scanned on worker threads so far (a diagnostic, like castOnWorkers). */
   rowsOnWorkers = 0;
+  /** Controllers' turns run on worker threads so far (a diagnostic, like castOnWorkers). */
+  turnsOnWorkers = 0;
   /** Chunks of rows scanned again here because a worker's result buffer was full (a diagnostic). */
   chunksRescanned = 0;
   jobs: CastJobs = newJobs(64);
@@ -135,8 +145,13 @@ export class LidarThreads implements PairScanner {
   private readonly claim = new BigInt64Array(new SharedArrayBuffer(8));
   /** The last run's number (the claim word's high half). */
   private runNumber = 0;
-  /** Per slot, the SLAM cells this thread writes (the workers hold the same list). */
+  /** Per slot, the SLAM cells this thread writes (the workers hold the same maps). */
   private readonly slamCells: (Uint8Array | null)[] = [];
+  private readonly slamMaps: (SlamMapBuffers | null)[] = [];
+  /** What the workers make their robots' controllers from (setControllers), or null. */
+  private controllerRecipe: ControllerRecipe | null = null;
+  /** Workers given a control run not yet finished, in worker order (finishControl). */
+  private controlling: number[] = [];
   /** The grid as the workers get it: plain fields, cells copied once into shared memory. */
   private readonly sharedGrid: Grid;
   /** A worker's error event (it failed to start or crashed), reported by the next run. */
@@ -183,7 +198,8 @@ export class LidarThreads implements PairScanner {
         control: this.control,
         claim: this.claim,
         jobs: this.jobs,
-        slamCells: this.slamCells,
+        slamMaps: this.slamMaps,
+        controllers: this.controllerRecipe,
         pairBuffer: this.pairBuffers[index],
         chunkTable: this.chunkTable,
         poses: this.poses,
@@ -205,11 +221,70 @@ export class LidarThreads implements PairScanner {
     this.post({ kind: 'ranges', rangesM: this.lidar.rangesM, wallRangesM: this.lidar.wallRangesM });
   }
 
-  /** Robot `slot`'s SLAM map cells (shared memory), written by whichever thread casts its rays. */
-  setSlam(slot: number, cells: Uint8Array): void {
-    this.slamCells[slot] = cells;
-    this.post({ kind: 'slam', slot, cells });
+  /** Robot `slot`'s SLAM map (shared memory): its cells written by whichever thread casts its rays, read by its controller's. */
+  setSlam(slot: number, map: SlamMapBuffers): void {
+    this.slamCells[slot] = map.cells;
+    this.slamMaps[slot] = map;
+    this.post({ kind: 'slam', slot, map });
     if (this.threads > 1 && this.slamCells.length >= ROBOTS_TO_START_WORKERS) this.startWorkers();
+  }
+
+  /** Worker threads started (ready or not): the threads a robot's controller may be placed on, with this one. */
+  get startedWorkers(): number {
+    return this.workers.length;
+  }
+
+  /** The recipe the workers make controllers from (the trial's registered algorithm). */
+  setControllers(recipe: ControllerRecipe): void {
+    this.controllerRecipe = recipe;
+    this.post({ kind: 'controllers', recipe });
+  }
+
+  /**
+   * Starts a control run: `runs[w]` (if any) to worker w + 1, which runs those turns' controllers
+   * and answers with their outcomes; finishControl collects them. Waits for nothing: this thread
+   * runs its own robots' controllers meanwhile.
+   */
+  startControl(runs: readonly (ControlRun | null)[]): void {
+    this.checkFailure();
+    if (this.closed) {
+      throw new SwarmgateError('SG_SIM_WORKER', 'the world was closed: the controllers on its worker threads are stopped');
+    }
+    this.finishCasts();
+    this.nextRun();
+    this.controlling = [];
+    for (let w = 0; w < runs.length; w++) {
+      const run = runs[w];
+      if (run === null || run === undefined) continue;
+      this.ports[w].postMessage({ kind: 'control', run } satisfies LidarThreadMessage);
+      this.controlling.push(w);
+    }
+    if (this.controlling.length > 0) ringBell(this.control);
+  }
+
+  /** Blocks until the started control run's workers answer; their outcomes, per worker given a run (startControl's order). */
+  finishControl(): TurnOutcome[][] {
+    const workers = this.controlling;
+    this.controlling = [];
+    if (workers.length === 0) return [];
+    this.awaitRun(workers.length);
+    return workers.map((w) => {
+      const answer = receiveMessageOnPort(this.ports[w]);
+      if (answer === undefined) throw new SwarmgateError('SG_SIM_WORKER', `worker thread ${w + 1} finished a control run without its outcomes`);
+      const outcomes = answer.message as TurnOutcome[];
+      this.turnsOnWorkers += outcomes.length;
+      return outcomes;
+    });
+  }
+
+  /** Robots from slot `from` on are named `ids` (their controllers' and nearby robots' names). */
+  setRobotIds(from: number, ids: readonly string[]): void {
+    this.post({ kind: 'robotIds', from, ids });
+  }
+
+  /** Robot `slot`, whose controller worker `thread` runs, left the world: the worker stops its controller. */
+  dropController(thread: number, slot: number): void {
+    this.ports[thread - 1]?.postMessage({ kind: 'dropController', slot } satisfies LidarThreadMessage);
   }
 
   addJob(slot: number, xM: number, yM: number, headingRad: number, integrate: boolean): void {

@@ -9,40 +9,20 @@
  * whatever is still unread before the next step or structural change overwrites those buffers,
  * so a state kept and read ten ticks later holds its own tick's scan, inbox and neighbours.
  */
-import { MAX_BROADCASTS_PER_TICK, MAX_TAGS_PER_ROBOT, MAX_TAGS_TOTAL } from '@swarmgate/protocols';
-import {
-  SwarmgateError,
-  payloadBytes,
-  validateAction,
-  type CollisionState,
-  type InboxMessage,
-  type LidarScan,
-  type NearbyRobot,
-  type NearbyTag,
-  type Pose,
-  type Robot,
-  type RobotAction,
-  type RobotState,
-  type RobotStatus,
-  type SlamMapView,
-  type StateDrops,
-} from '@swarmgate/sdk';
+import type { CollisionState, InboxMessage, LidarScan, NearbyRobot, NearbyTag, Pose, RobotState, RobotStatus, SlamMapView, StateDrops } from '@swarmgate/sdk';
 import { NONE, type StateDropCounts } from './stateReadings.js';
-import { Latch } from './RobotTable.js';
+import { LatchingRobot, statusOf } from './LatchingRobot.js';
 import type { World } from './World.js';
 
-const STATUS: readonly RobotStatus[] = ['idle', 'moving', 'rotating', 'driving'];
-
-/** setVelocity's action, reused by every robot: validated and latched within the call, never kept. */
-const velocityAction: RobotAction & { kind: 'velocity' } = { kind: 'velocity', linearMps: 0, angularRadps: 0 };
-
-export class SimRobot implements Robot {
+export class SimRobot extends LatchingRobot {
   constructor(
     private readonly world: World,
     /** The robot's slot in the world's table. */
     readonly slot: number,
     readonly id: string,
-  ) {}
+  ) {
+    super({ limits: world.actionLimits, clampWarnings: world.clampWarnings, wheelBaseM: world.config.robot.wheelBaseM });
+  }
 
   get map(): SlamMapView {
     return this.world.sensing.slamMaps[this.slot] as SlamMapView;
@@ -54,89 +34,64 @@ export class SimRobot implements Robot {
     return state;
   }
 
-  move(distanceM: number): void {
-    const action = this.validate({ kind: 'move', distanceM });
-    this.latch(Latch.Move, action.kind === 'move' ? action.distanceM : 0, 0);
+  protected latched(): number {
+    return this.world.table.latch[this.slot];
   }
 
-  rotate(degrees: number): void {
-    const action = this.validate({ kind: 'rotate', degrees });
-    this.latch(Latch.Rotate, action.kind === 'rotate' ? (action.degrees * Math.PI) / 180 : 0, 0);
+  protected currentStatus(): RobotStatus {
+    return statusOf(this.world.table.action[this.slot]);
   }
 
-  setVelocity(linearMps: number, angularRadps: number): void {
-    // Controllers call this every tick: validate (which clamps in place) one reused action, not a new one per call.
-    const velocity = velocityAction;
-    velocity.linearMps = linearMps;
-    velocity.angularRadps = angularRadps;
-    validateAction(velocity, this.world.actionLimits, this.world.clampWarnings, this.effectiveStatus());
-    this.latch(Latch.Velocity, velocity.linearMps, velocity.angularRadps);
-  }
-
-  setWheelSpeeds(leftMps: number, rightMps: number): void {
-    const action = this.validate({ kind: 'wheels', leftMps, rightMps });
-    if (action.kind !== 'wheels') return;
-    const base = this.world.config.robot.wheelBaseM;
-    this.latch(Latch.Velocity, (action.leftMps + action.rightMps) / 2, (action.rightMps - action.leftMps) / base);
-  }
-
-  stop(): void {
-    this.latch(Latch.Stop, 0, 0);
-  }
-
-  broadcast(payload: Uint8Array | unknown): void {
-    const bytes = payloadBytes(payload, 'broadcast');
-    const comms = this.world.comms;
-    if (comms.broadcastsThisTick(this.slot) >= MAX_BROADCASTS_PER_TICK) {
-      throw new SwarmgateError(
-        'SG_BUDGET',
-        `robot ${this.id} already sent MAX_BROADCASTS_PER_TICK (${MAX_BROADCASTS_PER_TICK}) broadcasts at tick ${this.world.tick}`,
-      );
-    }
-    comms.broadcast(this.slot, bytes);
-  }
-
-  depositTag(payload: Uint8Array | unknown): void {
-    const bytes = payloadBytes(payload, 'tag');
-    const comms = this.world.comms;
-    // Tags are permanent: without these two budgets one robot could fill the gateway's memory.
-    if (comms.tagsDepositedBy(this.slot) >= MAX_TAGS_PER_ROBOT) {
-      throw new SwarmgateError('SG_BUDGET', `robot ${this.id} already deposited MAX_TAGS_PER_ROBOT (${MAX_TAGS_PER_ROBOT}) tags`);
-    }
-    if (comms.tagCount >= MAX_TAGS_TOTAL) {
-      throw new SwarmgateError('SG_BUDGET', `the trial already holds MAX_TAGS_TOTAL (${MAX_TAGS_TOTAL}) tags`);
-    }
-    comms.depositTag(this.slot, bytes);
-  }
-
-  /** The sdk's shared checks (clamps counted in world.clampWarnings), against the busy status. */
-  private validate(action: RobotAction): RobotAction {
-    return validateAction(action, this.world.actionLimits, this.world.clampWarnings, this.effectiveStatus());
-  }
-
-  /** Status after the latched command is applied: what a new move/rotate would collide with. */
-  private effectiveStatus(): RobotStatus {
-    const t = this.world.table;
-    switch (t.latch[this.slot]) {
-      case Latch.Move:
-        return 'moving';
-      case Latch.Rotate:
-        return 'rotating';
-      case Latch.Velocity:
-        return 'driving';
-      case Latch.Stop:
-        return 'idle';
-      default:
-        return STATUS[t.action[this.slot]] as RobotStatus;
-    }
-  }
-
-  private latch(kind: number, a: number, b: number): void {
+  protected writeLatch(kind: number, a: number, b: number): void {
     const t = this.world.table;
     t.latch[this.slot] = kind;
     t.latchA[this.slot] = a;
     t.latchB[this.slot] = b;
   }
+
+  protected currentTick(): number {
+    return this.world.tick;
+  }
+
+  protected broadcastsThisTick(): number {
+    return this.world.comms.broadcastsThisTick(this.slot);
+  }
+
+  protected send(bytes: Uint8Array): void {
+    this.world.comms.broadcast(this.slot, bytes);
+  }
+
+  protected tagsDeposited(): number {
+    return this.world.comms.tagsDepositedBy(this.slot);
+  }
+
+  protected tagsInTrial(): number {
+    return this.world.comms.tagCount;
+  }
+
+  protected storeTag(bytes: Uint8Array): void {
+    this.world.comms.depositTag(this.slot, bytes);
+  }
+}
+
+/**
+ * Robot `slot`'s state at this tick with every list built now and no scan (a controller thread
+ * reads the scan from the lidar's shared ranges): what a control run hands a thread.
+ */
+export function builtState(world: World, slot: number): RobotState {
+  const s = new SimRobotState(world, slot);
+  return {
+    tick: s.tick,
+    pose: s.pose,
+    status: s.status,
+    collision: s.collision,
+    scan: null,
+    nearbyRobots: s.nearbyRobots,
+    inbox: s.inbox,
+    nearbyTags: s.nearbyTags,
+    batteryFraction: s.batteryFraction,
+    ...(s.dropped ? { dropped: s.dropped } : {}),
+  };
 }
 
 /** A state whose lists are built lazily from the engine's buffers of its tick. */
@@ -169,7 +124,7 @@ class SimRobotState implements RobotState, OpenState {
   ) {
     this.tick = world.tick;
     this.pose = world.sensing.estimatePose(slot);
-    this.status = STATUS[world.table.action[slot]] as RobotStatus;
+    this.status = statusOf(world.table.action[slot]);
   }
 
   settle(): void {

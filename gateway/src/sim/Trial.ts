@@ -9,7 +9,7 @@ import { parseCommSpec, type RadioModel } from './radio/index.js';
 import { spawnPoses, type SpawnStrategy } from './Spawn.js';
 import { TrialMetrics, type FinalMetrics } from './TrialMetrics.js';
 import { World } from './World.js';
-import type { WorldConfigInput } from './WorldConfig.js';
+import { tickSeconds, type WorldConfigInput } from './WorldConfig.js';
 import type { CommsConfig } from './Comms.js';
 
 export interface TrialConfig {
@@ -55,10 +55,25 @@ export class Trial {
     this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
     this.world = world;
     const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM);
+    // With worker threads a registered algorithm's controllers run on them too (threadControl.ts).
+    const onThreads = config.controller === undefined && world.config.workers > 1 && world.config.controllerThreads;
+    if (onThreads) {
+      world.runControllersFromRecipe({
+        algorithm: name,
+        params: this.algorithmParams,
+        seed: config.seed,
+        robotCount: config.robots,
+        tileSizeM: config.grid.cellSizeM,
+        tickS: tickSeconds(world.config),
+        limits: world.actionLimits,
+        wheelBaseM: world.config.robot.wheelBaseM,
+      });
+    }
     poses.forEach((pose, index) => {
       const id = virtualRobotId(index);
-      const controller = config.remoteControlled?.has(id) ? undefined : this.createController(id, index);
-      world.addRobot({ id, pose, controller });
+      if (config.remoteControlled?.has(id)) world.addRobot({ id, pose });
+      else if (onThreads) world.addRobot({ id, pose, recipeIndex: index });
+      else world.addRobot({ id, pose, controller: this.createController(id, index) });
     });
     this.metrics = new TrialMetrics(world, {
       targetExplored: config.targetExplored,
@@ -75,7 +90,7 @@ export class Trial {
       robotIndex,
       robotCount: this.config.robots,
       tileSizeM: this.config.grid.cellSizeM,
-      tickS: this.world.config.physicsStepS * this.world.config.stepsPerTick,
+      tickS: tickSeconds(this.world.config),
       params: this.algorithmParams,
     });
   }

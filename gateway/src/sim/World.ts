@@ -10,7 +10,7 @@
  */
 import { Circle, World as PlanckWorld, type Body, type BroadPhase, type Contact } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps';
-import { createClampWarnings, type ActionLimits, type ClampWarnings, type Controller, type Pose, type RobotAction } from '@swarmgate/sdk';
+import { createClampWarnings, findAlgorithm, type ActionLimits, type ClampWarnings, type Controller, type Pose, type RobotAction } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
 import { TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
@@ -21,8 +21,10 @@ import { planckBroadPhase } from './planckBroadPhase.js';
 import { setExactAngle } from './planckAngle.js';
 import { dropLonelyQueries, type LonelyQueryStats } from './lonelyQueries.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
-import { SimRobot, type OpenState } from './SimRobot.js';
-import { wrapAngle, Random } from '@swarmgate/protocols';
+import { builtState, SimRobot, type OpenState } from './SimRobot.js';
+import { tagsTotalError } from './LatchingRobot.js';
+import { ControllerSeats, ControlRunBuilder, errorOf, type ControllerRecipe, type TurnOutcome } from './threadControl.js';
+import { MAX_TAGS_TOTAL, wrapAngle, Random } from '@swarmgate/protocols';
 import { Sensing } from './Sensing.js';
 import type { SensorPlugin } from './sensors.js';
 import { Comms } from './Comms.js';
@@ -36,6 +38,11 @@ export interface RobotSpec {
   readonly pose: Pose;
   /** Driven in-process each control phase; HIL twins usually have none (commands injected). */
   readonly controller?: Controller;
+  /**
+   * Instead of `controller`: the robot's index among the trial's, whose controller is made from
+   * the world's recipe (runControllersFromRecipe) on the thread that runs it.
+   */
+  readonly recipeIndex?: number;
   /** Kinematic twins: a move / rotate ends this close to its target (map m, rad); default TWIN_DONE_DEFAULT. */
   readonly doneWithin?: { readonly distanceM: number; readonly angleRad: number };
 }
@@ -92,6 +99,14 @@ export class World {
   private readonly robots: (SimRobot | null)[] = [];
   private readonly controllers: (Controller | null)[] = [];
   private readonly started: boolean[] = [];
+  /** What robots with a recipeIndex run (runControllersFromRecipe), and their controllers on this thread. */
+  private recipe: ControllerRecipe | null = null;
+  private ownSeats: ControllerSeats | null = null;
+  /** Per slot: the robot's recipeIndex (-1: none), and the thread its controller runs on (-1: not placed yet). */
+  private readonly recipeIndex: number[] = [];
+  private readonly controllerThread: number[] = [];
+  /** Robot ids the controller threads know (slots [0, idsShared)). */
+  private idsShared = 0;
   private readonly slotById = new Map<string, number>();
   private readonly pending: (() => void)[] = [];
   private readonly observers: TickObserver[] = [];
@@ -187,6 +202,11 @@ export class World {
     this.robots[i] = robot;
     this.controllers[i] = spec.controller ?? null;
     this.started[i] = false;
+    if (spec.recipeIndex !== undefined && this.recipe === null) {
+      throw new SwarmgateError('SG_SIM_CONFIG', `robot '${spec.id}' has a recipeIndex, but the world runs no recipe (runControllersFromRecipe)`);
+    }
+    this.recipeIndex[i] = spec.recipeIndex ?? -1;
+    this.controllerThread[i] = -1;
     this.slotById.set(spec.id, i);
     this.sensing.onRobotAdded(i, spec.id);
     return robot;
@@ -203,8 +223,26 @@ export class World {
     this.robots[i] = null;
     this.controllers[i]?.stop?.();
     this.controllers[i] = null;
+    const thread = this.controllerThread[i];
+    if (thread === 0) this.ownSeats?.remove(i);
+    else if (thread > 0) this.sensing.lidarThreads.dropController(thread, i);
     this.table.active[i] = 0;
     this.slotById.delete(id);
+  }
+
+  /**
+   * Robots added with a recipeIndex from now on run `recipe`'s controllers (a registered
+   * algorithm), each made on the thread that runs it: robot slot mod threads, 0 being this one
+   * (threadControl.ts). A trial with worker threads uses this; the outcome is the same as
+   * controllers made here and given with `controller`.
+   */
+  runControllersFromRecipe(recipe: ControllerRecipe): void {
+    this.assertUnlocked('runControllersFromRecipe', 'set the recipe before the first step');
+    const lidar = this.sensing.lidar;
+    const scans = { angleIncrementRad: lidar.angleIncrementRad, rangeM: lidar.rangeM, rayCount: lidar.rayCount, ranges: () => lidar.rangesM };
+    this.ownSeats = new ControllerSeats(recipe, findAlgorithm(recipe.algorithm), (slot) => this.robot(this.idOf(slot)).map, scans);
+    this.recipe = recipe;
+    this.sensing.lidarThreads.setControllers(recipe);
   }
 
   /** Adds the robot at the start of the next step (safe from controllers and observers). */
@@ -373,7 +411,9 @@ export class World {
       this.act();
       this.physicsPhase();
       this.comms.deliver(this.tick);
-      if (this.sensing.overlapsControl()) {
+      if (this.ownSeats !== null) {
+        this.controlOnThreads(this.ownSeats);
+      } else if (this.sensing.overlapsControl()) {
         this.overlappedTicks++;
         this.senseAndControl();
       } else {
@@ -575,6 +615,85 @@ export class World {
       this.controlRobot(i);
     }
     sensing.endSense();
+  }
+
+  /**
+   * The sense and control phases with the recipe's controllers on their threads
+   * (threadControl.ts): every such robot's State built here, each right after its robot is
+   * sensed while the workers still cast (when the sensors allow, as senseAndControl), the
+   * workers' turns posted, this thread's run, then every outcome applied in slot order, with the
+   * controllers given as objects run in their place.
+   */
+  private controlOnThreads(own: ControllerSeats): void {
+    const t = this.table;
+    const sensing = this.sensing;
+    const threads = sensing.lidarThreads;
+    if (this.idsShared < t.count) {
+      const ids = this.ids.slice(this.idsShared, t.count);
+      own.setIds(this.idsShared, ids);
+      threads.setRobotIds(this.idsShared, ids);
+      this.idsShared = t.count;
+    }
+    const count = 1 + threads.startedWorkers;
+    const runs = Array.from({ length: count }, () => new ControlRunBuilder());
+    const slotOf = (id: string): number => this.slotOf(id);
+    const addTurn = (i: number): void => {
+      if (this.controllerThread[i] < 0) this.controllerThread[i] = i % count;
+      const thread = this.controllerThread[i];
+      if (thread >= count) {
+        throw new SwarmgateError('SG_SIM_WORKER', `robot ${this.ids[i]}'s controller ran on worker thread ${thread}, which is stopped (the world was closed)`);
+      }
+      (runs[thread] as ControlRunBuilder).add(i, this.recipeIndex[i], this.comms.tagsDepositedBy(i), builtState(this, i), slotOf);
+    };
+    const interleave = sensing.overlapsControl();
+    sensing.beginSense();
+    for (let i = 0; i < t.count; i++) {
+      if (!t.active[i]) continue;
+      sensing.senseRobot(i);
+      if (interleave && this.recipeIndex[i] >= 0) addTurn(i);
+    }
+    sensing.endSense();
+    if (!interleave) for (let i = 0; i < t.count; i++) if (t.active[i] && this.recipeIndex[i] >= 0) addTurn(i);
+    const tick = this.tick;
+    const tagCount = this.comms.tagCount;
+    threads.startControl(runs.slice(1).map((run) => (run.turns > 0 ? run.build(tick, tagCount) : null)));
+    const outcomes: (TurnOutcome | undefined)[] = [];
+    try {
+      for (const out of own.run((runs[0] as ControlRunBuilder).build(tick, tagCount))) outcomes[out.slot] = out;
+    } finally {
+      for (const list of threads.finishControl()) for (const out of list) outcomes[out.slot] = out;
+    }
+    for (let i = 0; i < t.count; i++) {
+      const out = outcomes[i];
+      if (out === undefined) this.controlRobot(i);
+      else this.applyTurn(i, out);
+    }
+  }
+
+  /** A turn's outcome, as the robot's own commands would have left it (SimRobot). */
+  private applyTurn(i: number, out: TurnOutcome): void {
+    const t = this.table;
+    if (out.latch !== Latch.None) {
+      t.latch[i] = out.latch;
+      t.latchA[i] = out.latchA;
+      t.latchB[i] = out.latchB;
+    }
+    for (const bytes of out.broadcasts) this.comms.broadcast(i, bytes);
+    let error: unknown = out.error === null ? null : errorOf(out.error);
+    for (const bytes of out.tags) {
+      // The trial-wide budget counted by another thread's robots too (threadControl.ts).
+      if (this.comms.tagCount >= MAX_TAGS_TOTAL) {
+        error ??= tagsTotalError();
+        break;
+      }
+      this.comms.depositTag(i, bytes);
+    }
+    this.clampWarnings.count += out.clamps;
+    if (out.lastClamped !== null) this.clampWarnings.lastArgument = out.lastClamped;
+    if (error === null) return;
+    const onError = this.onControllerError;
+    if (onError === null) throw error;
+    onError(this.ids[i] as string, error);
   }
 
   private controlRobot(i: number): void {

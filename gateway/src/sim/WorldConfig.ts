@@ -46,6 +46,13 @@ export interface WorldConfig {
    * shared memory (LidarThreads.ts). The outcome is the same for any number (tested).
    */
   readonly workers: number;
+  /**
+   * With workers above 1, a trial's registered algorithm runs its controllers on the worker
+   * threads too (robot slot mod threads; threadControl.ts): the same outcome (tested). Off by
+   * default: on this 2-core machine it costs more than it gains (BENCHMARKS.md, "Controllers on
+   * worker threads"), where the casts already fill the second core while controllers run.
+   */
+  readonly controllerThreads: boolean;
 }
 
 /** More lidar threads than this cannot pay on any machine the engine targets. */
@@ -101,6 +108,7 @@ export const DEFAULT_WORLD_CONFIG: WorldConfig = {
   tagReadRangeM: 2,
   slam: { updateIntervalS: 0.1, positionErrorM: 0, mergeIntervalS: 0 },
   workers: 1,
+  controllerThreads: false,
 };
 
 export interface WorldConfigInput extends Partial<Omit<WorldConfig, 'robot' | 'lidar' | 'slam'>> {

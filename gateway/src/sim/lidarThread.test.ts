@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 describe('lidarThread.ts', () => {
-  it('loads no third-party module and no package index', async () => {
+  it('loads no third-party module and no package index until a controllers recipe comes', async () => {
     const result = await build({
       entryPoints: [fileURLToPath(new URL('./lidarThread.ts', import.meta.url))],
       bundle: true,
@@ -18,8 +18,22 @@ describe('lidarThread.ts', () => {
       metafile: true,
       logLevel: 'silent',
     });
-    const inputs = Object.keys(result.metafile.inputs);
+    // The static graph: the modules of the controllers (the sdk's algorithms) are imported
+    // dynamically, by a worker given a recipe (threadControl.ts).
+    const graph = result.metafile.inputs;
+    const entry = Object.keys(graph).find((path) => path.endsWith('sim/lidarThread.ts')) as string;
+    const inputs: string[] = [];
+    const seen = new Set<string>();
+    for (const next = [entry]; next.length > 0;) {
+      const path = next.pop() as string;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      inputs.push(path);
+      for (const i of graph[path]?.imports ?? []) if (i.kind === 'import-statement') next.push(i.path);
+    }
     expect(inputs.some((path) => path.endsWith('sim/Lidar.ts'))).toBe(true);
+    const dynamic = graph[entry]?.imports.filter((i) => i.kind === 'dynamic-import').map((i) => i.path.split('/').slice(-3).join('/'));
+    expect(dynamic).toEqual(['src/sim/threadControl.ts', 'sdk/src/index.ts']);
     expect(inputs.filter((path) => path.includes('node_modules/'))).toEqual([]);
     expect(inputs.filter((path) => /(protocols|maps|sdk)\/src\/index\.ts$/.test(path))).toEqual([]);
   });

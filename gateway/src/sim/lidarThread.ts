@@ -1,23 +1,31 @@
 /**
  * A lidar worker thread (LidarThreads.ts): for each run it is told of, claims chunks of the
  * tick's wall casts, or of a pair query's rows (nearby robots, radio links), until none is left,
- * writing into shared memory (threadChunks.ts). Started by startTsWorker; nothing here runs on
- * the main thread.
+ * writing into shared memory (threadChunks.ts), or runs its robots' controllers (threadControl.ts:
+ * a control run's turns in, their outcomes back on the port). Started by startTsWorker; nothing
+ * here runs on the main thread. The controller modules (the sdk's algorithms) are imported only
+ * once a recipe comes: a trial without them keeps the worker's module graph small.
  *
  * The thread does nothing but this, so it blocks on the doorbell (Atomics.wait) instead of
  * returning to its event loop: messages are read off its port synchronously, in the order they
  * were posted, each time the bell rings (Worker.terminate interrupts the wait).
  */
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { Lidar } from './Lidar.js';
+import type { SlamMapBuffers } from '@swarmgate/sdk/slam-view';
+import { Lidar, SUB } from './Lidar.js';
 import { castChunks, scanChunks, type LidarThreadInit, type LidarThreadMessage } from './LidarThreads.js';
 import { buildPairScan, PairList, type PairScan } from './radio/index.js';
-import { awaitBell, markReady } from './threadChunks.js';
+import { awaitBell, finishChunk, markReady } from './threadChunks.js';
+import type { ControllerRecipe, ControllerSeats } from './threadControl.js';
 
 const init = workerData as LidarThreadInit;
 const lidar = new Lidar(init.grid, init.config, init.shared);
 let jobs = init.jobs;
-const slamCells = [...init.slamCells];
+const slamMaps = [...init.slamMaps];
+const slamCells = slamMaps.map((map) => map?.cells ?? null);
+let seats: ControllerSeats | null = null;
+/** Robot ids by slot, kept for seats made later. */
+const robotIds: string[] = [];
 const scans = new Map<number, PairScan>();
 let poses = init.poses;
 let target = { index: init.index, buffer: init.pairBuffer, table: init.chunkTable, rows: new PairList() };
@@ -28,7 +36,31 @@ function handle(message: LidarThreadMessage): void {
       lidar.adoptRanges(message.rangesM, message.wallRangesM);
       break;
     case 'slam':
-      slamCells[message.slot] = message.cells;
+      slamMaps[message.slot] = message.map;
+      slamCells[message.slot] = message.map.cells;
+      break;
+    case 'controllers':
+      // Made before the loop reads further messages (the loop awaits it).
+      break;
+    case 'control': {
+      // A run's outcomes go back before it counts as finished (the main thread reads them then).
+      let failed = false;
+      try {
+        if (seats === null) throw new Error('a control run came before its controllers recipe');
+        init.port.postMessage(seats.run(message.run));
+      } catch (error) {
+        failed = true;
+        process.stderr.write(`lidar worker thread ${init.index}, control: ${(error as Error).stack ?? String(error)}\n`);
+      }
+      finishChunk(init.control, failed);
+      break;
+    }
+    case 'robotIds':
+      for (let k = 0; k < message.ids.length; k++) robotIds[message.from + k] = message.ids[k] as string;
+      seats?.setIds(message.from, message.ids);
+      break;
+    case 'dropController':
+      seats?.remove(message.slot);
       break;
     case 'jobs':
       jobs = message.jobs;
@@ -58,8 +90,31 @@ function handle(message: LidarThreadMessage): void {
   }
 }
 
+/** This thread's controllers, made from `recipe`, over the robots' shared SLAM maps and the lidar's ranges. */
+async function makeSeats(recipe: ControllerRecipe): Promise<ControllerSeats> {
+  const [{ ControllerSeats: Seats }, { findAlgorithm, SlamMap }] = await Promise.all([import('./threadControl.js'), import('@swarmgate/sdk')]);
+  const maps = new Map<number, InstanceType<typeof SlamMap>>();
+  const mapOf = (slot: number): InstanceType<typeof SlamMap> => {
+    let map = maps.get(slot);
+    if (map === undefined) {
+      map = SlamMap.forGrid(init.grid, SUB, slamMaps[slot] as SlamMapBuffers);
+      maps.set(slot, map);
+    }
+    return map;
+  };
+  const scans = { angleIncrementRad: lidar.angleIncrementRad, rangeM: lidar.rangeM, rayCount: lidar.rayCount, ranges: () => lidar.rangesM };
+  const made = new Seats(recipe, findAlgorithm(recipe.algorithm), mapOf, scans);
+  made.setIds(0, robotIds);
+  return made;
+}
+
+if (init.controllers !== null) seats = await makeSeats(init.controllers);
 markReady(init.control, init.index);
 for (let seen = 0; ;) {
   seen = awaitBell(init.control, seen);
-  for (let m = receiveMessageOnPort(init.port); m !== undefined; m = receiveMessageOnPort(init.port)) handle(m.message as LidarThreadMessage);
+  for (let m = receiveMessageOnPort(init.port); m !== undefined; m = receiveMessageOnPort(init.port)) {
+    const message = m.message as LidarThreadMessage;
+    if (message.kind === 'controllers') seats = await makeSeats(message.recipe);
+    handle(message);
+  }
 }

@@ -78,7 +78,7 @@ class LidarSensor {
   onRobotAdded(slot: number): void {
     if (this.lidar.ensureCapacity(slot + 1)) this.threads.rangesGrown();
     const map = this.slamMaps[slot];
-    if (map) this.threads.setSlam(slot, map.cells);
+    if (map) this.threads.setSlam(slot, map.sharedBuffers());
     if (this.castPose.length < 3 * (slot + 1)) {
       const capacity = this.table.capacity;
       this.castPose = grown(this.castPose, 3 * capacity);

@@ -496,3 +496,24 @@ describe('SlamMap with shared cells and recordWrites', () => {
     expect([...shared.cells]).toEqual([...marked.cells]);
   });
 });
+
+describe('SlamMap over another map’s shared buffers', () => {
+  const geometry = { width: 4, height: 3, cellSizeM: 0.5 };
+
+  it('reads and counts one map: cells, revision and known cells written through either object', () => {
+    const owner = new SlamMap({ ...geometry, shared: true });
+    const other = new SlamMap({ ...geometry, adopt: owner.sharedBuffers() });
+    owner.mark(0, SlamCell.Open);
+    other.mark(5, SlamCell.Solid);
+    owner.recordWrites(3, 1);
+    for (const map of [owner, other]) {
+      expect({ revision: map.revision, known: map.knownCells, cell5: map.cellAt(1, 1) }).toEqual({ revision: 5, known: 3, cell5: SlamCell.Solid });
+    }
+  });
+
+  it('refuses buffers of another size, and sharedBuffers() of a map not made shared', () => {
+    const owner = new SlamMap({ ...geometry, shared: true });
+    expect(() => new SlamMap({ ...geometry, width: 5, adopt: owner.sharedBuffers() })).toThrow(/SG_BAD_ARGUMENT: SlamMap buffers of 12 cells do not fit 5 x 3/);
+    expect(() => new SlamMap(geometry).sharedBuffers()).toThrow(/SG_BAD_ARGUMENT: sharedBuffers\(\) of a SlamMap not made with shared: true/);
+  });
+});

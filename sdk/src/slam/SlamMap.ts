@@ -12,7 +12,15 @@
  */
 import type { Grid } from '@swarmgate/maps';
 import type { LidarScan, Pose } from '../Robot.js';
-import { SlamCell, type CellXY, type FrontierSearchOptions, type PathOptions, type SlamCellValue, type SlamMapView } from '../SlamMapView.js';
+import {
+  SlamCell,
+  type CellXY,
+  type FrontierSearchOptions,
+  type PathOptions,
+  type SlamCellValue,
+  type SlamMapBuffers,
+  type SlamMapView,
+} from '../SlamMapView.js';
 import { SwarmgateError } from '../errors.js';
 import { CoarseSlamMap } from './CoarseSlamMap.js';
 import { findPath } from './findPath.js';
@@ -37,7 +45,17 @@ export interface SlamMapOptions {
    * cells its rays walk (the engine's lidar threads; see recordWrites).
    */
   readonly shared?: boolean;
+  /**
+   * Another SlamMap's shared buffers (its sharedBuffers()) to wrap instead of new ones: both
+   * objects then read and write one map, its cells and counters (one writer at a time: the
+   * engine's threads take turns by phase).
+   */
+  readonly adopt?: SlamMapBuffers;
 }
+
+/** Slots of SlamMap's counters. */
+const REVISION = 0;
+const KNOWN = 1;
 
 /**
  * Ranges are float32 and a hit lies on a cell boundary: look this far (in cells) past a hit so
@@ -78,9 +96,12 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
   readonly cells: Uint8Array;
   /** Tile-resolution view: a tile is known when any of its cells is, solid when any is solid. */
   readonly coarse: CoarseSlamMap;
-  /** Bumped whenever any cell changes, so a controller can skip replanning on an unchanged map. */
-  revision = 0;
-  private knownCount = 0;
+  /**
+   * The revision and the known-cell count, in shared memory with the cells when the map is, so
+   * that another thread's SlamMap over the same buffers (the engine's controller threads) counts
+   * the same. Float64: a revision counts cell changes and outgrows an int32 on long trials.
+   */
+  private readonly counters: Float64Array;
   private readonly invCellSize: number;
 
   constructor(options: SlamMapOptions) {
@@ -100,15 +121,57 @@ export class SlamMap implements SlamMapView, SlamMapGeometry {
     this.cellSizeM = cellSizeM;
     this.cellsPerTile = cellsPerTile;
     this.originM = { x: options.originM?.x ?? 0, y: options.originM?.y ?? 0 };
-    this.cells = options.shared === true ? new Uint8Array(new SharedArrayBuffer(width * height)) : new Uint8Array(width * height);
+    const adopt = options.adopt;
+    if (adopt !== undefined) {
+      if (adopt.cells.length !== width * height || adopt.counters.length !== 2) {
+        throw new SwarmgateError('SG_BAD_ARGUMENT', `SlamMap buffers of ${adopt.cells.length} cells do not fit ${width} x ${height}`);
+      }
+      this.cells = adopt.cells;
+      this.counters = adopt.counters;
+    } else if (options.shared === true) {
+      this.cells = new Uint8Array(new SharedArrayBuffer(width * height));
+      this.counters = new Float64Array(new SharedArrayBuffer(16));
+    } else {
+      this.cells = new Uint8Array(width * height);
+      this.counters = new Float64Array(2);
+    }
     this.invCellSize = 1 / cellSizeM;
     this.coarse = new CoarseSlamMap(this);
   }
 
-  /** An empty SLAM map covering a ground-truth grid, `cellsPerTile` cells per grid cell side. */
-  static forGrid(grid: Grid, cellsPerTile = 2, shared = false): SlamMap {
+  /** Bumped whenever any cell changes, so a controller can skip replanning on an unchanged map. */
+  get revision(): number {
+    return this.counters[REVISION];
+  }
+
+  private set revision(value: number) {
+    this.counters[REVISION] = value;
+  }
+
+  private get knownCount(): number {
+    return this.counters[KNOWN];
+  }
+
+  private set knownCount(value: number) {
+    this.counters[KNOWN] = value;
+  }
+
+  /** The shared memory of a map made with `shared` (throws otherwise): another thread's SlamMap adopts it. */
+  sharedBuffers(): SlamMapBuffers {
+    if (!(this.cells.buffer instanceof SharedArrayBuffer)) {
+      throw new SwarmgateError('SG_BAD_ARGUMENT', 'sharedBuffers() of a SlamMap not made with shared: true');
+    }
+    return { cells: this.cells, counters: this.counters };
+  }
+
+  /**
+   * An empty SLAM map covering a ground-truth grid, `cellsPerTile` cells per grid cell side
+   * (or, with `shared` buffers, the map they hold).
+   */
+  static forGrid(grid: Grid, cellsPerTile = 2, shared: boolean | SlamMapBuffers = false): SlamMap {
     return new SlamMap({
-      shared,
+      shared: shared !== false,
+      adopt: typeof shared === 'object' ? shared : undefined,
       width: grid.width * cellsPerTile,
       height: grid.height * cellsPerTile,
       cellSizeM: grid.cellSizeM / cellsPerTile,

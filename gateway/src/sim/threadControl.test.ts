@@ -1,0 +1,149 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadMap } from '@swarmgate/maps';
+import { MAX_BROADCASTS_PER_TICK } from '@swarmgate/protocols';
+import { algorithms, SlamMap, type AlgorithmInfo, type Controller, type Robot, type RobotState } from '@swarmgate/sdk';
+import { Latch } from './RobotTable.js';
+import { ControllerSeats, ControlRunBuilder, errorOf, type ControllerRecipe } from './threadControl.js';
+import { Trial, type TrialConfig } from './Trial.js';
+import type { World } from './World.js';
+import { slamFingerprint } from './testing/slamFingerprint.js';
+
+const open: World[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((w) => w.close()));
+});
+
+const MAX_TICKS = 60;
+
+/** 32 robots in a cave with line-of-sight radio and map merges, as the lidar threads' test. */
+function config(algorithm: string, workers: number, controllerThreads: boolean): TrialConfig {
+  return {
+    grid: loadMap('cave:50x50:seed=3'),
+    robots: 32,
+    algorithm,
+    comm: 'los',
+    spawn: { kind: 'apart' },
+    seed: 11,
+    targetExplored: 1.01,
+    maxTicks: MAX_TICKS,
+    world: { workers, controllerThreads, slam: { mergeIntervalS: 1 } },
+  };
+}
+
+async function outcome(algorithm: string, workers: number, controllerThreads: boolean): Promise<{ hash: string; maps: number; turnsOnWorkers: number }> {
+  const trial = new Trial(config(algorithm, workers, controllerThreads));
+  open.push(trial.world);
+  await trial.world.threadsReady();
+  const { finalStateHash } = trial.run();
+  return { hash: finalStateHash, maps: slamFingerprint(trial.world), turnsOnWorkers: trial.world.sensing.lidarThreads.turnsOnWorkers };
+}
+
+describe('controllers on worker threads', () => {
+  // Every algorithm's messages (map tiles, targets, claims, auctions) cross between robots whose
+  // controllers run on different threads: their order and delivery tick must be one thread's.
+  for (const info of algorithms) {
+    it(`${info.name}: the same final state and SLAM maps with controllers on 1, 2 and 4 threads`, async () => {
+      const one = await outcome(info.name, 1, true);
+      expect(one.turnsOnWorkers).toBe(0);
+      for (const workers of [2, 4]) {
+        const many = await outcome(info.name, workers, true);
+        // Robot slot mod threads: all but the main thread's share ran on the workers, every tick.
+        expect(many.turnsOnWorkers).toBe(MAX_TICKS * (32 - 32 / workers));
+        expect({ hash: many.hash, maps: many.maps }).toEqual({ hash: one.hash, maps: one.maps });
+      }
+    }, 60_000);
+  }
+
+  it('frontier sharing its map every second: the same outcome with the controllers on 2 threads', async () => {
+    const run = async (workers: number, controllerThreads: boolean): Promise<{ hash: string; maps: number }> => {
+      const trial = new Trial({ ...config('frontier:shareEveryS=1', workers, controllerThreads), comm: 'range:15', maxTicks: 120 });
+      open.push(trial.world);
+      await trial.world.threadsReady();
+      return { hash: trial.run().finalStateHash, maps: slamFingerprint(trial.world) };
+    };
+    expect(await run(2, true)).toEqual(await run(1, false));
+  }, 60_000);
+});
+
+const recipe: ControllerRecipe = {
+  algorithm: 'test',
+  params: {},
+  seed: 1,
+  robotCount: 1,
+  tileSizeM: 1,
+  tickS: 0.1,
+  limits: { maxLinearMps: 1, maxAngularRadps: 2, maxWheelMps: 1 },
+  wheelBaseM: 0.1,
+};
+
+const baseState: RobotState = {
+  tick: 3,
+  pose: { xM: 1.5, yM: 2.5, headingRad: 0.25 },
+  status: 'driving',
+  collision: { started: true, touching: false },
+  scan: null,
+  nearbyRobots: [{ id: 'b', distanceM: 1.25, bearingRad: -0.5 }],
+  inbox: [{ from: 'b', sentTick: 2, payload: new Uint8Array([7, 8]) }],
+  nearbyTags: [],
+  batteryFraction: null,
+};
+
+/** One turn of robot 'a' (slot 0; 'b' is slot 1) run by `tick`, with its outcome. */
+function turn(tick: (robot: Robot) => void, state: RobotState = baseState) {
+  const info: AlgorithmInfo = { name: 'test', summary: '', parameters: [], create: (): Controller => ({ tick }) };
+  const map = new SlamMap({ width: 4, height: 4, cellSizeM: 0.5 });
+  const ranges = new Float32Array(8).fill(3);
+  const seats = new ControllerSeats(recipe, info, () => map, { angleIncrementRad: Math.PI / 2, rangeM: 4, rayCount: 4, ranges: () => ranges });
+  seats.setIds(0, ['a', 'b']);
+  const run = new ControlRunBuilder();
+  run.add(0, 0, 0, state, (id) => ['a', 'b'].indexOf(id));
+  const [out] = seats.run(run.build(state.tick, 0));
+  return out;
+}
+
+describe('a controller thread robot (ControllerSeats)', () => {
+  it("hands out its turn's State, a fresh copy each call, with the scan from the shared ranges", () => {
+    const seen: RobotState[] = [];
+    turn((robot) => {
+      seen.push(robot.state(), robot.state());
+    });
+    const [first, second] = seen;
+    expect(first).toEqual({ ...baseState, scan: { angleMinRad: 0, angleIncrementRad: Math.PI / 2, rangeMaxM: 4, rangesM: new Float32Array(4).fill(3) } });
+    expect(first).not.toBe(second);
+    expect(first.inbox[0].payload).not.toBe(second.inbox[0].payload);
+    expect(first.scan?.rangesM).not.toBe(second.scan?.rangesM);
+  });
+
+  it('keeps the last latched command, clamps counted, and broadcasts within the budget', () => {
+    const out = turn((robot) => {
+      robot.move(1);
+      robot.setVelocity(5, 0);
+      for (let k = 0; k <= MAX_BROADCASTS_PER_TICK; k++) robot.broadcast(new Uint8Array([k]));
+    });
+    expect({ latch: out.latch, latchA: out.latchA, clamps: out.clamps, lastClamped: out.lastClamped }).toEqual({
+      latch: Latch.Velocity,
+      latchA: 1,
+      clamps: 1,
+      lastClamped: 'setVelocity linearMps',
+    });
+    expect(out.broadcasts).toHaveLength(MAX_BROADCASTS_PER_TICK);
+    expect(out.error?.code).toBe('SG_BUDGET');
+    expect(errorOf(out.error as NonNullable<typeof out.error>).message).toBe(
+      `SG_BUDGET: robot a already sent MAX_BROADCASTS_PER_TICK (${MAX_BROADCASTS_PER_TICK}) broadcasts at tick 3`,
+    );
+  });
+
+  it("checks a move against the robot's status, as the world's robot does", () => {
+    const busy = turn((robot) => robot.rotate(10), { ...baseState, status: 'moving' });
+    expect(busy.error?.code).toBe('SG_ROBOT_BUSY');
+    expect(busy.latch).toBe(Latch.None);
+  });
+
+  it("refuses a robot kept and used after its controller's tick", () => {
+    let kept: Robot | null = null;
+    turn((robot) => {
+      kept = robot;
+    });
+    expect(() => (kept as Robot | null)?.stop()).toThrow(/SG_ROBOT_OUTSIDE_TICK: robot a was used outside its controller's start\(\) or tick\(\)/);
+  });
+});
