@@ -204,9 +204,16 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     expect(report(...many, '--workers', '4').finalStateHash).toBe(one);
   }, 240_000);
 
+  it('--controller-threads on: the controllers on the worker threads give the same trial', () => {
+    const many = ['--robots', '12', '--spawn', 'apart', '--max-ticks', '40', '--comm', 'range:10', '--algorithm', 'cme'];
+    const one = report(...many, '--workers', '1').finalStateHash;
+    expect(report(...many, '--workers', '2', '--controller-threads', 'on').finalStateHash).toBe(one);
+  }, 240_000);
+
   it.each([
     [['--workers', '0'], /--workers must be >= 1, got 0/],
     [['--workers', '1.5'], /--workers must be an integer in \[1, 64\], got '1.5'/],
+    [['--controller-threads', 'yes'], /--controller-threads must be on or off, got 'yes'/],
     [['--loss', '1.01'], /--loss must be <= 1, got 1.01/],
     [['--loss', 'half'], /--loss must be a number, got 'half'/],
     [['--latency-ms=-1'], /--latency-ms must be >= 0, got -1/],

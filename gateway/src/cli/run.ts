@@ -214,7 +214,13 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
         controller,
         targetExplored: target,
         maxTicks,
-        world: { robot: profile.model, lidar: { rangeM: lidarRangeM }, slam: { mergeIntervalS, positionErrorM }, workers: flags.workers },
+        world: {
+          robot: profile.model,
+          lidar: { rangeM: lidarRangeM },
+          slam: { mergeIntervalS, positionErrorM },
+          workers: flags.workers,
+          controllerThreads: flags.controllerThreads,
+        },
       }),
   );
   const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));

@@ -251,7 +251,11 @@ async function run(argv: string[]): Promise<number> {
   const liveTrialConfig = (trialFlags: TrialFlags, trialGrid: Grid, info: AlgorithmInfo | undefined): LiveTrialConfig => ({
     ...trialConfigOf(trialFlags, trialGrid),
     controller: info,
-    world: { robot: liveTrialProfile(trialFlags.robotProfile, physicalExpected ? scale : null), workers: trialFlags.workers },
+    world: {
+      robot: liveTrialProfile(trialFlags.robotProfile, physicalExpected ? scale : null),
+      workers: trialFlags.workers,
+      controllerThreads: trialFlags.controllerThreads,
+    },
     targetExplored: 0.99,
     // A live trial runs until stopped.
     maxTicks: Number.POSITIVE_INFINITY,

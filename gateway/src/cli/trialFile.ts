@@ -41,6 +41,7 @@ const SCHEMA: Readonly<Record<string, Field | Readonly<Record<string, Field>>>> 
   mergeEveryS: field('merge-every-s', 'number'),
   poseError: field('pose-error', 'number'),
   workers: field('workers', 'number'),
+  controllerThreads: field('controller-threads', 'string'),
   outputs: { json: field('json', 'path'), csv: field('csv', 'path'), heatmap: field('heatmap', 'path'), coverageHeatmap: field('coverage-heatmap', 'path') },
 };
 

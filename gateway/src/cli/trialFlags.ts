@@ -32,6 +32,7 @@ export const TRIAL_FLAG_OPTIONS = {
   seed: { type: 'string' },
   'robot-profile': { type: 'string' },
   workers: { type: 'string' },
+  'controller-threads': { type: 'string' },
 } as const;
 
 /** Help line of --max-cells, for every command that loads a map file. */
@@ -61,7 +62,11 @@ export const ROBOT_PROFILE_HELP = `  --robot-profile NAME    size and limits of 
                           (metres, m/s; a physical robot, scaled like mona)`;
 
 export const WORKERS_HELP = `  --workers N             threads casting the lidar's rays, 1 to ${MAX_WORKERS} (default on this machine:
-                          ${defaultWorkers(1)} below ${WORKERS_PAY_FROM_ROBOTS} robots, ${defaultWorkers(WORKERS_PAY_FROM_ROBOTS)} from ${WORKERS_PAY_FROM_ROBOTS}); the trial's outcome is the same for any number`;
+                          ${defaultWorkers(1)} below ${WORKERS_PAY_FROM_ROBOTS} robots, ${defaultWorkers(WORKERS_PAY_FROM_ROBOTS)} from ${WORKERS_PAY_FROM_ROBOTS}); the trial's outcome is the same for any number
+  --controller-threads on|off
+                          with --workers above 1, run a registered algorithm's controllers on
+                          the worker threads too (default off: slower on a 2-core machine, where
+                          the rays already fill the second core); the outcome is the same`;
 
 /** The radio network flags in the units given; `bandwidthBytesPerS` is Infinity when unlimited. */
 export interface RadioFlags {
@@ -96,6 +101,8 @@ export interface TrialFlags {
   readonly robotProfile: RobotProfile | undefined;
   /** --workers: threads casting the lidar's rays (WorldConfig.workers); the outcome is the same for any number. */
   readonly workers: number;
+  /** --controller-threads: the algorithm's controllers on the worker threads too (WorldConfig.controllerThreads). */
+  readonly controllerThreads: boolean;
 }
 
 /** Checks the shared trial flags; bad input is a CliUsageError naming the flag (`help` follows a missing --map). */
@@ -134,6 +141,12 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
   const robotRadiusM = robotProfile && !robotProfile.physical ? robotProfile.model.radiusM : DEFAULT_ROBOT_MODEL.radiusM;
   const cellM = numberFlag('cell', v.cell, defaultSimCellM(robotRadiusM), { min: 0.01, max: 100 });
   const workers = numberFlag('workers', v.workers, defaultWorkers(robots), { min: 1, max: MAX_WORKERS, integer: true });
+  const controllerThreads = onOffFlag('controller-threads', v['controller-threads']);
+  if (controllerThreads && controller !== undefined) {
+    throw new CliUsageError(
+      "--controller-threads on runs a registered algorithm's controllers on worker threads; a --controller module runs on the main thread",
+    );
+  }
   return {
     mapSpec: v.map,
     maxCells: maxCellsFlag(v['max-cells']),
@@ -149,7 +162,15 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
     seed,
     robotProfile,
     workers,
+    controllerThreads,
   };
+}
+
+/** An on|off flag (default off), or a usage error naming it. */
+function onOffFlag(flag: string, raw: string | undefined): boolean {
+  if (raw === undefined || raw === 'off') return false;
+  if (raw === 'on') return true;
+  throw new CliUsageError(`--${flag} must be on or off, got '${raw}'`);
 }
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
