@@ -247,9 +247,6 @@ export class LidarThreads implements PairScanner {
    */
   startControl(runs: readonly (ControlRun | null)[]): void {
     this.checkFailure();
-    if (this.closed) {
-      throw new SwarmgateError('SG_SIM_WORKER', 'the world was closed: the controllers on its worker threads are stopped');
-    }
     this.finishCasts();
     this.nextRun();
     this.controlling = [];

@@ -147,3 +147,19 @@ describe('a controller thread robot (ControllerSeats)', () => {
     expect(() => (kept as Robot | null)?.stop()).toThrow(/SG_ROBOT_OUTSIDE_TICK: robot a was used outside its controller's start\(\) or tick\(\)/);
   });
 });
+
+describe('a world with controllers on threads, closed', () => {
+  it('steps on with the controllers on the main thread, and names a robot whose controller was on a stopped worker', async () => {
+    const few = new Trial({ ...config('frontier', 2, true), robots: 4 });
+    open.push(few.world);
+    // Below 8 robots no worker starts: every controller is on the main thread, closed or not.
+    await few.world.close();
+    expect(() => few.world.step()).not.toThrow();
+    const many = new Trial(config('frontier', 2, true));
+    open.push(many.world);
+    await many.world.threadsReady();
+    many.world.step();
+    await many.world.close();
+    expect(() => many.world.step()).toThrow(/SG_SIM_WORKER: robot r1's controller ran on worker thread 1, which is stopped \(the world was closed\)/);
+  });
+});
