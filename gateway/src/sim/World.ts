@@ -10,7 +10,16 @@
  */
 import { Circle, World as PlanckWorld, type Body, type BroadPhase, type Contact } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps';
-import { createClampWarnings, findAlgorithm, type ActionLimits, type ClampWarnings, type Controller, type Pose, type RobotAction } from '@swarmgate/sdk';
+import {
+  createClampWarnings,
+  findAlgorithm,
+  type ActionLimits,
+  type ClampWarnings,
+  type Controller,
+  type Pose,
+  type RobotAction,
+  type SlamMapView,
+} from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
 import { TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
@@ -23,7 +32,7 @@ import { dropLonelyQueries, type LonelyQueryStats } from './lonelyQueries.js';
 import { resolveWorldConfig, type WorldConfig, type WorldConfigInput } from './WorldConfig.js';
 import { builtState, SimRobot, type OpenState } from './SimRobot.js';
 import { tagsTotalError } from './LatchingRobot.js';
-import { ControllerSeats, ControlRunBuilder, errorOf, type ControllerRecipe, type TurnOutcome } from './threadControl.js';
+import { ControllerSeats, ControlRunBuilder, errorOf, lidarScans, type ControllerRecipe, type TurnOutcome } from './threadControl.js';
 import { MAX_TAGS_TOTAL, wrapAngle, Random } from '@swarmgate/protocols';
 import { Sensing } from './Sensing.js';
 import type { SensorPlugin } from './sensors.js';
@@ -99,8 +108,7 @@ export class World {
   private readonly robots: (SimRobot | null)[] = [];
   private readonly controllers: (Controller | null)[] = [];
   private readonly started: boolean[] = [];
-  /** What robots with a recipeIndex run (runControllersFromRecipe), and their controllers on this thread. */
-  private recipe: ControllerRecipe | null = null;
+  /** The controllers on this thread of the recipe robots with a recipeIndex run (runControllersFromRecipe). */
   private ownSeats: ControllerSeats | null = null;
   /** Per slot: the robot's recipeIndex (-1: none), and the thread its controller runs on (-1: not placed yet). */
   private readonly recipeIndex: number[] = [];
@@ -202,7 +210,7 @@ export class World {
     this.robots[i] = robot;
     this.controllers[i] = spec.controller ?? null;
     this.started[i] = false;
-    if (spec.recipeIndex !== undefined && this.recipe === null) {
+    if (spec.recipeIndex !== undefined && this.ownSeats === null) {
       throw new SwarmgateError('SG_SIM_CONFIG', `robot '${spec.id}' has a recipeIndex, but the world runs no recipe (runControllersFromRecipe)`);
     }
     this.recipeIndex[i] = spec.recipeIndex ?? -1;
@@ -238,10 +246,8 @@ export class World {
    */
   runControllersFromRecipe(recipe: ControllerRecipe): void {
     this.assertUnlocked('runControllersFromRecipe', 'set the recipe before the first step');
-    const lidar = this.sensing.lidar;
-    const scans = { angleIncrementRad: lidar.angleIncrementRad, rangeM: lidar.rangeM, rayCount: lidar.rayCount, ranges: () => lidar.rangesM };
-    this.ownSeats = new ControllerSeats(recipe, findAlgorithm(recipe.algorithm), (slot) => this.robot(this.idOf(slot)).map, scans);
-    this.recipe = recipe;
+    const mapOf = (slot: number): SlamMapView => this.robot(this.idOf(slot)).map;
+    this.ownSeats = new ControllerSeats(recipe, findAlgorithm(recipe.algorithm), mapOf, lidarScans(this.sensing.lidar));
     this.sensing.lidarThreads.setControllers(recipe);
   }
 

@@ -92,7 +92,7 @@ function handle(message: LidarThreadMessage): void {
 
 /** This thread's controllers, made from `recipe`, over the robots' shared SLAM maps and the lidar's ranges. */
 async function makeSeats(recipe: ControllerRecipe): Promise<ControllerSeats> {
-  const [{ ControllerSeats: Seats }, { findAlgorithm, SlamMap }] = await Promise.all([import('./threadControl.js'), import('@swarmgate/sdk')]);
+  const [{ ControllerSeats: Seats, lidarScans }, { findAlgorithm, SlamMap }] = await Promise.all([import('./threadControl.js'), import('@swarmgate/sdk')]);
   const maps = new Map<number, InstanceType<typeof SlamMap>>();
   const mapOf = (slot: number): InstanceType<typeof SlamMap> => {
     let map = maps.get(slot);
@@ -102,8 +102,7 @@ async function makeSeats(recipe: ControllerRecipe): Promise<ControllerSeats> {
     }
     return map;
   };
-  const scans = { angleIncrementRad: lidar.angleIncrementRad, rangeM: lidar.rangeM, rayCount: lidar.rayCount, ranges: () => lidar.rangesM };
-  const made = new Seats(recipe, findAlgorithm(recipe.algorithm), mapOf, scans);
+  const made = new Seats(recipe, findAlgorithm(recipe.algorithm), mapOf, lidarScans(lidar));
   made.setIds(0, robotIds);
   return made;
 }

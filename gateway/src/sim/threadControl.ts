@@ -185,6 +185,16 @@ export interface ScanSource {
   ranges(): Float32Array;
 }
 
+/** A lidar's scans as a ScanSource (its ranges buffer is replaced when it grows: read it per turn). */
+export function lidarScans(lidar: {
+  readonly angleIncrementRad: number;
+  readonly rangeM: number;
+  readonly rayCount: number;
+  readonly rangesM: Float32Array;
+}): ScanSource {
+  return { angleIncrementRad: lidar.angleIncrementRad, rangeM: lidar.rangeM, rayCount: lidar.rayCount, ranges: () => lidar.rangesM };
+}
+
 /** The Error a TurnError stands for, on the main thread (a SwarmgateError keeps its code). */
 export function errorOf(error: TurnError): Error {
   const made = error.code !== null ? new CodedError(error.code, error.message.replace(`${error.code}: `, '')) : new Error(error.message);
