@@ -133,13 +133,8 @@ export interface EngineResult {
   readonly finalStateHash: string;
 }
 
-/**
- * CPU time is sampled at ticks this factor apart (10, 11, 13, ... and the fixed run's half), so
- * the second half's CPU is known within a tenth of the run, whatever its length. Not every 10
- * ticks: a getrusage call costs 1.5 us alone, but 35-160 us while V8's compiler threads run (the
- * process's threads are summed under a lock), which was 5-25 % of building1-target's wall.
- */
-const CPU_SAMPLE_GROWTH = 1.1;
+/** CPU time is sampled every this many ticks (a getrusage call: ~1 us, noise at these rates). */
+const CPU_SAMPLE_TICKS = 10;
 
 /**
  * Runs `scenario` for `ticks` with `workers` lidar threads (WorldConfig.workers), optionally with
@@ -165,30 +160,20 @@ export function runScenario(
   const cpuStart = process.cpuUsage();
   const mainCpuStart = mainThreadCpuSeconds();
   const mainWaitStart = mainThreadWaitSeconds();
-  // CPU seconds spent when tick sampleTicks[k] had run.
-  const sampleTicks = [0];
+  // cpuAtTick[k]: CPU seconds spent when tick k * CPU_SAMPLE_TICKS had run.
   const cpuAtTick = [0];
-  const half = Math.floor(ticks / 2);
-  let nextSample = 10;
   while (!trial.finished) {
     trial.world.step();
-    const tick = trial.world.tick;
-    if (tick === nextSample || tick === half) {
-      sampleTicks.push(tick);
-      cpuAtTick.push(cpuSecondsSince(cpuStart));
-      if (tick === nextSample) nextSample = Math.ceil(nextSample * CPU_SAMPLE_GROWTH);
-    }
+    if (trial.world.tick % CPU_SAMPLE_TICKS === 0) cpuAtTick.push(cpuSecondsSince(cpuStart));
   }
   const wallSeconds = (performance.now() - start) / 1000;
   const cpuSeconds = cpuSecondsSince(cpuStart);
   const mainCpuSeconds = mainThreadCpuSeconds() - mainCpuStart;
   const mainWaitSeconds = mainThreadWaitSeconds() - mainWaitStart;
   const ticksRun = trial.world.tick;
-  // The last sample at or before the half (exactly the half on a run of `ticks`).
-  let halfSample = 0;
-  while (halfSample + 1 < sampleTicks.length && (sampleTicks[halfSample + 1] as number) <= ticksRun / 2) halfSample++;
+  const halfSample = Math.floor(ticksRun / 2 / CPU_SAMPLE_TICKS);
   const secondsPerTick = trial.simSeconds / ticksRun;
-  const secondHalfCpuSpeedX = ((ticksRun - (sampleTicks[halfSample] as number)) * secondsPerTick) / (cpuSeconds - (cpuAtTick[halfSample] as number));
+  const secondHalfCpuSpeedX = ((ticksRun - halfSample * CPU_SAMPLE_TICKS) * secondsPerTick) / (cpuSeconds - cpuAtTick[halfSample]);
   return {
     scenario: scenario.name,
     ticks: ticksRun,
