@@ -1,43 +1,23 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadMap } from '@swarmgate/maps';
 import { algorithms } from '@swarmgate/sdk';
 import { availableParallelism } from 'node:os';
-import { Trial, type TrialConfig } from './Trial.js';
+import { Trial } from './Trial.js';
 import { defaultWorkers, WORKERS_PAY_FROM_ROBOTS } from './WorldConfig.js';
 import type { World } from './World.js';
 import { slamFingerprint } from './testing/slamFingerprint.js';
+import { THREAD_SWARM_TICKS, threadSwarm } from './testing/threadSwarm.js';
 
 const open: World[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((w) => w.close()));
 });
 
-const MAX_TICKS = 60;
-
-/**
- * 32 robots: enough casts per tick, and rows of the nearby-robot and line-of-sight queries (los
- * radio), that 4 threads each get a share of both.
- */
-function config(algorithm: string, workers: number): TrialConfig {
-  return {
-    grid: loadMap('cave:50x50:seed=3'),
-    robots: 32,
-    algorithm,
-    comm: 'los',
-    spawn: { kind: 'apart' },
-    seed: 11,
-    targetExplored: 1.01,
-    maxTicks: MAX_TICKS,
-    world: { workers, slam: { mergeIntervalS: 1 } },
-  };
-}
-
 /** The final state hash, the SLAM maps' fingerprint, and how much the threads did. */
 async function outcome(
   algorithm: string,
   workers: number,
 ): Promise<{ hash: string; maps: number; onWorkers: number; rowsOnWorkers: number; overlappedTicks: number }> {
-  const trial = new Trial(config(algorithm, workers));
+  const trial = new Trial(threadSwarm(algorithm, { workers }));
   open.push(trial.world);
   // Threads get shares once started; waiting makes every tick use them.
   await trial.world.threadsReady();
@@ -64,7 +44,7 @@ describe('lidar threads (wall casts, nearby-robot and line-of-sight pairs)', () 
         expect(many.onWorkers).toBeGreaterThan(0);
         expect(many.rowsOnWorkers).toBeGreaterThan(0);
         // Control overlaps sensing on every tick but the SLAM merge ticks (every 10th), whose merge must come first.
-        expect(many.overlappedTicks).toBe(MAX_TICKS - MAX_TICKS / 10);
+        expect(many.overlappedTicks).toBe(THREAD_SWARM_TICKS - THREAD_SWARM_TICKS / 10);
         expect({ hash: many.hash, maps: many.maps }).toEqual({ hash: one.hash, maps: one.maps });
       }
     }, 60_000);
@@ -79,7 +59,7 @@ describe('lidar threads (wall casts, nearby-robot and line-of-sight pairs)', () 
 
   it('a world stepped after close() casts on the main thread alone, with the same outcome', async () => {
     const one = await outcome('frontier', 1);
-    const trial = new Trial(config('frontier', 2));
+    const trial = new Trial(threadSwarm('frontier', { workers: 2 }));
     open.push(trial.world);
     await trial.world.threadsReady();
     for (let t = 0; t < 30; t++) trial.world.step();

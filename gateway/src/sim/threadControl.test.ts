@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadMap } from '@swarmgate/maps';
 import { MAX_BROADCASTS_PER_TICK } from '@swarmgate/protocols';
 import { algorithms, SlamMap, type AlgorithmInfo, type Controller, type Robot, type RobotState } from '@swarmgate/sdk';
 import { Latch } from './RobotTable.js';
@@ -7,27 +6,16 @@ import { ControllerSeats, ControlRunBuilder, errorOf, type ControllerRecipe } fr
 import { Trial, type TrialConfig } from './Trial.js';
 import type { World } from './World.js';
 import { slamFingerprint } from './testing/slamFingerprint.js';
+import { THREAD_SWARM_TICKS, threadSwarm } from './testing/threadSwarm.js';
 
 const open: World[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((w) => w.close()));
 });
 
-const MAX_TICKS = 60;
-
-/** 32 robots in a cave with line-of-sight radio and map merges, as the lidar threads' test. */
+/** The thread tests' swarm, with the controllers on the worker threads too. */
 function config(algorithm: string, workers: number, controllerThreads: boolean): TrialConfig {
-  return {
-    grid: loadMap('cave:50x50:seed=3'),
-    robots: 32,
-    algorithm,
-    comm: 'los',
-    spawn: { kind: 'apart' },
-    seed: 11,
-    targetExplored: 1.01,
-    maxTicks: MAX_TICKS,
-    world: { workers, controllerThreads, slam: { mergeIntervalS: 1 } },
-  };
+  return threadSwarm(algorithm, { workers, controllerThreads });
 }
 
 async function outcome(algorithm: string, workers: number, controllerThreads: boolean): Promise<{ hash: string; maps: number; turnsOnWorkers: number }> {
@@ -48,7 +36,7 @@ describe('controllers on worker threads', () => {
       for (const workers of [2, 4]) {
         const many = await outcome(info.name, workers, true);
         // Robot slot mod threads: all but the main thread's share ran on the workers, every tick.
-        expect(many.turnsOnWorkers).toBe(MAX_TICKS * (32 - 32 / workers));
+        expect(many.turnsOnWorkers).toBe(THREAD_SWARM_TICKS * (32 - 32 / workers));
         expect({ hash: many.hash, maps: many.maps }).toEqual({ hash: one.hash, maps: one.maps });
       }
     }, 60_000);
