@@ -1,5 +1,6 @@
 /**
- * Controllers on several threads (config.workers above 1, a trial of a registered algorithm):
+ * Controllers on several threads (config.workers above 1 and config.controllerThreads, a trial of
+ * a registered algorithm):
  * each robot's controller is made from the registry on one thread, robot slot mod threads (0: the
  * main thread), and never moves, so its private state stays where it is. Per tick the main
  * thread builds every such robot's State (its scan aside: every thread reads it from the lidar's
