@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { MAX_BROADCASTS_PER_TICK } from '@swarmgate/protocols';
 import { algorithms, SlamMap, type AlgorithmInfo, type Controller, type Robot, type RobotState } from '@swarmgate/sdk';
 import { Latch } from './RobotTable.js';
@@ -100,6 +101,33 @@ describe('a controller thread robot (ControllerSeats)', () => {
     expect(first).not.toBe(second);
     expect(first.inbox[0].payload).not.toBe(second.inbox[0].payload);
     expect(first.scan?.rangesM).not.toBe(second.scan?.rangesM);
+  });
+
+  it('hands out any State as packed: every field, list and payload (property)', () => {
+    const finite = fc.double({ min: -1e6, max: 1e6, noNaN: true });
+    const bytes = fc.uint8Array({ maxLength: 16 }).map((b) => new Uint8Array(b));
+    const state: fc.Arbitrary<RobotState> = fc
+      .record({
+        tick: fc.integer({ min: 1, max: 1e6 }),
+        pose: fc.record({ xM: finite, yM: finite, headingRad: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }) }),
+        status: fc.constantFrom('idle', 'moving', 'rotating', 'driving'),
+        collision: fc.record({ started: fc.boolean(), touching: fc.boolean() }),
+        nearbyRobots: fc.array(fc.record({ id: fc.constantFrom('a', 'b'), distanceM: finite, bearingRad: finite }), { maxLength: 5 }),
+        inbox: fc.array(fc.record({ from: fc.string(), sentTick: fc.nat(), payload: bytes }), { maxLength: 3 }),
+        nearbyTags: fc.array(fc.record({ id: fc.nat(), xM: finite, yM: finite, distanceM: finite, payload: bytes }), { maxLength: 3 }),
+        batteryFraction: fc.option(fc.double({ min: 0, max: 1, noNaN: true }), { nil: null }),
+        dropped: fc.option(fc.record({ inbox: fc.nat(9), nearbyTags: fc.nat(9), nearbyRobots: fc.integer({ min: 1, max: 9 }) }), { nil: undefined }),
+      })
+      .map(({ dropped, ...rest }) => ({ ...rest, scan: null, ...(dropped ? { dropped } : {}) }));
+    fc.assert(
+      fc.property(state, (given) => {
+        let seen: RobotState | null = null;
+        turn((robot) => {
+          seen = robot.state();
+        }, given);
+        expect(seen).toEqual({ ...given, scan: { angleMinRad: 0, angleIncrementRad: Math.PI / 2, rangeMaxM: 4, rangesM: new Float32Array(4).fill(3) } });
+      }),
+    );
   });
 
   it('keeps the last latched command, clamps counted, and broadcasts within the budget', () => {
