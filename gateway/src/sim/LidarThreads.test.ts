@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { algorithms } from '@swarmgate/sdk';
 import { availableParallelism } from 'node:os';
+import type { Worker } from 'node:worker_threads';
 import { Trial } from './Trial.js';
 import { defaultWorkers, WORKERS_PAY_FROM_ROBOTS } from './WorldConfig.js';
 import type { World } from './World.js';
@@ -69,4 +70,13 @@ describe('lidar threads (wall casts, nearby-robot and line-of-sight pairs)', () 
     expect(trial.run().finalStateHash).toBe(one.hash);
     expect(trial.world.sensing.lidarThreads.castOnWorkers).toBe(before);
   }, 60_000);
+
+  it("threadsReady() rejects with the worker's error once a worker failed (a fault raised on its Worker)", async () => {
+    const trial = new Trial(threadSwarm('frontier', { workers: 2 }));
+    open.push(trial.world);
+    const workers = (trial.world.sensing.lidarThreads as unknown as { workers: Worker[] }).workers;
+    expect(workers).toHaveLength(1);
+    workers[0]?.emit('error', new Error('out of memory in the worker'));
+    await expect(trial.world.threadsReady()).rejects.toThrow(/SG_SIM_WORKER: a lidar worker thread failed: out of memory in the worker/);
+  });
 });

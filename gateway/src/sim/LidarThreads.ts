@@ -502,9 +502,18 @@ export class LidarThreads implements PairScanner {
     return this.readyWorkers() > 0;
   }
 
-  /** Resolves once every started worker thread is ready (tests use it so that workers do get chunks). */
+  /**
+   * Resolves once every started worker thread is ready (tests use it so that workers do get
+   * chunks; a live trial, so that its first paced tick does not wait for a worker's start-up);
+   * rejects with SG_SIM_WORKER once a worker failed.
+   */
   async ready(): Promise<void> {
-    while (this.readyWorkers() < this.workers.length) await new Promise((resolve) => setTimeout(resolve, 10));
+    // A worker that failed to start never becomes ready: its error ends the wait.
+    this.checkFailure();
+    while (this.readyWorkers() < this.workers.length) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      this.checkFailure();
+    }
   }
 
   /** Stops the worker threads. */

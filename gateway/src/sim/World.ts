@@ -386,7 +386,10 @@ export class World {
     return this.sensing.lidarThreads.close();
   }
 
-  /** Resolves once the lidar's worker threads have started (they take shares from then on; before, this thread casts alone). */
+  /**
+   * Resolves once the lidar's worker threads have started (they take shares from then on; before,
+   * this thread casts alone); rejects with SG_SIM_WORKER if one failed to.
+   */
   threadsReady(): Promise<void> {
     return this.sensing.lidarThreads.ready();
   }

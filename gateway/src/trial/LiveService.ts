@@ -193,6 +193,8 @@ export class LiveService {
       // Run before the trial stops (cleanups run in reverse): a recording started at run time is finished.
       cleanups.push(async () => void (await trials.recording?.stop()));
       await hil.start();
+      // The worker threads' start-up (and a controller thread's algorithms) is not a paced tick's.
+      await live.world.threadsReady();
       live.start();
       let http: FastifyInstance | null = null;
       let token: string | null = null;
