@@ -25,7 +25,7 @@ const scenario = scenarioArg('engineCase', name);
 const ticks = countArg('engineCase', 'ticks', ticksArg, scenario.ticks);
 const workers = countArg('engineCase', '--workers', values.workers, 1);
 const robots = values.robots === undefined ? undefined : countArg('engineCase', '--robots', values.robots, 0);
-const r = runScenario(scenario, ticks, workers, robots, undefined, { controllerThreads: values['controller-threads'] === true });
+const r = runScenario(scenario, ticks, workers, robots, undefined, values['controller-threads'] === true ? { controllerThreads: true } : {});
 if (values.json === true) {
   // The result object alone, for benchmarks that tabulate several runs (engineWorkers.ts).
   process.stdout.write(JSON.stringify(r) + '\n');

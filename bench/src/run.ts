@@ -2,8 +2,9 @@
  * Runs the benchmarks and writes their results to BENCHMARKS.md at the repo root, with the
  * date, machine and command, so every number in that file says where it came from. A re-run
  * replaces the section of the same title (git keeps the history); new titles are appended.
- *   npm run bench                      all benchmarks but the soak (30 min), yan-terrains (96 trials), hil-nats-failover (8 node kills) and
- *                                      physics-share (a one-off diagnostic with a written conclusion): run those by name
+ *   npm run bench                      all benchmarks but the soak (30 min), yan-terrains (96 trials), hil-nats-failover (8 node kills),
+ *                                      physics-share (a one-off diagnostic with a written conclusion) and controller-threads (every
+ *                                      algorithm on three trials, 5 min): run those by name
  *   npm run bench -- map-generation    the named ones
  *   npm run bench -- soak --minutes 2  options: --minutes (the soak's duration)
  *   SWARMGATE_BENCH_WRITE=0 npm run bench   print only (an env var: npm would swallow a --flag)
@@ -33,6 +34,7 @@ import { benchExperimentQueue } from './experimentQueue.js';
 import { benchLiveStream } from './liveStream.js';
 import { benchUiFrames } from './uiFrames.js';
 import { benchPhysicsShare } from './physicsShare.js';
+import { benchControllerThreads } from './controllerThreads.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -40,6 +42,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['radio', benchRadio],
   ['engine', benchEngine],
   ['engine-workers', benchEngineWorkers],
+  ['controller-threads', benchControllerThreads],
   ['hil-mqtt', benchHilMqtt],
   ['hil-nats', benchHilNats],
   ['hil-nats-failover', benchHilNatsFailover],
@@ -57,7 +60,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['physics-share', benchPhysicsShare],
 ];
 /** Run only when named: too long for "all". */
-const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains', 'hil-nats-failover', 'physics-share']);
+const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains', 'hil-nats-failover', 'physics-share', 'controller-threads']);
 
 /**
  * The machine is shared, and Linux divides CPU time between sessions (autogroups) before the

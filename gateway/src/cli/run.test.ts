@@ -213,7 +213,7 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
   it.each([
     [['--workers', '0'], /--workers must be >= 1, got 0/],
     [['--workers', '1.5'], /--workers must be an integer in \[1, 64\], got '1.5'/],
-    [['--controller-threads', 'yes'], /--controller-threads must be on or off, got 'yes'/],
+    [['--controller-threads', 'yes'], /--controller-threads must be auto, on or off, got 'yes'/],
     [['--loss', '1.01'], /--loss must be <= 1, got 1.01/],
     [['--loss', 'half'], /--loss must be a number, got 'half'/],
     [['--latency-ms=-1'], /--latency-ms must be >= 0, got -1/],

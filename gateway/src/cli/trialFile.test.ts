@@ -74,7 +74,7 @@ describe('trial files', () => {
 
   it("refuses a value through the flag's own check, at the file's line and column, naming the key", () => {
     expect(errorOf('map: m\ncontrollerThreads: true\n')).toMatch(/^trial\.yaml:2:\d+: controllerThreads: /);
-    expect(errorOf('map: m\ncontrollerThreads: maybe\n')).toBe("trial.yaml:2:20: controllerThreads: must be on or off, got 'maybe'");
+    expect(errorOf('map: m\ncontrollerThreads: maybe\n')).toBe("trial.yaml:2:20: controllerThreads: must be auto, on or off, got 'maybe'");
     expect(errorOf('map: cave:30x30:seed=4\nrobots: 2.5\n')).toBe("trial.yaml:2:9: robots: must be an integer in [1, 100000], got '2.5'");
     expect(errorOf('map: m\nradio:\n  model: los\n  loss: 1.5\n')).toBe('trial.yaml:4:9: radio.loss: must be <= 1, got 1.5');
     expect(errorOf('map: m\ntargets: {maxTicks: 0}')).toBe('trial.yaml:2:21: targets.maxTicks: must be >= 1, got 0');

@@ -4,13 +4,13 @@
  * so their names, defaults and checks cannot drift apart between commands.
  */
 import { DEFAULT_MAX_FILE_CELLS, defaultSimCellM, loadMap, resampleGrid, type Grid } from '@swarmgate/maps';
-import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
+import { algorithms, findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from '../sim/radio/index.js';
 import type { CommsConfig } from '../sim/Comms.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { DEFAULT_ROBOT_MODEL } from '../sim/RobotModel.js';
 import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
-import { defaultWorkers, MAX_WORKERS, WORKERS_PAY_FROM_ROBOTS } from '../sim/WorldConfig.js';
+import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, defaultWorkers, MAX_WORKERS, WORKERS_PAY_FROM_ROBOTS } from '../sim/WorldConfig.js';
 import { CUSTOM_PROFILE_SYNTAX, findRobotProfile, ROBOT_PROFILES, type RobotProfile } from '../sim/robotProfiles.js';
 import { CliUsageError } from './Command.js';
 import { numberFlag } from './args.js';
@@ -61,12 +61,18 @@ export const ROBOT_PROFILE_HELP = `  --robot-profile NAME    size and limits of 
                           capabilities by hand, ${CUSTOM_PROFILE_SYNTAX}
                           (metres, m/s; a physical robot, scaled like mona)`;
 
+/** The registered algorithms whose controllers --controller-threads auto puts on the worker threads. */
+const HEAVY_ALGORITHMS = algorithms
+  .filter((a) => a.heavyControllers === true)
+  .map((a) => a.name)
+  .join(', ');
+
 export const WORKERS_HELP = `  --workers N             threads casting the lidar's rays, 1 to ${MAX_WORKERS} (default on this machine:
                           ${defaultWorkers(1)} below ${WORKERS_PAY_FROM_ROBOTS} robots, ${defaultWorkers(WORKERS_PAY_FROM_ROBOTS)} from ${WORKERS_PAY_FROM_ROBOTS}); the trial's outcome is the same for any number
-  --controller-threads on|off
+  --controller-threads auto|on|off
                           with --workers above 1, run a registered algorithm's controllers on
-                          the worker threads too (default off: slower on a 2-core machine, where
-                          the rays already fill the second core); the outcome is the same`;
+                          the worker threads too; the outcome is the same (default auto: on for
+                          ${HEAVY_ALGORITHMS} from ${CONTROLLER_THREADS_PAY_FROM_ROBOTS} robots, where it pays on a 2-core machine)`;
 
 /** The radio network flags in the units given; `bandwidthBytesPerS` is Infinity when unlimited. */
 export interface RadioFlags {
@@ -102,7 +108,7 @@ export interface TrialFlags {
   /** --workers: threads casting the lidar's rays (WorldConfig.workers); the outcome is the same for any number. */
   readonly workers: number;
   /** --controller-threads: the algorithm's controllers on the worker threads too (WorldConfig.controllerThreads). */
-  readonly controllerThreads: boolean;
+  readonly controllerThreads: boolean | 'auto';
 }
 
 /** Checks the shared trial flags; bad input is a CliUsageError naming the flag (`help` follows a missing --map). */
@@ -141,8 +147,8 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
   const robotRadiusM = robotProfile && !robotProfile.physical ? robotProfile.model.radiusM : DEFAULT_ROBOT_MODEL.radiusM;
   const cellM = numberFlag('cell', v.cell, defaultSimCellM(robotRadiusM), { min: 0.01, max: 100 });
   const workers = numberFlag('workers', v.workers, defaultWorkers(robots), { min: 1, max: MAX_WORKERS, integer: true });
-  const controllerThreads = onOffFlag('controller-threads', v['controller-threads']);
-  if (controllerThreads && controller !== undefined) {
+  const controllerThreads = autoOnOffFlag('controller-threads', v['controller-threads']);
+  if (controllerThreads === true && controller !== undefined) {
     throw new CliUsageError(
       "--controller-threads on runs a registered algorithm's controllers on worker threads; a --controller module runs on the main thread",
     );
@@ -166,11 +172,11 @@ export function parseTrialFlags(v: TrialFlagValues, help: string, robotRange: { 
   };
 }
 
-/** An on|off flag (default off), or a usage error naming it. */
-function onOffFlag(flag: string, raw: string | undefined): boolean {
-  if (raw === undefined || raw === 'off') return false;
-  if (raw === 'on') return true;
-  throw new CliUsageError(`--${flag} must be on or off, got '${raw}'`);
+/** An auto|on|off flag (default auto), or a usage error naming it. */
+function autoOnOffFlag(flag: string, raw: string | undefined): boolean | 'auto' {
+  if (raw === undefined || raw === 'auto') return 'auto';
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new CliUsageError(`--${flag} must be auto, on or off, got '${raw}'`);
 }
 
 /** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */

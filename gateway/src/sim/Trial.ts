@@ -9,7 +9,7 @@ import { parseCommSpec, type RadioModel } from './radio/index.js';
 import { spawnPoses, type SpawnStrategy } from './Spawn.js';
 import { TrialMetrics, type FinalMetrics } from './TrialMetrics.js';
 import { World } from './World.js';
-import { tickSeconds, type WorldConfigInput } from './WorldConfig.js';
+import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, tickSeconds, type WorldConfigInput } from './WorldConfig.js';
 import type { CommsConfig } from './Comms.js';
 
 export interface TrialConfig {
@@ -55,8 +55,10 @@ export class Trial {
     this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
     this.world = world;
     const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM);
-    // With worker threads a registered algorithm's controllers run on them too (threadControl.ts).
-    const onThreads = config.controller === undefined && world.config.workers > 1 && world.config.controllerThreads;
+    // With worker threads a registered algorithm's controllers may run on them too (threadControl.ts).
+    const setting = world.config.controllerThreads;
+    const pays = this.algorithm.heavyControllers === true && config.robots >= CONTROLLER_THREADS_PAY_FROM_ROBOTS;
+    const onThreads = config.controller === undefined && world.config.workers > 1 && (setting === 'auto' ? pays : setting);
     if (onThreads) {
       world.runControllersFromRecipe({
         algorithm: name,

@@ -129,6 +129,11 @@ export class World {
   private locked = false;
   private freeCount = 0;
 
+  /** Whether the recipe's controllers run on the worker threads (runControllersFromRecipe). */
+  get controllersOnThreads(): boolean {
+    return this.ownSeats !== null;
+  }
+
   /** Robots stepped outside planck in the last tick (nothing to touch; FreeFlight.ts). */
   get freeRobotCount(): number {
     return this.freeCount;

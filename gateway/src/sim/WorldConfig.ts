@@ -48,12 +48,24 @@ export interface WorldConfig {
   readonly workers: number;
   /**
    * With workers above 1, a trial's registered algorithm runs its controllers on the worker
-   * threads too (robot slot mod threads; threadControl.ts): the same outcome (tested). Off by
-   * default: on this 2-core machine it costs more than it gains (BENCHMARKS.md, "Controllers on
-   * worker threads"), where the casts already fill the second core while controllers run.
+   * threads too (robot slot mod threads; threadControl.ts): the same outcome (tested). 'auto'
+   * (the default) does so where it pays on a 2-core machine: an algorithm that declares
+   * heavyControllers, from CONTROLLER_THREADS_PAY_FROM_ROBOTS robots (BENCHMARKS.md,
+   * "Controllers on worker threads"). Elsewhere the casts already fill the second core while the
+   * main thread runs the controllers, and the threads' overhead costs more than they give.
    */
-  readonly controllerThreads: boolean;
+  readonly controllerThreads: boolean | 'auto';
 }
+
+/**
+ * From this many robots, controllers declared heavy run on the worker threads by default
+ * (controllerThreads 'auto'). Measured on 2 cores with 2 threads (BENCHMARKS.md, "Controllers on
+ * worker threads, by algorithm": `npm run bench -- controller-threads`): with 120 and 200 robots
+ * greed, cme, tnf, ssb and minotaur ran 1.02-1.56x faster with their controllers on both
+ * threads, frontier, random and lvd 0.81-0.98x; with 32 robots most lost (0.63-1.08x: the
+ * threads' per-tick overhead outweighs what they share at that size).
+ */
+export const CONTROLLER_THREADS_PAY_FROM_ROBOTS = 100;
 
 /** More lidar threads than this cannot pay on any machine the engine targets. */
 export const MAX_WORKERS = 64;
@@ -108,7 +120,7 @@ export const DEFAULT_WORLD_CONFIG: WorldConfig = {
   tagReadRangeM: 2,
   slam: { updateIntervalS: 0.1, positionErrorM: 0, mergeIntervalS: 0 },
   workers: 1,
-  controllerThreads: false,
+  controllerThreads: 'auto',
 };
 
 export interface WorldConfigInput extends Partial<Omit<WorldConfig, 'robot' | 'lidar' | 'slam'>> {

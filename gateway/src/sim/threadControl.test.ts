@@ -5,6 +5,8 @@ import { algorithms, SlamMap, type AlgorithmInfo, type Controller, type Robot, t
 import { Latch } from './RobotTable.js';
 import { ControllerSeats, ControlRunBuilder, errorOf, type ControllerRecipe } from './threadControl.js';
 import { Trial, type TrialConfig } from './Trial.js';
+import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, type WorldConfigInput } from './WorldConfig.js';
+import { loadMap } from '@swarmgate/maps';
 import type { World } from './World.js';
 import { slamFingerprint } from './testing/slamFingerprint.js';
 import { THREAD_SWARM_TICKS, threadSwarm } from './testing/threadSwarm.js';
@@ -161,6 +163,24 @@ describe('a controller thread robot (ControllerSeats)', () => {
       kept = robot;
     });
     expect(() => (kept as Robot | null)?.stop()).toThrow(/SG_ROBOT_OUTSIDE_TICK: robot a was used outside its controller's start\(\) or tick\(\)/);
+  });
+});
+
+describe("where a trial's controllers run (controllerThreads)", () => {
+  it(`auto: on the worker threads for an algorithm with heavy controllers from ${CONTROLLER_THREADS_PAY_FROM_ROBOTS} robots, else here; on and off as told`, async () => {
+    const placed = async (algorithm: string, robots: number, world: WorldConfigInput): Promise<boolean> => {
+      const trial = new Trial({ ...threadSwarm(algorithm, world), grid: loadMap('building:80x80:seed=2'), robots });
+      open.push(trial.world);
+      return trial.world.controllersOnThreads;
+    };
+    const n = CONTROLLER_THREADS_PAY_FROM_ROBOTS;
+    expect(algorithms.filter((a) => a.heavyControllers === true).map((a) => a.name)).toEqual(['greed', 'cme', 'tnf', 'ssb', 'minotaur']);
+    expect(await placed('greed', n, { workers: 2 })).toBe(true);
+    expect(await placed('greed', n - 1, { workers: 2 })).toBe(false);
+    expect(await placed('frontier', n, { workers: 2 })).toBe(false);
+    expect(await placed('greed', n, { workers: 1 })).toBe(false);
+    expect(await placed('greed', n, { workers: 2, controllerThreads: false })).toBe(false);
+    expect(await placed('frontier', 8, { workers: 2, controllerThreads: true })).toBe(true);
   });
 });
 

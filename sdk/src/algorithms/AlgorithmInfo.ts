@@ -37,5 +37,11 @@ export interface AlgorithmInfo {
   readonly name: string;
   readonly summary: string;
   readonly parameters: readonly RangedParamSpec[];
+  /**
+   * Its controllers take most of a swarm's tick (their searches and plans outweigh sensing):
+   * an engine that can run controllers on several threads does so by default for this one.
+   * Measured, not guessed: the gateway's BENCHMARKS.md "Controllers on worker threads".
+   */
+  readonly heavyControllers?: boolean;
   create(context: AlgorithmContext): Controller;
 }

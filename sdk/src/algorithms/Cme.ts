@@ -133,6 +133,7 @@ const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM', 'shareEveryS', 's
 
 export const cme: AlgorithmInfo = {
   name: 'cme',
+  heavyControllers: true,
   summary:
     'Coordinated multi-robot exploration (Burgard et al. 2005), decentralised: frontier targets valued utility - beta * path cost, utility discounted around the targets other robots announced by radio; maps shared as heartbeats.',
   parameters: [

@@ -27,6 +27,7 @@ const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM']);
 
 export const greed: AlgorithmInfo = {
   name: 'greed',
+  heavyControllers: true,
   summary:
     'Greed (Minotaur paper, 2024): go to the nearest unknown cell found by flood fill on the own SLAM map, broadcast the map as a heartbeat and merge maps heard; deadlock and collision recovery.',
   parameters: [

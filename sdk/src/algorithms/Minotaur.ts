@@ -532,6 +532,7 @@ function farSide(d: Doorway, here: CellXY): number {
 
 export const minotaur: AlgorithmInfo = {
   name: 'minotaur',
+  heavyControllers: true,
   summary:
     'Minotaur (Schmidt, Sorensen, Beregaard 2024): room by room along the walls, doorways detected in the SLAM map, doorway auctions that send the nearer half of a swarm through, heartbeats with map, doorways and position; falls back to the nearest unknown cell.',
   parameters: [

@@ -359,6 +359,7 @@ export function ssbController(context: AlgorithmContext): { controller: Frontier
 
 export const ssb: AlgorithmInfo = {
   name: 'ssb',
+  heavyControllers: true,
   summary:
     'SSB (BSA spiral coverage, Gonzalez 2005; multi-robot, MAES): spirals over coarse tiles hugging walls and covered tiles, backtracking points won by auction (bids: A* lengths), tile reservations; coverage and maps shared as bytes.',
   parameters: [

@@ -159,6 +159,7 @@ const SHARED = new Set(['speedMps', 'backoffS', 'bodyRadiusM', 'stuckS', 'maxSea
 
 export const tnf: AlgorithmInfo = {
   name: 'tnf',
+  heavyControllers: true,
   summary:
     'The Next Frontier (Colares, Chaimowicz 2016): frontier clusters valued information - coordination (wavefronts from sensed robots) + a beta-shaped distance term; maps and destinations broadcast every 2 s while robots are sensed.',
   parameters: [
