@@ -27,6 +27,11 @@ export function statusOf(action: number): RobotStatus {
   return STATUS[action] as RobotStatus;
 }
 
+/** A State's status as its RobotTable action code (statusOf's inverse). */
+export function actionCodeOf(status: RobotStatus): number {
+  return STATUS.indexOf(status);
+}
+
 /** What every command is checked and converted with. */
 export interface CommandRules {
   readonly limits: ActionLimits;

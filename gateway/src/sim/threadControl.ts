@@ -30,7 +30,7 @@ import {
 } from '@swarmgate/sdk';
 import { Random, SwarmgateError as CodedError } from '@swarmgate/protocols';
 import { SwarmgateError } from '../errors.js';
-import { LatchingRobot } from './LatchingRobot.js';
+import { actionCodeOf, LatchingRobot, statusOf } from './LatchingRobot.js';
 import { Latch } from './RobotTable.js';
 
 /** The registered algorithm a trial's robots run, as any thread can make their controllers from it. */
@@ -88,8 +88,6 @@ const DROPPED_NEARBY = 13;
 const BATTERY = 14;
 const ROW = 15;
 
-const STATUSES: readonly RobotStatus[] = ['idle', 'moving', 'rotating', 'driving'];
-
 /** Packs turns into a ControlRun (the main thread, per thread per tick). */
 export class ControlRunBuilder {
   private readonly rows: number[] = [];
@@ -112,7 +110,7 @@ export class ControlRunBuilder {
       state.pose.xM,
       state.pose.yM,
       state.pose.headingRad,
-      STATUSES.indexOf(state.status),
+      actionCodeOf(state.status),
       state.collision.started ? 1 : 0,
       state.collision.touching ? 1 : 0,
       this.nearby.length / 3,
@@ -145,7 +143,7 @@ function stateOf(run: ControlRun, k: number, extras: TurnExtras | undefined, ids
   return {
     tick: run.tick,
     pose: { xM: r[at + X], yM: r[at + Y], headingRad: r[at + HEADING] },
-    status: STATUSES[r[at + STATUS]] as RobotStatus,
+    status: statusOf(r[at + STATUS]),
     collision: { started: r[at + STARTED] === 1, touching: r[at + TOUCHING] === 1 },
     scan: scan && { ...scan, rangesM: scan.rangesM.slice() },
     nearbyRobots,
@@ -266,7 +264,7 @@ class TurnRobot extends LatchingRobot {
   }
 
   protected currentStatus(): RobotStatus {
-    return STATUSES[this.row(STATUS)] as RobotStatus;
+    return statusOf(this.row(STATUS));
   }
 
   protected writeLatch(kind: number, a: number, b: number): void {
@@ -396,7 +394,7 @@ export class ControllerSeats {
     return seat;
   }
 
-  /** The turn's scan, read once from the shared ranges (state() copies it). */
+  /** The turn's scan over the shared ranges (a view: they do not change during control; state() copies it). */
   private scanOf(tick: number, slot: number): LidarScan | null {
     if (tick === 0) return null;
     const s = this.scans;
@@ -404,7 +402,7 @@ export class ControllerSeats {
       angleMinRad: 0,
       angleIncrementRad: s.angleIncrementRad,
       rangeMaxM: s.rangeM,
-      rangesM: s.ranges().slice(slot * s.rayCount, (slot + 1) * s.rayCount),
+      rangesM: s.ranges().subarray(slot * s.rayCount, (slot + 1) * s.rayCount),
     };
   }
 }
