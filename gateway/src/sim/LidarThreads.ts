@@ -43,37 +43,21 @@ import {
   ringBell,
 } from './threadChunks.js';
 import type { ControllerRecipe, ControlRun, TurnOutcome } from './threadControl.js';
+import { castShare, JOBS_PER_CHUNK, ROWS_PER_CHUNK, type CastJobs } from './threadShares.js';
 import { startTsWorker } from './tsWorker.js';
 import type { LidarConfig } from './WorldConfig.js';
 
-/** Casts per chunk: fewer, and claiming and messaging cost more than the rays. */
-const JOBS_PER_CHUNK = 4;
-/** Rows (robots) per chunk of a pair scan. */
-const ROWS_PER_CHUNK = 8;
 /** Pairs a worker's result buffer holds at first (it grows when a chunk did not fit). */
 const INITIAL_PAIR_CAPACITY = 4096;
 /**
- * Worker threads start when the world first holds this many robots: a thread costs about 0.3 CPU s
- * and 0.2 s to start (tsx's loader, 0.2 CPU s, and the few engine modules the casts need: the
- * worker imports the packages' light entries, not their indexes, which would load the wire
- * format, MQTT and map-file code, 0.7 CPU s), which a one-robot trial never earns back.
+ * Worker threads start when the world first holds this many robots: a thread is ready about 0.1 s
+ * after it starts (its bundle made by esbuild, then compiled: tsWorker.ts; the bundle holds the
+ * packages' light entries, not their indexes, which would add the wire format, MQTT and map-file
+ * code), and costs about 0.1 CPU s, which a one-robot trial never earns back.
  */
 const ROBOTS_TO_START_WORKERS = 2 * JOBS_PER_CHUNK;
 /** A worker that has not answered in this long is taken to be dead (the main thread is blocked). */
 const WORKER_TIMEOUT_MS = 60_000;
-
-/** The job list, in shared memory: per job a robot slot, its pose, whether to write its SLAM map, and the writes counted. */
-export interface CastJobs {
-  readonly slot: Int32Array;
-  /** x, y, heading per job. */
-  readonly pose: Float64Array;
-  /** 1: integrate into the robot's SLAM map. */
-  readonly integrate: Uint8Array;
-  readonly slamChanged: Int32Array;
-  readonly slamNewlyKnown: Int32Array;
-  /** The number of the run that cast the job, set once its results are written (awaitJob waits for it). */
-  readonly done: Int32Array;
-}
 
 /** What a worker thread is started with. */
 export interface LidarThreadInit {
@@ -90,6 +74,8 @@ export interface LidarThreadInit {
   readonly slamMaps: readonly (SlamMapBuffers | null)[];
   /** The controllers this thread runs are made from this (later: a 'controllers' message); null: none. */
   readonly controllers: ControllerRecipe | null;
+  /** Where it imports what makes them: outside its bundle (tsWorker.ts), and only once it has a recipe. */
+  readonly controllerModules: ControllerModules;
   /** This thread's pair results: (i, j) interleaved (replaced by 'pairBuffer' messages). */
   readonly pairBuffer: Int32Array;
   /** Per chunk of a pair scan: thread index, first pair in that thread's buffer, pairs (-1: did not fit). */
@@ -98,6 +84,13 @@ export interface LidarThreadInit {
   readonly poses: Float64Array;
   /** Where this thread's messages come, read when the doorbell rings. */
   readonly port: MessagePort;
+}
+
+/** A worker's controller modules (TypeScript sources), and tsx's loader it imports them through. */
+export interface ControllerModules {
+  readonly loader: string;
+  readonly threadControl: string;
+  readonly sdk: string;
 }
 
 /** Messages to a worker thread, in the order they must take effect. */
@@ -198,8 +191,13 @@ export class LidarThreads implements PairScanner {
         control: this.control,
         claim: this.claim,
         jobs: this.jobs,
-        slamMaps: this.slamMaps,
+        slamMaps: [...this.slamMaps],
         controllers: this.controllerRecipe,
+        controllerModules: {
+          loader: import.meta.resolve('tsx/esm/api'),
+          threadControl: new URL('./threadControl.ts', import.meta.url).href,
+          sdk: import.meta.resolve('@swarmgate/sdk'),
+        },
         pairBuffer: this.pairBuffers[index],
         chunkTable: this.chunkTable,
         poses: this.poses,
@@ -526,119 +524,6 @@ export class LidarThreads implements PairScanner {
   private post(message: LidarThreadMessage): void {
     for (const port of this.ports) port.postMessage(message);
   }
-}
-
-/** Casts jobs [begin, end) of run `run` with `lidar` (one thread's), recording each job's SLAM writes, then the job as done. */
-export function castShare(
-  lidar: Lidar,
-  jobs: CastJobs,
-  slamCells: readonly (Uint8Array | null)[],
-  tick: number,
-  begin: number,
-  end: number,
-  run: number,
-): void {
-  for (let j = begin; j < end; j++) {
-    const slot = jobs.slot[j];
-    lidar.castWalls(slot, jobs.pose[3 * j], jobs.pose[3 * j + 1], jobs.pose[3 * j + 2], tick, jobs.integrate[j] === 1 ? slamCells[slot] : null);
-    jobs.slamChanged[j] = lidar.slamChanged;
-    jobs.slamNewlyKnown[j] = lidar.slamNewlyKnown;
-    // Last: a thread that sees the run's number here sees the job's ranges, map writes and counts.
-    Atomics.store(jobs.done, j, run);
-  }
-}
-
-/** A worker's part of cast run `run` of `count` jobs: claims chunks until none is left. */
-export function castChunks(
-  lidar: Lidar,
-  jobs: CastJobs,
-  slamCells: readonly (Uint8Array | null)[],
-  control: Int32Array,
-  claim: BigInt64Array,
-  message: { run: number; tick: number; count: number },
-): void {
-  const chunks = Math.ceil(message.count / JOBS_PER_CHUNK);
-  for (let c = claimChunk(claim, message.run, chunks); c >= 0; c = claimChunk(claim, message.run, chunks)) {
-    const begin = c * JOBS_PER_CHUNK;
-    const end = Math.min(message.count, begin + JOBS_PER_CHUNK);
-    lidar.exploredCount = 0;
-    let failed = false;
-    try {
-      castShare(lidar, jobs, slamCells, message.tick, begin, end, message.run);
-      Atomics.add(control, EXPLORED, lidar.exploredCount);
-      Atomics.add(control, ON_WORKERS, end - begin);
-    } catch (error) {
-      reportError('cast', error);
-      failed = true;
-    }
-    finishChunk(control, failed);
-  }
-}
-
-/** What a worker scans pair chunks with: its copy of the scan, its result buffer, the chunk table. */
-export interface PairChunkTarget {
-  readonly index: number;
-  readonly buffer: Int32Array;
-  readonly table: Int32Array;
-  readonly rows: PairList;
-}
-
-/**
- * A worker's part of pair run `run` over `poses`: claims chunks of rows until none is left,
- * each chunk's pairs appended to its result buffer (or marked as not fitting) and placed in the
- * chunk table. The scan is prepared only once a chunk is claimed (a late worker costs nothing);
- * a scan this worker could not build fails the first chunk it claims.
- */
-export function scanChunks(
-  scan: PairScan | undefined,
-  poses: Float64Array,
-  control: Int32Array,
-  claim: BigInt64Array,
-  message: { run: number; rows: number },
-  target: PairChunkTarget,
-): void {
-  const { run, rows: n } = message;
-  const chunks = Math.ceil(n / ROWS_PER_CHUNK);
-  let prepared = false;
-  let used = 0;
-  const { buffer, table, rows } = target;
-  if (scan === undefined) {
-    // Claims one chunk so that the run fails rather than quietly running without this worker.
-    if (claimChunk(claim, run, chunks) >= 0) finishChunk(control, true);
-    return;
-  }
-  for (let c = claimChunk(claim, run, chunks); c >= 0; c = claimChunk(claim, run, chunks)) {
-    let failed = false;
-    try {
-      const s = scan;
-      if (!prepared) s.prepare(poses);
-      prepared = true;
-      rows.count = 0;
-      const checks = s.linkChecks;
-      const begin = c * ROWS_PER_CHUNK;
-      const end = Math.min(n, begin + ROWS_PER_CHUNK);
-      scanRows(s, poses, begin, end, rows);
-      table[3 * c] = target.index;
-      if (2 * (used + rows.count) <= buffer.length) {
-        buffer.set(rows.pairs.subarray(0, 2 * rows.count), 2 * used);
-        table[3 * c + 1] = used;
-        table[3 * c + 2] = rows.count;
-        used += rows.count;
-        Atomics.add(control, CHECKS, s.linkChecks - checks);
-        Atomics.add(control, ON_WORKERS, end - begin);
-      } else {
-        table[3 * c + 2] = -1;
-      }
-    } catch (error) {
-      reportError('pairs', error);
-      failed = true;
-    }
-    finishChunk(control, failed);
-  }
-}
-
-function reportError(what: string, error: unknown): void {
-  process.stderr.write(`lidar worker thread, ${what}: ${(error as Error).stack ?? String(error)}\n`);
 }
 
 function newJobs(capacity: number): CastJobs {

@@ -77,7 +77,7 @@ export const MAX_WORKERS = 64;
  * shortens the main thread's work per robot-tick from 100 robots on (53-59 -> 42-44 us; 61-62 ->
  * 45-51 us at 1000) and the wall time per robot-tick from about 100 (60-63 -> 58-59 us; 300 robots
  * 61-65 -> 45-46), and at 10 robots lengthens both (wall 83-85 -> 129-138 us), its start-up
- * (about 0.3 CPU s) then weighing most.
+ * then weighing most (about 0.3 CPU s when measured; about 0.1 since a worker runs a bundle, tsWorker.ts).
  */
 export function defaultWorkers(robots: number): number {
   return robots >= WORKERS_PAY_FROM_ROBOTS ? Math.max(1, Math.min(availableParallelism(), DEFAULT_WORKERS_CAP)) : 1;

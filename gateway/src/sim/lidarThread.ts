@@ -2,9 +2,10 @@
  * A lidar worker thread (LidarThreads.ts): for each run it is told of, claims chunks of the
  * tick's wall casts, or of a pair query's rows (nearby robots, radio links), until none is left,
  * writing into shared memory (threadChunks.ts), or runs its robots' controllers (threadControl.ts:
- * a control run's turns in, their outcomes back on the port). Started by startTsWorker; nothing
- * here runs on the main thread. The controller modules (the sdk's algorithms) are imported only
- * once a recipe comes: a trial without them keeps the worker's module graph small.
+ * a control run's turns in, their outcomes back on the port). Started by startTsWorker, which
+ * runs this module and its static imports as one bundle; nothing here runs on the main thread.
+ * The controller modules (the sdk's algorithms) are imported from the sources, through tsx's
+ * loader, only once a recipe comes: a trial without them keeps the worker small.
  *
  * The thread does nothing but this, so it blocks on the doorbell (Atomics.wait) instead of
  * returning to its event loop: messages are read off its port synchronously, in the order they
@@ -13,10 +14,13 @@
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { SlamMapBuffers } from '@swarmgate/sdk/slam-view';
 import { Lidar, SUB } from './Lidar.js';
-import { castChunks, scanChunks, type LidarThreadInit, type LidarThreadMessage } from './LidarThreads.js';
+import type * as Sdk from '@swarmgate/sdk';
+import type { LidarThreadInit, LidarThreadMessage } from './LidarThreads.js';
 import { buildPairScan, PairList, type PairScan } from './radio/index.js';
 import { awaitBell, finishChunk, markReady } from './threadChunks.js';
+import type * as ThreadControl from './threadControl.js';
 import type { ControllerRecipe, ControllerSeats } from './threadControl.js';
+import { castChunks, scanChunks } from './threadShares.js';
 
 const init = workerData as LidarThreadInit;
 const lidar = new Lidar(init.grid, init.config, init.shared);
@@ -90,9 +94,25 @@ function handle(message: LidarThreadMessage): void {
   }
 }
 
+/** tsx's loader, registered at the first controller import. */
+let loader: Promise<void> | null = null;
+
+/** A module of the TypeScript sources: this thread runs a bundle (tsWorker.ts), without a loader until it imports one of these. */
+async function importSource<T>(href: string): Promise<T> {
+  loader ??= (import(init.controllerModules.loader) as Promise<{ register(): unknown }>).then((tsx) => {
+    tsx.register();
+  });
+  await loader;
+  return (await import(href)) as T;
+}
+
 /** This thread's controllers, made from `recipe`, over the robots' shared SLAM maps and the lidar's ranges. */
 async function makeSeats(recipe: ControllerRecipe): Promise<ControllerSeats> {
-  const [{ ControllerSeats: Seats, lidarScans }, { findAlgorithm, SlamMap }] = await Promise.all([import('./threadControl.js'), import('@swarmgate/sdk')]);
+  const modules = init.controllerModules;
+  const [{ ControllerSeats: Seats, lidarScans }, { findAlgorithm, SlamMap }] = await Promise.all([
+    importSource<typeof ThreadControl>(modules.threadControl),
+    importSource<typeof Sdk>(modules.sdk),
+  ]);
   const maps = new Map<number, InstanceType<typeof SlamMap>>();
   const mapOf = (slot: number): InstanceType<typeof SlamMap> => {
     let map = maps.get(slot);
