@@ -108,8 +108,12 @@ describe('a live trial on a 3-node NATS cluster', () => {
     await waitFor('all robots to join the trial', () => ROBOTS.every((id) => live.twins!.isOnline(id)), 30_000).catch((error: Error) => {
       throw new Error(`${error.message}\n${detail()}`);
     });
-    for (const [id, mona] of monas)
+    for (const [id, mona] of monas) {
+      // Its log line is written before its Birth, but comes here through its stdout pipe while the
+      // Birth comes through the broker, which can be first (a CI run): wait for the line.
+      await waitFor(`${id}'s online line`, () => mona.output().includes('online via'), 10_000);
       expect(mona.output(), id).toContain(`online via ${cluster.nodes[firstNode[ROBOTS.indexOf(id as (typeof ROBOTS)[number])]!]!.url}`);
+    }
 
     const tickAtKill = live.world.tick;
     const killedAt = Date.now();
