@@ -198,3 +198,27 @@ describe('LiveService stop', () => {
     }
   }, 30_000);
 });
+
+describe('LiveService start', () => {
+  it('starts the paced trial once it is up: no tick runs while the HTTP server and the web UI start', async () => {
+    const service = await LiveService.start({
+      trial: TRIAL,
+      fleet: null,
+      fleetName: 'lab',
+      keepaliveMs: 1000,
+      twins: DEFAULT_TWIN_OPTIONS,
+      httpPort: 0,
+      mqttPort: 0,
+      realtime: true,
+      logger: new MemoryLogger(),
+    });
+    try {
+      // Started late, its first ticks would have waited for that start-up (overruns at every start).
+      expect(service.live.world.tick).toBe(0);
+      expect(service.live.status().state).toBe('running');
+      await expect.poll(() => service.live.world.tick, { timeout: 10_000 }).toBeGreaterThan(2);
+    } finally {
+      await service.stop();
+    }
+  }, 30_000);
+});
