@@ -165,17 +165,15 @@ describe('LiveService bind rule', () => {
   }, 30_000);
 });
 
+/** A service without a fleet file, on an embedded broker of its own (any free port), running TRIAL. */
+const OPEN_SERVICE = { trial: TRIAL, fleet: null, fleetName: 'lab', keepaliveMs: 1000, twins: DEFAULT_TWIN_OPTIONS, mqttPort: 0 } as const;
+
 describe('LiveService stop', () => {
   it('finishes a recording started at run time: a valid MCAP with the ticks it ran', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'swarmgate-service-recording-'));
     const service = await LiveService.start({
-      trial: TRIAL,
-      fleet: null,
-      fleetName: 'lab',
-      keepaliveMs: 1000,
-      twins: DEFAULT_TWIN_OPTIONS,
+      ...OPEN_SERVICE,
       httpPort: null,
-      mqttPort: 0,
       folders: { maps: folder, recordings: folder, experiments: folder },
       logger: new MemoryLogger(),
     });
@@ -201,17 +199,7 @@ describe('LiveService stop', () => {
 
 describe('LiveService start', () => {
   it('starts the paced trial once it is up: no tick runs while the HTTP server and the web UI start', async () => {
-    const service = await LiveService.start({
-      trial: TRIAL,
-      fleet: null,
-      fleetName: 'lab',
-      keepaliveMs: 1000,
-      twins: DEFAULT_TWIN_OPTIONS,
-      httpPort: 0,
-      mqttPort: 0,
-      realtime: true,
-      logger: new MemoryLogger(),
-    });
+    const service = await LiveService.start({ ...OPEN_SERVICE, httpPort: 0, realtime: true, logger: new MemoryLogger() });
     try {
       // Started late, its first ticks would have waited for that start-up (overruns at every start).
       expect(service.live.world.tick).toBe(0);
