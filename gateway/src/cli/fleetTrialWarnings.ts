@@ -1,5 +1,5 @@
 import type { Fleet } from '../hil/FleetFile.js';
-import { virtualRobotId } from '../sim/Trial.js';
+import { virtualRobotId } from '../sim/virtualRobotId.js';
 
 /**
  * Why a fleet cannot run beside `virtualRobots` virtual robots (r0 .. r{N-1}), or null: a

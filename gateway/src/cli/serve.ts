@@ -8,8 +8,7 @@ import type { ArenaRect } from '../hil/CommandSafety.js';
 import { stderrLogger } from '../hil/Logger.js';
 import { DEFAULT_BIND, checkBind } from '../hil/NetworkAccess.js';
 import { SwarmgateError, type ErrorCode } from '../errors.js';
-import { McapRecorder } from '../record/McapRecorder.js';
-import { LiveService } from '../trial/LiveService.js';
+import type { ApiFolders, LiveService } from '../trial/LiveService.js';
 import type { TwinPoseSource } from '../trial/PhysicalTwins.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { liveTrialProfile } from '../sim/robotProfiles.js';
@@ -31,9 +30,7 @@ import {
 } from './trialFlags.js';
 import type { Grid } from '@swarmgate/maps';
 import type { AlgorithmInfo } from '@swarmgate/sdk';
-import { DEFAULT_API_FOLDERS, type ApiFolders } from '../trial/LiveService.js';
 import type { LiveTrialConfig } from '../trial/TrialSlot.js';
-import { requestTrialFactory } from './trialRequest.js';
 import { locateFlagErrors, withLocatedErrors, withTrialFile } from './trialFile.js';
 import { MQTT_CA_HELP, brokerUrlsFlag, fleetFlag, gatewayLogin, mqttCaFlag, readPem } from './mqttFlags.js';
 import { DEFAULT_MAX_LIVE_CLIENTS, MAX_LIVE_CLIENTS_CEILING } from '../web/liveClientBudget.js';
@@ -262,6 +259,11 @@ async function run(argv: string[]): Promise<number> {
     remoteControlled: new Set(remote),
   });
   const trial = liveTrialConfig(flags, grid, controller);
+  if (v['record-every-s'] !== undefined && v.record === undefined) throw new CliUsageError('--record-every-s needs --record');
+  const everyS = numberFlag('record-every-s', v['record-every-s'], 1, { min: 0.1, max: 3600 });
+  // Every flag is checked: now the service's modules (the broker, the HTTP server, the web UI,
+  // the recorder), whose loading is most of serve's start-up, so a bad flag is told at once.
+  const [{ LiveService, DEFAULT_API_FOLDERS }, { requestTrialFactory }] = await Promise.all([import('../trial/LiveService.js'), import('./trialRequest.js')]);
   const folders: ApiFolders = {
     maps: v['maps-dir'] ?? DEFAULT_API_FOLDERS.maps,
     recordings: v['recordings-dir'] ?? DEFAULT_API_FOLDERS.recordings,
@@ -275,9 +277,7 @@ async function run(argv: string[]): Promise<number> {
     fleet,
     build: liveTrialConfig,
   });
-  if (v['record-every-s'] !== undefined && v.record === undefined) throw new CliUsageError('--record-every-s needs --record');
-  const everyS = numberFlag('record-every-s', v['record-every-s'], 1, { min: 0.1, max: 3600 });
-  const recorder = v.record === undefined ? undefined : await McapRecorder.create(v.record);
+  const recorder = v.record === undefined ? undefined : await (await import('../record/McapRecorder.js')).McapRecorder.create(v.record);
   // Listening from before start: a SIGTERM during start-up still ends in a clean stop.
   const stopRequest = watchStopRequest(logger);
   let service: LiveService;

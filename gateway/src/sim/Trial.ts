@@ -11,6 +11,7 @@ import { TrialMetrics, type FinalMetrics } from './TrialMetrics.js';
 import { World } from './World.js';
 import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, tickSeconds, type WorldConfigInput } from './WorldConfig.js';
 import type { CommsConfig } from './Comms.js';
+import { virtualRobotId } from './virtualRobotId.js';
 
 export interface TrialConfig {
   readonly grid: Grid;
@@ -33,11 +34,6 @@ export interface TrialConfig {
   readonly sampleEveryTicks?: number;
   /** Robot ids whose controller runs in another process (MQTT link): spawned without one. */
   readonly remoteControlled?: ReadonlySet<string>;
-}
-
-/** The id of a trial's virtual robot number `index` (r0, r1, ...): taken for the whole trial. */
-export function virtualRobotId(index: number): string {
-  return `r${index}`;
 }
 
 export class Trial {

@@ -4,26 +4,15 @@
  * the MQTT client, map-file decoders) more than doubles its start-up (0.7 against 0.3 CPU s).
  * It is also the bundle the worker runs (tsWorker.ts), so nothing in it may need a loader.
  */
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { importGraph } from './testing/importGraph.js';
 import { workerBundleOptions } from './tsWorker.js';
 
 describe('lidarThread.ts', () => {
   it('bundles no third-party module, no package index and nothing of the main thread; controllers come later, from the sources', async () => {
-    const result = await build({ ...workerBundleOptions(new URL('./lidarThread.ts', import.meta.url)), metafile: true });
     // The bundle's graph: the modules of the controllers (the sdk's algorithms) are imported
     // by computed specifiers, outside it, by a worker given a recipe (threadControl.ts).
-    const graph = result.metafile.inputs;
-    const entry = Object.keys(graph).find((path) => path.endsWith('sim/lidarThread.ts')) as string;
-    const inputs: string[] = [];
-    const seen = new Set<string>();
-    for (const next = [entry]; next.length > 0;) {
-      const path = next.pop() as string;
-      if (seen.has(path)) continue;
-      seen.add(path);
-      inputs.push(path);
-      for (const i of graph[path]?.imports ?? []) if (!i.external) next.push(i.path);
-    }
+    const inputs = (await importGraph(workerBundleOptions(new URL('./lidarThread.ts', import.meta.url)), 'sim/lidarThread.ts', true)).files;
     expect(inputs.some((path) => path.endsWith('sim/Lidar.ts'))).toBe(true);
     expect(inputs.filter((path) => /sim\/(LidarThreads|threadControl|tsWorker|World)\.ts$/.test(path))).toEqual([]);
     expect(inputs.filter((path) => path.includes('node_modules/'))).toEqual([]);
