@@ -20,7 +20,7 @@ export * from './web/index.js';
 // One headless trial as `swarmgate run` runs it, for notebooks, scripts and tests.
 export { runTrial, runTrialWithSeries, type RunTrialConfig, type RunReport } from './cli/run.js';
 // An experiment's results.jsonl lines (docs/experiments.md), written by a runner and read by `experiment report`.
-export { finishedRunLine, failedRunLine, runKeyOf, type RunIdentity } from './experiment/runLine.js';
-export { RESULTS_FORMAT, type ResultsLine } from './experiment/resultsLine.js';
+export { finishedRunLine, failedRunLine, runKeyOf } from './experiment/runLine.js';
+export { RESULTS_FORMAT, type ResultsLine, type RunIdentity } from './experiment/resultsLine.js';
 // How serve builds a trial from a request (POST /api/trial): for embedding the HTTP API and for tests.
 export { requestTrialFactory, REQUEST_OPTIONS, type RequestTrialFactoryOptions } from './cli/trialRequest.js';

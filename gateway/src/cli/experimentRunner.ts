@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { JsonObject, ResultsLine } from '../experiment/resultsLine.js';
-import { failedRunLine, type RunIdentity } from '../experiment/runLine.js';
+import type { JsonObject, ResultsLine, RunIdentity } from '../experiment/resultsLine.js';
+import { failedRunLine } from '../experiment/runLine.js';
 import type { Design, PlannedRun } from './experimentDesign.js';
 import type { RunTrialConfig } from './run.js';
 

@@ -24,17 +24,24 @@ export interface RunSeries {
   readonly covered: readonly number[];
 }
 
-interface RunLineBase {
-  readonly format: typeof RESULTS_FORMAT;
+/** What names a run in its design: everything of a line but its format, its key and its outcome. */
+export interface RunIdentity {
+  /** sha256 hex of the canonical design. */
   readonly designHash: string;
-  readonly runKey: string;
   readonly vectorIndex: number;
   readonly iteration: number;
   /** Only the varied parameters, by design name: one distinct vector is one configuration. */
   readonly vector: JsonObject;
+  /** The full trial as runTrial options (fixed + vector + seed). */
   readonly config: JsonObject;
   readonly seed: number;
   readonly swarmgateVersion: string;
+}
+
+interface RunLineBase extends RunIdentity {
+  readonly format: typeof RESULTS_FORMAT;
+  /** runKeyOf(designHash, vectorIndex, iteration). */
+  readonly runKey: string;
 }
 
 export interface FinishedRunLine extends RunLineBase {

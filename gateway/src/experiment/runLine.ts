@@ -4,21 +4,7 @@
  * tests and its benchmark.
  */
 import type { MetricsSample } from '../sim/TrialMetrics.js';
-import { RESULTS_FORMAT, type FailedRunLine, type FinishedRunLine, type JsonObject, type RunResult, type RunSeries } from './resultsLine.js';
-
-/** What names a run in its design: everything of a line but its outcome. */
-export interface RunIdentity {
-  /** sha256 hex of the canonical design. */
-  readonly designHash: string;
-  readonly vectorIndex: number;
-  readonly iteration: number;
-  /** Only the varied parameters, by design name. */
-  readonly vector: JsonObject;
-  /** The full trial as runTrial options (fixed + vector + seed). */
-  readonly config: JsonObject;
-  readonly seed: number;
-  readonly swarmgateVersion: string;
-}
+import { RESULTS_FORMAT, type FailedRunLine, type FinishedRunLine, type RunIdentity, type RunResult, type RunSeries } from './resultsLine.js';
 
 /** A trial's RunReport, or any result object with the two fields a report relies on. */
 export type TrialResult = object & { readonly ticks: number; readonly success: boolean };
