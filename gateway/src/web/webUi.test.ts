@@ -7,23 +7,14 @@ import { ManualClock } from '@swarmgate/protocols';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
+import { testTrialConfig } from '../trial/testing/testTrialConfig.js';
 import { trialHttpApi } from '../trial/trialHttpApi.js';
 import { webUi, type WebUiOptions } from './webUi.js';
 
 const grid = borderedRoom(20);
 
 function liveTrial(): LiveTrial {
-  const trial = {
-    grid,
-    robots: 2,
-    algorithm: 'frontier',
-    comm: 'global',
-    spawn: { kind: 'together' },
-    seed: 1,
-    targetExplored: 0.99,
-    maxTicks: 10_000,
-  } as const;
-  return new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+  return new LiveTrial({ trial: testTrialConfig(grid, 2), hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
 }
 
 let app: FastifyInstance | null = null;
