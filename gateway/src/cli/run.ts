@@ -58,7 +58,8 @@ ${ROBOT_PROFILE_HELP}
   --pose-error M          bound of the SLAM pose error in metres (default 0)
 ${WORKERS_HELP}
   --json <file|->         write the result object (- for stdout); it includes the radio
-                          settings (bandwidthBytesPerS null = unlimited) and startPoses
+                          settings (bandwidthBytesPerS null = unlimited), startPoses, and the
+                          threads its speed was measured on (workers, controllersOnThreads)
   --csv <file>            write the time series (one row every 10 ticks)
   --heatmap <file.png>    write the exploration heatmap (last tick each cell was seen)
   --coverage-heatmap <file.png>  write the coverage heatmap (last tick each cell was swept)
@@ -282,6 +283,9 @@ export function buildReport(inputs: RunInputs, trial: Trial, r: FinalMetrics, wa
     simSeconds: trial.simSeconds,
     wallSeconds,
     speedOverRealTime: wallSeconds > 0 ? trial.simSeconds / wallSeconds : null,
+    // What the speed was measured with (the outcome is the same for any of them).
+    workers: trial.world.config.workers,
+    controllersOnThreads: trial.world.controllersOnThreads,
     exploredFraction: r.exploredFraction,
     coveredFraction: r.coveredFraction,
     explorationTicks: r.explorationTicks,
@@ -325,7 +329,7 @@ function summaryLine(report: ReturnType<typeof buildReport>): string {
     `distance ${report.distanceTotal.toFixed(1)} m`,
     `collisions ${report.collisions}`,
     `map quality ${report.mapQuality.toFixed(3)}`,
-    `${(report.speedOverRealTime ?? 0).toFixed(1)}x real time`,
+    `${(report.speedOverRealTime ?? 0).toFixed(1)}x real time on ${report.workers} thread${report.workers === 1 ? '' : 's'}${report.controllersOnThreads ? ' (controllers too)' : ''}`,
     `hash ${report.finalStateHash}`,
   ].join(', ');
 }
