@@ -27,7 +27,7 @@ function run(
     swarmgateVersion: '0.1.0',
   } as const;
   if (typeof outcome === 'string') return { ...base, error: outcome };
-  return { ...base, result: { seed: 9, robots: 2, ...outcome }, series: { tick: [], explored: [], covered: [] }, wallSeconds: 0 };
+  return { ...base, result: { seed: 9, robots: 2, workers: 2, ...outcome }, series: { tick: [], explored: [], covered: [] }, wallSeconds: 0 };
 }
 
 function curveRun(tick: number[], explored: number[]): FinishedRunLine {

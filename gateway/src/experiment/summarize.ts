@@ -12,7 +12,7 @@ import { spreadOf, type Spread } from './stats.js';
  * Numeric fields of a RunReport that are settings of the trial rather than measurements of it:
  * the same for every run of a configuration, or a seed, so no spread of them is worth a row.
  */
-const SETTINGS = new Set(['seed', 'robots', 'target', 'maxTicks']);
+const SETTINGS = new Set(['seed', 'robots', 'target', 'maxTicks', 'workers']);
 
 type RunStatus = 'success' | 'timeout' | 'error';
 
