@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseCases } from './engineAB.js';
 
 const benchDir = fileURLToPath(new URL('..', import.meta.url));
 
@@ -14,6 +15,13 @@ function worktrees(): string {
 }
 
 describe('engineAB: interleaved A/B of the engine against a git revision', () => {
+  it("reads a case's threads, 'c' after them putting the controllers on the threads", () => {
+    expect(parseCases('cave150:2,building1000-200:2c:6')).toEqual([
+      { scenario: 'cave150', workers: 2, controllerThreads: false, ticks: undefined },
+      { scenario: 'building1000-200', workers: 2, controllerThreads: true, ticks: 6 },
+    ]);
+  });
+
   it('runs both trees in alternating order, tables the medians and their ratio, and removes its worktree', () => {
     const r = ab('--base', 'HEAD', '--cases', 'building1:1:40', '--rounds', '2');
     expect(r.stderr).toMatch(
@@ -34,6 +42,8 @@ describe('engineAB: interleaved A/B of the engine against a git revision', () =>
   it.each([
     [['--cases', 'building1:1'], 'engineAB: --base <git revision> is required'],
     [['--base', 'HEAD', '--cases', 'building1'], "engineAB: --cases: 'building1' must be scenario:threads or scenario:threads:ticks"],
+    [['--base', 'HEAD', '--cases', 'building1:c'], "engineAB: threads in 'building1:c' must be an integer >= 1, got ''"],
+    [['--base', 'HEAD', '--cases', 'building1:2x'], "engineAB: threads in 'building1:2x' must be an integer >= 1, got '2x'"],
     [['--base', 'HEAD', '--cases', 'building1:0'], "engineAB: threads in 'building1:0' must be an integer >= 1, got '0'"],
     [['--base', 'HEAD', '--cases', 'nowhere:1'], "engineAB: unknown scenario 'nowhere'"],
     [['--base', 'HEAD', '--rounds', 'x'], "engineAB: --rounds must be an integer >= 1, got 'x'"],

@@ -6,7 +6,8 @@
  *
  *   npm run ab -w bench -- --base <rev> [--cases cave150:2,building1-target:1] [--rounds 4]
  *
- * A case is scenario:threads[:ticks]. Each run is `bench/src/engineCase.ts <case> --json` in its
+ * A case is scenario:threads[:ticks]; threads followed by 'c' (`2c`) puts the controllers on the
+ * threads too (engineCase --controller-threads). Each run is `bench/src/engineCase.ts <case> --json` in its
  * own process, in its own tree. Prints a markdown table: every run's wall and main-thread figures,
  * the medians, their ratio (head / base), and whether the final state hashes agree.
  */
@@ -24,6 +25,8 @@ const TOOL = 'engineAB';
 export interface AbCase {
   readonly scenario: string;
   readonly workers: number;
+  /** The controllers on the worker threads too (`2c`: engineCase --controller-threads). */
+  readonly controllerThreads: boolean;
   /** undefined: the scenario's own tick count. */
   readonly ticks?: number;
 }
@@ -36,15 +39,18 @@ interface RunResult {
   readonly finalStateHash: string;
 }
 
-/** Parses `scenario:threads[:ticks],...`, exiting with a message naming the bad part. */
+/** Parses `scenario:threads[c][:ticks],...`, exiting with a message naming the bad part. */
 export function parseCases(text: string): AbCase[] {
   return text.split(',').map((part) => {
-    const [scenario, workers, ticks, extra] = part.split(':');
-    if (extra !== undefined || workers === undefined) fail(`--cases: '${part}' must be scenario:threads or scenario:threads:ticks`);
+    const [scenario, threads, ticks, extra] = part.split(':');
+    if (extra !== undefined || threads === undefined)
+      fail(`--cases: '${part}' must be scenario:threads or scenario:threads:ticks (threads: a count, 'c' after it for controllers on the threads)`);
     scenarioArg(TOOL, scenario);
+    const controllerThreads = threads.endsWith('c');
     return {
       scenario: scenario as string,
-      workers: countArg(TOOL, `threads in '${part}'`, workers, 1),
+      controllerThreads,
+      workers: countArg(TOOL, `threads in '${part}'`, controllerThreads ? threads.slice(0, -1) : threads, 1),
       ticks: ticks === undefined ? undefined : countArg(TOOL, `ticks in '${part}'`, ticks, 1),
     };
   });
@@ -89,6 +95,7 @@ function runCase(tree: string, c: AbCase): RunResult {
     '--no-baseline',
     '--workers',
     String(c.workers),
+    ...(c.controllerThreads ? ['--controller-threads'] : []),
     '--json',
   ];
   const r = spawnSync(process.execPath, args, { cwd: tree, encoding: 'utf8' });
@@ -105,7 +112,8 @@ export function caseRow(c: AbCase, base: readonly RunResult[], head: readonly Ru
   const list = (rs: readonly RunResult[], f: (r: RunResult) => number): string => rs.map((r) => fmt(f(r))).join(', ');
   const ratio = (f: (r: RunResult) => number): string => (median(head.map(f)) / median(base.map(f))).toFixed(3);
   const hashes = new Set([...base, ...head].map((r) => r.finalStateHash));
-  const name = `${c.scenario}, ${c.workers} thread${c.workers === 1 ? '' : 's'}${c.ticks === undefined ? '' : `, ${c.ticks} ticks`}`;
+  const threads = `${c.workers} thread${c.workers === 1 ? '' : 's'}${c.controllerThreads ? ' + controllers' : ''}`;
+  const name = `${c.scenario}, ${threads}${c.ticks === undefined ? '' : `, ${c.ticks} ticks`}`;
   return (
     `| ${name} | ${list(base, (r) => r.speedX)} | ${list(head, (r) => r.speedX)} | ${ratio((r) => r.speedX)} | ` +
     `${list(base, mainX)} | ${list(head, mainX)} | ${ratio(mainX)} | ${hashes.size === 1 ? `same (${[...hashes][0]})` : `DIFFER: ${[...hashes].join(', ')}`} |`
@@ -144,7 +152,7 @@ function main(): void {
           loads.push(loadavg()[0] ?? 0);
           const r = runCase(side === 'base' ? base : head, c);
           runs[i]?.[side].push(r);
-          process.stderr.write(`round ${round + 1}/${rounds} ${c.scenario}:${c.workers} ${side} ${fmt(r.speedX)}x\n`);
+          process.stderr.write(`round ${round + 1}/${rounds} ${c.scenario}:${c.workers}${c.controllerThreads ? 'c' : ''} ${side} ${fmt(r.speedX)}x\n`);
         }
       });
     }
