@@ -129,10 +129,15 @@ class SimRobotState implements RobotState, OpenState {
 
   settle(): void {
     void this.scan;
+    void this.collision;
+    this.buildBudgetedLists();
+  }
+
+  /** The lists with a budget, each of which counts what it left out as it is built. */
+  private buildBudgetedLists(): void {
     void this.inbox;
     void this.nearbyTags;
     void this.nearbyRobots;
-    void this.collision;
   }
 
   get scan(): LidarScan | null {
@@ -166,10 +171,9 @@ class SimRobotState implements RobotState, OpenState {
     return this.cachedCollision;
   }
 
-  /** Builds every list (to know what each left out); undefined when nothing was. */
+  /** Builds every budgeted list (to know what each left out); undefined when nothing was. */
   get dropped(): StateDrops | undefined {
-    // Each getter builds its list on first read and counts what it left out.
-    this.settle();
+    this.buildBudgetedLists();
     const d = this.drops;
     return d.inbox + d.nearbyTags + d.nearbyRobots > 0 ? { ...d } : undefined;
   }

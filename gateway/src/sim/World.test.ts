@@ -89,6 +89,28 @@ describe('world structure', () => {
     expect(Array.from(robot.state().scan!.rangesM)).toEqual(sensed);
   });
 
+  it("a State kept unread keeps its own tick's scans, copied when the next step settles it", () => {
+    const world = new World(borderedRoom(20));
+    const robots = Array.from({ length: 40 }, (_, k) =>
+      world.addRobot({
+        id: `r${k}`,
+        pose: { xM: -8 + (k % 8) * 2, yM: -8 + Math.floor(k / 8) * 3, headingRad: k },
+        controller: { tick: (r) => r.setVelocity(0.3, 0.5) },
+      }),
+    );
+    for (let k = 0; k < 3; k++) world.step();
+    const kept = robots.map((r) => r.state());
+    const expected = robots.map((r) => Array.from(r.state().scan!.rangesM));
+    for (let k = 0; k < 10; k++) world.step();
+    const now = robots.map((r) => Array.from(r.state().scan!.rangesM));
+    // The robots moved, so the engine's ranges changed; the kept States' did not.
+    expect(now).not.toEqual(expected);
+    expect(kept.map((s) => Array.from(s.scan!.rangesM))).toEqual(expected);
+    // Each its own memory: writing one leaves the others.
+    kept[0]!.scan!.rangesM.fill(-1);
+    expect(Array.from(kept[1]!.scan!.rangesM)).toEqual(expected[1]);
+  });
+
   it('refuses move() while moving and non-finite arguments, with sdk error codes', () => {
     const world = new World(borderedRoom(20));
     const robot = world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 } });
