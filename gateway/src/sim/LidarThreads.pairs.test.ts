@@ -13,7 +13,7 @@ afterEach(async () => {
 
 async function pool(grid: Grid, threads: number): Promise<LidarThreads> {
   const config = DEFAULT_WORLD_CONFIG.lidar;
-  const threadsOf = new LidarThreads(new Lidar(grid, config), grid, config, threads);
+  const threadsOf = new LidarThreads(new Lidar(grid, config), grid, config, threads, DEFAULT_WORLD_CONFIG.robot.radiusM);
   pools.push(threadsOf);
   // A scan of enough rows starts the workers; wait until they take shares.
   threadsOf.scan(new NearbyRobots(grid, 8, { rangeM: 5, blockedByWalls: true }), new Float64Array(24), new PairList());

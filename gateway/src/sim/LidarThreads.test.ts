@@ -4,7 +4,8 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { Trial } from './Trial.js';
 import { defaultWorkers, WORKERS_PAY_FROM_ROBOTS } from './WorldConfig.js';
-import type { World } from './World.js';
+import { World } from './World.js';
+import { borderedRoom } from './testing/testGrids.js';
 import { slamFingerprint } from './testing/slamFingerprint.js';
 import { THREAD_SWARM_TICKS, threadSwarm } from './testing/threadSwarm.js';
 
@@ -50,6 +51,67 @@ describe('lidar threads (wall casts, nearby-robot and line-of-sight pairs)', () 
       }
     }, 60_000);
   }
+
+  it('every scan, other robots occluding it, is the same on 1, 2 and 4 threads, tick by tick', async () => {
+    /** Per tick, a fingerprint of every robot's ranges, and how many rays other robots cut short. */
+    const scans = async (workers: number): Promise<{ ticks: number[]; occluded: number; onWorkers: number }> => {
+      const trial = new Trial({ ...threadSwarm('frontier', { workers }), spawn: { kind: 'together' } });
+      open.push(trial.world);
+      await trial.world.threadsReady();
+      const lidar = trial.world.sensing.lidar;
+      const used = trial.world.robotIds().length * lidar.rayCount;
+      const ticks: number[] = [];
+      let occluded = 0;
+      for (let t = 0; t < 30; t++) {
+        trial.world.step();
+        let h = 0;
+        for (let k = 0; k < used; k++) {
+          h = (Math.imul(h, 31) + Math.round(lidar.rangesM[k] * 1e6)) | 0;
+          if (lidar.rangesM[k] < lidar.wallRangesM[k]) occluded++;
+        }
+        ticks.push(h);
+      }
+      return { ticks, occluded, onWorkers: trial.world.sensing.lidarThreads.castOnWorkers };
+    };
+    const one = await scans(1);
+    expect(one.occluded).toBeGreaterThan(100);
+    for (const workers of [2, 4]) {
+      const many = await scans(workers);
+      expect(many.onWorkers).toBeGreaterThan(0);
+      expect(many).toEqual({ ...one, onWorkers: many.onWorkers });
+    }
+  }, 60_000);
+
+  it('a robot standing still (not cast again) sees a robot coming into range, on 1 and 2 threads', async () => {
+    for (const workers of [1, 2]) {
+      const world = new World(borderedRoom(30), { workers });
+      open.push(world);
+      world.addRobot({ id: 'still', pose: { xM: 0, yM: 0, headingRad: 0 } });
+      // A crowd, so that the workers start and take casts.
+      for (let k = 0; k < 40; k++) world.addRobot({ id: `far${k}`, pose: { xM: -8 + (k % 8) * 1.2, yM: 3 + Math.floor(k / 8) * 1.2, headingRad: 0 } });
+      // Out of the lidar's reach at first, in it after about 5 s.
+      world.addRobot({ id: 'mover', pose: { xM: 2, yM: -11.5, headingRad: Math.PI / 2 }, controller: { tick: (r) => r.setVelocity(0.3, 0) } });
+      await world.threadsReady();
+      const lidar = world.sensing.lidar;
+      const slot = world.robotIds().indexOf('still');
+      let seen = 0;
+      for (let t = 0; t < 150; t++) {
+        world.step();
+        const mover = world.truePose('mover');
+        const k = Math.round((Math.atan2(mover.yM, mover.xM) + 2 * Math.PI) / lidar.angleIncrementRad) % lidar.rayCount;
+        // Ray k's hit on the mover's disc (the robot stands at the origin facing +x), once in reach;
+        // before that the walls, beyond the reach.
+        const along = mover.xM * Math.cos(k * lidar.angleIncrementRad) + mover.yM * Math.sin(k * lidar.angleIncrementRad);
+        const r = world.config.robot.radiusM;
+        const hitM = along - Math.sqrt(r * r - (mover.xM ** 2 + mover.yM ** 2 - along * along));
+        if (hitM < lidar.rangeM) seen++;
+        expect(lidar.rangesM[slot * lidar.rayCount + k]).toBeCloseTo(Math.min(hitM, lidar.rangeM), 4);
+      }
+      expect(seen).toBeGreaterThan(50);
+      expect(seen).toBeLessThan(150);
+      expect(world.truePose('still')).toEqual({ xM: 0, yM: 0, headingRad: 0 });
+    }
+  }, 60_000);
 
   it('the CLI default: one thread below WORKERS_PAY_FROM_ROBOTS robots, one per core (at most 2) from there', () => {
     expect(defaultWorkers(1)).toBe(1);

@@ -43,7 +43,8 @@ import {
   ringBell,
 } from './threadChunks.js';
 import type { ControllerRecipe, ControlRun, TurnOutcome } from './threadControl.js';
-import { castShare, JOBS_PER_CHUNK, ROWS_PER_CHUNK, type CastJobs } from './threadShares.js';
+import { castShare, JOBS_PER_CHUNK, ROWS_PER_CHUNK, type CastJobs, type CastOcclusion } from './threadShares.js';
+import { newOcclusionPoses, Occluder, type OcclusionPoses } from './occlusion.js';
 import { startTsWorker } from './tsWorker.js';
 import type { LidarConfig } from './WorldConfig.js';
 
@@ -82,6 +83,10 @@ export interface LidarThreadInit {
   readonly chunkTable: Int32Array;
   /** Poses for the pair scans (replaced by 'poses' messages when grown). */
   readonly poses: Float64Array;
+  /** The tick's poses the casts' occlusion reads (replaced by 'occlusionPoses' messages when grown). */
+  readonly occlusionPoses: OcclusionPoses;
+  /** The robots' disc radius (m), for occlusion. */
+  readonly robotRadiusM: number;
   /** Where this thread's messages come, read when the doorbell rings. */
   readonly port: MessagePort;
 }
@@ -102,7 +107,8 @@ export type LidarThreadMessage =
   | { readonly kind: 'dropController'; readonly slot: number }
   | { readonly kind: 'robotIds'; readonly from: number; readonly ids: readonly string[] }
   | { readonly kind: 'jobs'; readonly jobs: CastJobs }
-  | { readonly kind: 'cast'; readonly run: number; readonly tick: number; readonly count: number }
+  | { readonly kind: 'occlusionPoses'; readonly poses: OcclusionPoses }
+  | { readonly kind: 'cast'; readonly run: number; readonly tick: number; readonly count: number; readonly robots: number; readonly generation: number }
   | { readonly kind: 'scan'; readonly id: number; readonly recipe: PairScanRecipe }
   | { readonly kind: 'poses'; readonly poses: Float64Array }
   | { readonly kind: 'pairBuffer'; readonly buffer: Int32Array }
@@ -158,6 +164,12 @@ export class LidarThreads implements PairScanner {
   private readonly bufferFull: Uint8Array;
   private chunkTable = new Int32Array(new SharedArrayBuffer(4 * 3 * 64));
   private poses = new Float64Array(new SharedArrayBuffer(8 * 3 * 64));
+  /** The tick's poses for occlusion (occlusionPoses), how many slots they hold, and their snapshot number. */
+  private occlusionSnapshot = newOcclusionPoses(64);
+  private occlusionRobots = 0;
+  private occlusionGeneration = 0;
+  /** This thread's neighbour search for occlusion. */
+  private readonly occluder: Occluder;
   /** Scans the workers hold, by id (a scan is registered at its first parallel run). */
   private readonly scanIds = new WeakMap<PairScan, number>();
   private nextScanId = 0;
@@ -167,7 +179,9 @@ export class LidarThreads implements PairScanner {
     grid: Grid,
     private readonly config: LidarConfig,
     readonly threads: number,
+    private readonly robotRadiusM: number,
   ) {
+    this.occluder = new Occluder(grid, config.rangeM, robotRadiusM);
     this.control = new Int32Array(new SharedArrayBuffer(4 * controlSlots(threads)));
     const cells = new Uint8Array(new SharedArrayBuffer(grid.cells.length));
     cells.set(grid.cells);
@@ -201,6 +215,8 @@ export class LidarThreads implements PairScanner {
         pairBuffer: this.pairBuffers[index],
         chunkTable: this.chunkTable,
         poses: this.poses,
+        occlusionPoses: this.occlusionSnapshot,
+        robotRadiusM: this.robotRadiusM,
         port: channel.port2,
       };
       const worker = startTsWorker(new URL('./lidarThread.ts', import.meta.url), init, [channel.port2]);
@@ -302,6 +318,29 @@ export class LidarThreads implements PairScanner {
   }
 
   /**
+   * The tick's poses for occlusion, to be filled before start() for slots 0 .. robots - 1 (NaN x:
+   * not in the world): every cast shortens its robot's scan by the other robots' discs there.
+   */
+  occlusionPoses(robots: number): OcclusionPoses {
+    if (this.occlusionSnapshot.xM.length < robots) {
+      this.occlusionSnapshot = newOcclusionPoses(2 * robots);
+      this.post({ kind: 'occlusionPoses', poses: this.occlusionSnapshot });
+    }
+    this.occlusionRobots = robots;
+    this.occlusionGeneration++;
+    return this.occlusionSnapshot;
+  }
+
+  /** Shortens robot `slot`'s scan by the other robots' discs, as a cast does (for a robot not cast this tick). */
+  occlude(slot: number): void {
+    this.occluder.occlude(this.lidar, slot, this.occlusionSnapshot, this.occlusionRobots, this.occlusionGeneration);
+  }
+
+  private occlusion(): CastOcclusion {
+    return { occluder: this.occluder, poses: this.occlusionSnapshot, robots: this.occlusionRobots, generation: this.occlusionGeneration };
+  }
+
+  /**
    * Casts every queued job (their SLAM writes counted in jobs.slamChanged / slamNewlyKnown),
    * empties the queue and returns how many jobs it cast.
    */
@@ -325,10 +364,11 @@ export class LidarThreads implements PairScanner {
     const helpers = Math.min(this.readyWorkers(), chunks - 1);
     const run = this.nextRun();
     if (helpers <= 0) {
-      castShare(this.lidar, this.jobs, this.slamCells, tick, 0, count, run);
+      castShare(this.lidar, this.jobs, this.slamCells, tick, 0, count, run, this.occlusion());
       return count;
     }
-    for (let w = 0; w < helpers; w++) this.ports[w].postMessage({ kind: 'cast', run, tick, count } satisfies LidarThreadMessage);
+    const { occlusionRobots: robots, occlusionGeneration: generation } = this;
+    for (let w = 0; w < helpers; w++) this.ports[w].postMessage({ kind: 'cast', run, tick, count, robots, generation } satisfies LidarThreadMessage);
     ringBell(this.control);
     this.inFlight = { run, tick, count, chunks };
     return count;
@@ -365,7 +405,7 @@ export class LidarThreads implements PairScanner {
     const c = claimChunk(this.claim, cast.run, cast.chunks);
     if (c < 0) return false;
     const begin = c * JOBS_PER_CHUNK;
-    castShare(this.lidar, this.jobs, this.slamCells, cast.tick, begin, Math.min(cast.count, begin + JOBS_PER_CHUNK), cast.run);
+    castShare(this.lidar, this.jobs, this.slamCells, cast.tick, begin, Math.min(cast.count, begin + JOBS_PER_CHUNK), cast.run, this.occlusion());
     finishChunk(this.control, false);
     return true;
   }

@@ -42,7 +42,7 @@ export class Sensing {
     sensors: readonly SensorPlugin[] = SENSORS,
   ) {
     this.lidar = new Lidar(world.grid, world.config.lidar);
-    this.lidarThreads = new LidarThreads(this.lidar, world.grid, world.config.lidar, world.config.workers);
+    this.lidarThreads = new LidarThreads(this.lidar, world.grid, world.config.lidar, world.config.workers, world.config.robot.radiusM);
     const hooks = sensors.map((s) => s.create(this));
     this.onAdded = hooks.filter((h) => h.onRobotAdded);
     this.onBegin = hooks.filter((h) => h.beginTick);

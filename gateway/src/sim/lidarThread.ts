@@ -20,6 +20,7 @@ import { buildPairScan, PairList, type PairScan } from './radio/index.js';
 import { awaitBell, finishChunk, markReady } from './threadChunks.js';
 import type * as ThreadControl from './threadControl.js';
 import type { ControllerRecipe, ControllerSeats } from './threadControl.js';
+import { Occluder } from './occlusion.js';
 import { castChunks, scanChunks } from './threadShares.js';
 
 const init = workerData as LidarThreadInit;
@@ -32,6 +33,8 @@ let seats: ControllerSeats | null = null;
 const robotIds: string[] = [];
 const scans = new Map<number, PairScan>();
 let poses = init.poses;
+let occlusionPoses = init.occlusionPoses;
+const occluder = new Occluder(init.grid, init.config.rangeM, init.robotRadiusM);
 let target = { index: init.index, buffer: init.pairBuffer, table: init.chunkTable, rows: new PairList() };
 
 function handle(message: LidarThreadMessage): void {
@@ -69,8 +72,16 @@ function handle(message: LidarThreadMessage): void {
     case 'jobs':
       jobs = message.jobs;
       break;
+    case 'occlusionPoses':
+      occlusionPoses = message.poses;
+      break;
     case 'cast':
-      castChunks(lidar, jobs, slamCells, init.control, init.claim, message);
+      castChunks(lidar, jobs, slamCells, init.control, init.claim, message, {
+        occluder,
+        poses: occlusionPoses,
+        robots: message.robots,
+        generation: message.generation,
+      });
       break;
     case 'scan':
       // A scan that cannot be built is missing when its rows are asked for: that run fails.

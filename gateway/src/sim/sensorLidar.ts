@@ -1,7 +1,6 @@
 import type { SlamMap } from '@swarmgate/sdk';
 import type { Lidar } from './Lidar.js';
 import type { LidarThreads } from './LidarThreads.js';
-import { SpatialHash } from './radio/index.js';
 import type { RobotTable } from './RobotTable.js';
 import type { Sensing } from './Sensing.js';
 import type { SensorPlugin } from './sensors.js';
@@ -22,10 +21,11 @@ export const lidarSensor: SensorPlugin = {
 /**
  * Fills `sensing.lidar`'s ranges: one DDA per ray against the walls, which on SLAM ticks also
  * writes the robot's SLAM map (one walk serves both), then other robots' discs shorten the rays.
- * The wall casts of every robot are started in beginTick on `sensing.lidarThreads`' threads, and
- * senseRobot waits for its robot's own cast only: a robot's cast reads only its true pose and the
- * static walls and writes only its own ranges and map (and the tiles' exploration stamps, the same
- * from any robot), so the casts still running for later robots change nothing senseRobot reads.
+ * The casts of every robot are started in beginTick on `sensing.lidarThreads`' threads, each
+ * with its occlusion by the other robots (at the tick's poses, copied for the threads), and
+ * senseRobot waits for its robot's own cast only: a robot's cast reads only the poses and the
+ * static walls and writes only its own ranges and map (and the tiles' exploration stamps, the
+ * same from any robot), so the casts still running for later robots change nothing senseRobot reads.
  */
 class LidarSensor {
   /** senseRobot shortens robot i's own scan and marks its own map. */
@@ -38,9 +38,6 @@ class LidarSensor {
   private readonly radiusM: number;
   /** The SLAM update interval in ticks. */
   private readonly slamEveryTicks: number;
-  private readonly robotHash: SpatialHash;
-  /** Robots near the one being sensed (query output, grown on demand). */
-  private candidates = new Int32Array(64);
   private slamDue = false;
   /** Per slot, this tick: 1 when its walls were cast (else its ranges are restored), 1 when its SLAM map integrates. */
   private castNow = new Uint8Array(0);
@@ -56,23 +53,12 @@ class LidarSensor {
   private slamPose: Float64Array = new Float64Array(0);
 
   constructor(sensing: Sensing) {
-    const grid = sensing.world.grid;
     this.table = sensing.world.table;
     this.lidar = sensing.lidar;
     this.threads = sensing.lidarThreads;
     this.slamMaps = sensing.slamMaps;
     this.radiusM = sensing.world.config.robot.radiusM;
     this.slamEveryTicks = slamIntervalTicks(sensing.world.config).updateTicks;
-    const bucketM = Math.max(2, sensing.lidar.rangeM / 2);
-    this.robotHash = new SpatialHash(
-      {
-        minX: grid.originM.x,
-        minY: grid.originM.y,
-        maxX: grid.originM.x + grid.width * grid.cellSizeM,
-        maxY: grid.originM.y + grid.height * grid.cellSizeM,
-      },
-      bucketM,
-    );
   }
 
   onRobotAdded(slot: number): void {
@@ -94,18 +80,25 @@ class LidarSensor {
   beginTick(tick: number): void {
     const t = this.table;
     this.slamDue = tick % this.slamEveryTicks === 0;
-    this.robotHash.clear();
-    for (let i = 0; i < t.count; i++) if (t.active[i]) this.robotHash.insert(i, t.xM[i], t.yM[i]);
+    const poses = this.threads.occlusionPoses(t.count);
+    for (let i = 0; i < t.count; i++) {
+      poses.xM[i] = t.active[i] ? t.xM[i] : Number.NaN;
+      poses.yM[i] = t.yM[i];
+      poses.headingRad[i] = t.angleRad[i];
+    }
     this.castAll(tick);
   }
 
   senseRobot(i: number): void {
     const t = this.table;
-    const radiusM = this.radiusM;
-    if (this.castNow[i] === 0) this.lidar.restoreWallRanges(i);
-    else this.awaitCast(i);
-    this.occludeByNeighbours(i, radiusM);
-    if (this.integrateNow[i] === 1) (this.slamMaps[i] as SlamMap).markOpenDisk(t.xM[i], t.yM[i], radiusM);
+    // A cast shortens its robot's scan by the other robots' discs on the thread that cast it.
+    if (this.castNow[i] === 1) {
+      this.awaitCast(i);
+    } else {
+      this.lidar.restoreWallRanges(i);
+      this.threads.occlude(i);
+    }
+    if (this.integrateNow[i] === 1) (this.slamMaps[i] as SlamMap).markOpenDisk(t.xM[i], t.yM[i], this.radiusM);
   }
 
   /** Waits for robot i's wall cast of this tick and records its SLAM writes. */
@@ -136,19 +129,6 @@ class LidarSensor {
       if (integrate) setPose(this.slamPose, i, t.xM[i], t.yM[i], t.angleRad[i]);
     }
     threads.start(tick);
-  }
-
-  /** Shortens robot i's scan where other robots' discs block its rays. */
-  private occludeByNeighbours(i: number, radiusM: number): void {
-    const t = this.table;
-    const lidar = this.lidar;
-    const reachM = lidar.rangeM + radiusM;
-    let found = this.robotHash.query(t.xM[i], t.yM[i], reachM, this.candidates);
-    if (found > this.candidates.length) {
-      this.candidates = new Int32Array(found * 2);
-      found = this.robotHash.query(t.xM[i], t.yM[i], reachM, this.candidates);
-    }
-    lidar.occludeBy(i, t.xM, t.yM, t.angleRad, this.candidates, found, radiusM);
   }
 }
 

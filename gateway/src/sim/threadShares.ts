@@ -5,6 +5,7 @@
  * lidar and pair queries, nothing of the main thread's (tsWorker.ts bundles it).
  */
 import type { Lidar } from './Lidar.js';
+import type { Occluder, OcclusionPoses } from './occlusion.js';
 import { scanRows, type PairList, type PairScan } from './radio/index.js';
 import { CHECKS, claimChunk, EXPLORED, finishChunk, ON_WORKERS } from './threadChunks.js';
 
@@ -26,7 +27,18 @@ export interface CastJobs {
   readonly done: Int32Array;
 }
 
-/** Casts jobs [begin, end) of run `run` with `lidar` (one thread's), recording each job's SLAM writes, then the job as done. */
+/** What a cast run's robots are occluded by: the tick's poses (`robots` slots, snapshot `generation`), searched by this thread's occluder. */
+export interface CastOcclusion {
+  readonly occluder: Occluder;
+  readonly poses: OcclusionPoses;
+  readonly robots: number;
+  readonly generation: number;
+}
+
+/**
+ * Casts jobs [begin, end) of run `run` with `lidar` (one thread's) and shortens each robot's scan
+ * by the other robots' discs, recording each job's SLAM writes, then the job as done.
+ */
 export function castShare(
   lidar: Lidar,
   jobs: CastJobs,
@@ -35,10 +47,12 @@ export function castShare(
   begin: number,
   end: number,
   run: number,
+  occlusion: CastOcclusion,
 ): void {
   for (let j = begin; j < end; j++) {
     const slot = jobs.slot[j];
     lidar.castWalls(slot, jobs.pose[3 * j], jobs.pose[3 * j + 1], jobs.pose[3 * j + 2], tick, jobs.integrate[j] === 1 ? slamCells[slot] : null);
+    occlusion.occluder.occlude(lidar, slot, occlusion.poses, occlusion.robots, occlusion.generation);
     jobs.slamChanged[j] = lidar.slamChanged;
     jobs.slamNewlyKnown[j] = lidar.slamNewlyKnown;
     // Last: a thread that sees the run's number here sees the job's ranges, map writes and counts.
@@ -54,6 +68,7 @@ export function castChunks(
   control: Int32Array,
   claim: BigInt64Array,
   message: { run: number; tick: number; count: number },
+  occlusion: CastOcclusion,
 ): void {
   const chunks = Math.ceil(message.count / JOBS_PER_CHUNK);
   for (let c = claimChunk(claim, message.run, chunks); c >= 0; c = claimChunk(claim, message.run, chunks)) {
@@ -62,7 +77,7 @@ export function castChunks(
     lidar.exploredCount = 0;
     let failed = false;
     try {
-      castShare(lidar, jobs, slamCells, message.tick, begin, end, message.run);
+      castShare(lidar, jobs, slamCells, message.tick, begin, end, message.run, occlusion);
       Atomics.add(control, EXPLORED, lidar.exploredCount);
       Atomics.add(control, ON_WORKERS, end - begin);
     } catch (error) {
