@@ -33,7 +33,7 @@ import { isWall, type Grid } from '@swarmgate/maps';
 import { Action, type RobotTable } from './RobotTable.js';
 import { drive, driveForces, FX, FY, TORQUE, VX, VY, W } from './wheelDrive.js';
 import type { WorldConfig } from './WorldConfig.js';
-import { SpatialHash } from './radio/index.js';
+import { gridBounds, SpatialHash } from './radio/index.js';
 import { growArray } from './radio/growArray.js';
 import { wallClearance } from './radio/wallClearance.js';
 import { setExactAngle } from './planckAngle.js';
@@ -118,13 +118,7 @@ export class FreeFlight {
     this.clearance = wallClearance(grid);
     // Buckets sized for robots at top speed; slower ones query fewer buckets' worth.
     const reachM = 2 * (config.robot.radiusM + config.robot.maxSpeedMps * config.robot.speedFactor * config.physicsStepS * config.stepsPerTick) + MARGIN_M;
-    const bounds = {
-      minX: grid.originM.x,
-      minY: grid.originM.y,
-      maxX: grid.originM.x + grid.width * grid.cellSizeM,
-      maxY: grid.originM.y + grid.height * grid.cellSizeM,
-    };
-    this.hash = new SpatialHash(bounds, reachM);
+    this.hash = new SpatialHash(gridBounds(grid), reachM);
     // planck puts an island to sleep only once its position constraints are solved, which for a
     // lone body happens in the first position iteration: never with zero iterations.
     this.canSleep = config.positionIterations > 0;

@@ -166,10 +166,9 @@ export class LidarThreads implements PairScanner {
   private poses = new Float64Array(new SharedArrayBuffer(8 * 3 * 64));
   /** The tick's poses for occlusion (occlusionPoses), how many slots they hold, and their snapshot number. */
   private occlusionSnapshot = newOcclusionPoses(64);
-  private occlusionRobots = 0;
   private occlusionGeneration = 0;
-  /** This thread's neighbour search for occlusion. */
-  private readonly occluder: Occluder;
+  /** What this thread's casts are occluded by (this thread's neighbour search over the snapshot), set once a tick. */
+  private occlusion: CastOcclusion;
   /** Scans the workers hold, by id (a scan is registered at its first parallel run). */
   private readonly scanIds = new WeakMap<PairScan, number>();
   private nextScanId = 0;
@@ -181,7 +180,7 @@ export class LidarThreads implements PairScanner {
     readonly threads: number,
     private readonly robotRadiusM: number,
   ) {
-    this.occluder = new Occluder(grid, config.rangeM, robotRadiusM);
+    this.occlusion = { occluder: new Occluder(grid, config.rangeM, robotRadiusM), poses: this.occlusionSnapshot, robots: 0, generation: 0 };
     this.control = new Int32Array(new SharedArrayBuffer(4 * controlSlots(threads)));
     const cells = new Uint8Array(new SharedArrayBuffer(grid.cells.length));
     cells.set(grid.cells);
@@ -326,18 +325,14 @@ export class LidarThreads implements PairScanner {
       this.occlusionSnapshot = newOcclusionPoses(2 * robots);
       this.post({ kind: 'occlusionPoses', poses: this.occlusionSnapshot });
     }
-    this.occlusionRobots = robots;
-    this.occlusionGeneration++;
+    this.occlusion = { occluder: this.occlusion.occluder, poses: this.occlusionSnapshot, robots, generation: ++this.occlusionGeneration };
     return this.occlusionSnapshot;
   }
 
   /** Shortens robot `slot`'s scan by the other robots' discs, as a cast does (for a robot not cast this tick). */
   occlude(slot: number): void {
-    this.occluder.occlude(this.lidar, slot, this.occlusionSnapshot, this.occlusionRobots, this.occlusionGeneration);
-  }
-
-  private occlusion(): CastOcclusion {
-    return { occluder: this.occluder, poses: this.occlusionSnapshot, robots: this.occlusionRobots, generation: this.occlusionGeneration };
+    const { occluder, poses, robots, generation } = this.occlusion;
+    occluder.occlude(this.lidar, slot, poses, robots, generation);
   }
 
   /**
@@ -364,10 +359,10 @@ export class LidarThreads implements PairScanner {
     const helpers = Math.min(this.readyWorkers(), chunks - 1);
     const run = this.nextRun();
     if (helpers <= 0) {
-      castShare(this.lidar, this.jobs, this.slamCells, tick, 0, count, run, this.occlusion());
+      castShare(this.lidar, this.jobs, this.slamCells, tick, 0, count, run, this.occlusion);
       return count;
     }
-    const { occlusionRobots: robots, occlusionGeneration: generation } = this;
+    const { robots, generation } = this.occlusion;
     for (let w = 0; w < helpers; w++) this.ports[w].postMessage({ kind: 'cast', run, tick, count, robots, generation } satisfies LidarThreadMessage);
     ringBell(this.control);
     this.inFlight = { run, tick, count, chunks };
@@ -405,7 +400,7 @@ export class LidarThreads implements PairScanner {
     const c = claimChunk(this.claim, cast.run, cast.chunks);
     if (c < 0) return false;
     const begin = c * JOBS_PER_CHUNK;
-    castShare(this.lidar, this.jobs, this.slamCells, cast.tick, begin, Math.min(cast.count, begin + JOBS_PER_CHUNK), cast.run, this.occlusion());
+    castShare(this.lidar, this.jobs, this.slamCells, cast.tick, begin, Math.min(cast.count, begin + JOBS_PER_CHUNK), cast.run, this.occlusion);
     finishChunk(this.control, false);
     return true;
   }

@@ -20,7 +20,7 @@
 import type { AABB, Body, Fixture, FixtureProxy, PolygonShape, World as PlanckWorld } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps/grid';
 import { planckBroadPhase } from './planckBroadPhase.js';
-import { SpatialHash } from './radio/SpatialHash.js';
+import { gridBounds, SpatialHash } from './radio/SpatialHash.js';
 import { growArray } from './radio/growArray.js';
 import { hypot2 } from '@swarmgate/protocols/common';
 
@@ -56,11 +56,7 @@ export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' |
   let robotCount = 0;
   let maxHalfW = 0;
   let maxHalfH = 0;
-  const { originM } = grid;
-  const hash = new SpatialHash(
-    { minX: originM.x, minY: originM.y, maxX: originM.x + grid.width * grid.cellSizeM, maxY: originM.y + grid.height * grid.cellSizeM },
-    2,
-  );
+  const hash = new SpatialHash(gridBounds(grid), 2);
   let candidates = new Int32Array(16);
 
   const indexRobots = (): void => {

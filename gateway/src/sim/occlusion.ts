@@ -7,7 +7,7 @@
  * depend on the thread.
  */
 import type { Lidar, LidarGrid } from './Lidar.js';
-import { SpatialHash } from './radio/index.js';
+import { gridBounds, SpatialHash } from './radio/index.js';
 
 /** The tick's poses by slot, in shared memory; NaN x for a slot not in the world (inactive). */
 export interface OcclusionPoses {
@@ -34,9 +34,7 @@ export class Occluder {
     rangeM: number,
     private readonly radiusM: number,
   ) {
-    const { originM, width, height, cellSizeM } = grid;
-    const bounds = { minX: originM.x, minY: originM.y, maxX: originM.x + width * cellSizeM, maxY: originM.y + height * cellSizeM };
-    this.hash = new SpatialHash(bounds, Math.max(2, rangeM / 2));
+    this.hash = new SpatialHash(gridBounds(grid), Math.max(2, rangeM / 2));
   }
 
   /**

@@ -3,7 +3,7 @@ import { wrapAngle } from '@swarmgate/protocols/common';
 import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
 import { oneThread, PairList, type PairScan, type PairScanner, type PairScanRecipe } from './PairScan.js';
-import { SpatialHash, sortIds } from './SpatialHash.js';
+import { gridBounds, SpatialHash, sortIds } from './SpatialHash.js';
 import { traceWallsBetween, WALL_CELL_SLOTS, WallCrossing, type TraceLimits } from './traceWalls.js';
 import { wallClearance } from './wallClearance.js';
 
@@ -69,12 +69,7 @@ export class NearbyRobots implements PairScan {
     this.degree = new Int32Array(robotCount);
     this.clearance = this.blockedByWalls ? wallClearance(grid) : undefined;
     this.recipe = this.blockedByWalls ? { kind: 'nearby', robotCount, rangeM: this.rangeM, stride: this.stride } : null;
-    const { originM, width, height, cellSizeM } = grid;
-    this.hash = new SpatialHash(
-      { minX: originM.x, minY: originM.y, maxX: originM.x + width * cellSizeM, maxY: originM.y + height * cellSizeM },
-      this.rangeM,
-      robotCount,
-    );
+    this.hash = new SpatialHash(gridBounds(grid), this.rangeM, robotCount);
   }
 
   /** Rebuilds the lists for these poses; `scanner` finds the pairs (default: on this thread). */

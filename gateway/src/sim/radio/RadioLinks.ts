@@ -3,7 +3,7 @@ import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
 import { oneThread, PairList, type PairScan, type PairScanner, type PairScanRecipe } from './PairScan.js';
 import type { RadioModel } from './RadioModel.js';
-import { SpatialHash } from './SpatialHash.js';
+import { gridBounds, SpatialHash } from './SpatialHash.js';
 import { traceWallsBetween, WallCrossing } from './traceWalls.js';
 import { wallClearance } from './wallClearance.js';
 
@@ -54,13 +54,7 @@ export class RadioLinks implements PairScan {
     const widthM = grid.width * grid.cellSizeM;
     const heightM = grid.height * grid.cellSizeM;
     this.hash =
-      Number.isFinite(model.maxRangeM) && model.maxRangeM < Math.hypot(widthM, heightM)
-        ? new SpatialHash(
-            { minX: grid.originM.x, minY: grid.originM.y, maxX: grid.originM.x + widthM, maxY: grid.originM.y + heightM },
-            model.maxRangeM,
-            robotCount,
-          )
-        : null;
+      Number.isFinite(model.maxRangeM) && model.maxRangeM < Math.hypot(widthM, heightM) ? new SpatialHash(gridBounds(grid), model.maxRangeM, robotCount) : null;
   }
 
   /** Can robots i and j talk at these poses? (i !== j; one link check). */

@@ -8,6 +8,22 @@ import { growArray } from './growArray.js';
  * Points outside the rectangle go to the nearest edge bucket; queries stay exact because
  * they test the true distance.
  */
+/** The rectangle a grid covers (metres), the bounds a SpatialHash over its robots or tags takes. */
+export function gridBounds(grid: {
+  readonly originM: { readonly x: number; readonly y: number };
+  readonly width: number;
+  readonly height: number;
+  readonly cellSizeM: number;
+}): {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+} {
+  const { originM, width, height, cellSizeM } = grid;
+  return { minX: originM.x, minY: originM.y, maxX: originM.x + width * cellSizeM, maxY: originM.y + height * cellSizeM };
+}
+
 export class SpatialHash {
   readonly bucketSizeM: number;
   private readonly minX: number;

@@ -1,7 +1,7 @@
 import type { Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../../errors.js';
 import { growArray } from './growArray.js';
-import { SpatialHash } from './SpatialHash.js';
+import { gridBounds, SpatialHash } from './SpatialHash.js';
 
 /** Reusable result of TagStore.query: tag ids and their distances, `count` valid entries. */
 export class TagHits {
@@ -34,8 +34,7 @@ export class TagStore {
     if (!(readRangeM > 0) || !Number.isFinite(readRangeM)) {
       throw new SwarmgateError('SG_RADIO_CONFIG', `tag readRangeM must be a positive number of metres, got ${readRangeM}`);
     }
-    const { originM, width, height, cellSizeM } = grid;
-    this.hash = new SpatialHash({ minX: originM.x, minY: originM.y, maxX: originM.x + width * cellSizeM, maxY: originM.y + height * cellSizeM }, readRangeM);
+    this.hash = new SpatialHash(gridBounds(grid), readRangeM);
   }
 
   /** Stores a copy of `payload` at (xM, yM), deposited by `robot` at `tick`; returns the tag id. */

@@ -33,7 +33,7 @@ export type { CommSpecFail, RadioModel, RadioModelPlugin } from './RadioModel.js
 export { RADIO_MODELS } from './radioModels.js';
 export { RadioNetwork } from './RadioNetwork.js';
 export type { RadioNetworkOptions, UniformSource } from './RadioNetwork.js';
-export { SpatialHash } from './SpatialHash.js';
+export { gridBounds, SpatialHash } from './SpatialHash.js';
 export { TagHits, TagStore } from './TagStore.js';
 export { traceWalls, WALL_CELL_SLOTS, WallCrossing } from './traceWalls.js';
 export type { TraceLimits } from './traceWalls.js';
