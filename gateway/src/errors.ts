@@ -31,6 +31,8 @@ export const ERROR_CODES = {
     'A radio, tag or nearby-robot option is out of range (negative latency or bandwidth, loss outside [0, 1], loss without a random source); the message names it.',
   SG_RADIO_ROBOT: 'A radio call named a robot index outside 0 .. robotCount-1 or a tick earlier than one already used.',
   // Simulator engine (sim/)
+  SG_CONTROLLER_THREW:
+    "A robot's controller threw in start() or tick() of a headless trial (run, an experiment's run); the message names the robot and the tick and gives the exception with its first stack frames. A live trial (serve) stops the robot instead and goes on.",
   SG_ROBOT_PROFILE: 'A robot profile name is not registered (maes, mona), or a profile was scaled by a non-positive factor; the message names it.',
   SG_WORLD_LOCKED:
     'A structural change (addRobot, removeRobot, step) was made while the world is stepping; use queueAddRobot from controllers and observers, and remove robots between steps.',

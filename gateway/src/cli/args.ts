@@ -27,7 +27,12 @@ export function parseCommandArgs<O extends Options>(argv: string[], options: O, 
 }
 
 /** A numeric flag: parsed strictly, range-checked, named in the error. */
-export function numberFlag(name: string, raw: string | undefined, fallback: number, check: { min?: number; max?: number; integer?: boolean } = {}): number {
+export function numberFlag(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  check: { min?: number; max?: number; integer?: boolean; /** The value must be above min, not equal to it. */ aboveMin?: boolean } = {},
+): number {
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value)) {
@@ -37,8 +42,8 @@ export function numberFlag(name: string, raw: string | undefined, fallback: numb
     const range = check.min !== undefined && check.max !== undefined ? ` in [${check.min}, ${check.max}]` : check.min !== undefined ? ` >= ${check.min}` : '';
     throw new CliUsageError(`--${name} must be an integer${range}, got '${raw}'`);
   }
-  if (check.min !== undefined && value < check.min) {
-    throw new CliUsageError(`--${name} must be >= ${check.min}, got ${value}`);
+  if (check.min !== undefined && (check.aboveMin ? value <= check.min : value < check.min)) {
+    throw new CliUsageError(`--${name} must be ${check.aboveMin ? '>' : '>='} ${check.min}, got ${value}`);
   }
   if (check.max !== undefined && value > check.max) {
     throw new CliUsageError(`--${name} must be <= ${check.max}, got ${value}`);

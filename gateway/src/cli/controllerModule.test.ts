@@ -57,6 +57,44 @@ describe('swarmgate run --controller: bad input is a usage error naming the prob
     expect(r.stderr).toMatch(/--controller and --algorithm exclude each other/);
   });
 
+  it('a controller that throws ends the run (exit 1) naming the robot, the tick, the exception and its line', async () => {
+    const tick = moduleFile('tickThrows.ts', 'export default () => ({\n  tick() {\n    throw new Error("boom in tick");\n  },\n});\n');
+    const r = await runSwarmgate('run', ...MAP, '--controller', tick);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^swarmgate run: SG_CONTROLLER_THREW: robot r0's controller threw at tick 1: boom in tick\n {4}at .*tickThrows\.ts:3:\d+\)\n$/);
+    const refused = moduleFile('busy.ts', 'export default () => ({\n  tick(robot) {\n    robot.rotate(1);\n    robot.rotate(1);\n  },\n});\n');
+    const busy = await runSwarmgate('run', ...MAP, '--controller', refused);
+    expect(busy.code).toBe(1);
+    // The Robot call the SDK refused, shown at the controller's line that made it.
+    expect(busy.stderr).toMatch(/^swarmgate run: SG_CONTROLLER_THREW: robot r0's controller threw at tick 1: SG_ROBOT_BUSY: .*\n {4}at .*busy\.ts:4:\d+\)\n$/);
+  });
+
+  it('a factory that throws ends the run (exit 1) naming the robot and the module', async () => {
+    const factory = moduleFile('factoryThrows.ts', 'export default () => {\n  throw new Error("boom in factory");\n};\n');
+    const r = await runSwarmgate('run', ...MAP, '--controller', factory);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(
+      /^swarmgate run: SG_CONTROLLER_THREW: robot r0's controller threw in its factory \(the default export of '.*factoryThrows\.ts'\): boom in factory\n {4}at .*factoryThrows\.ts:2:\d+\)?\n$/,
+    );
+  });
+
+  it('runs a TypeScript controller kept outside any ESM package (no package.json above it)', async () => {
+    const bare = mkdtempSync(join(tmpdir(), 'swarmgate-bare-'));
+    try {
+      const path = join(bare, 'mine.ts');
+      writeFileSync(
+        path,
+        "import type { Controller } from '@swarmgate/sdk';\nexport default (): Controller => ({ tick: (robot) => robot.setVelocity(0.3, 0) });\n",
+      );
+      const r = await runSwarmgate('run', ...MAP, '--controller', path, '--json', '-');
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).distanceTotal).toBeGreaterThan(0.1);
+    } finally {
+      rmSync(bare, { recursive: true, force: true });
+    }
+  });
+
   it('serve refuses a missing controller file before it listens', async () => {
     const r = await runSwarmgate('serve', '--map', 'cave:20x20:seed=2', '--port', '0', '--controller', join(dir, 'absent.ts'));
     expect(r.code).toBe(2);

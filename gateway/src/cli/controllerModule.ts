@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RangedParamSpec } from '@swarmgate/maps';
 import { parseAlgorithmSpec, resolveAlgorithmParams, type AlgorithmContext, type AlgorithmInfo, type Controller } from '@swarmgate/sdk';
+import { controllerThrew } from '../sim/controllerThrew.js';
 import { CliUsageError } from './Command.js';
 import { asUsage } from './trialFlags.js';
 
@@ -40,7 +41,12 @@ export async function loadControllerModule(spec: string): Promise<LoadedControll
     summary: `controller module ${file}`,
     parameters: parameters as RangedParamSpec[],
     create(context: AlgorithmContext): Controller {
-      const controller: unknown = (factory as (c: AlgorithmContext) => unknown)(context);
+      let controller: unknown;
+      try {
+        controller = (factory as (c: AlgorithmContext) => unknown)(context);
+      } catch (error) {
+        throw controllerThrew(context.robotId, `in its factory (the default export of '${file}')`, error);
+      }
       if (typeof (controller as { tick?: unknown } | null)?.tick !== 'function') {
         throw new CliUsageError(`--controller: the default export of '${file}' returned ${describe(controller)}, not a controller with a tick(robot) method`);
       }

@@ -41,6 +41,9 @@ export interface Design {
   readonly runs: readonly PlannedRun[];
 }
 
+/** The design record in an experiment's DIR: `{ designHash, design }` (experiment run and collect write it). */
+export const DESIGN_FILE = 'design.json';
+
 /** The ticks between two samples of a trial's metrics (TrialMetrics' default). */
 export const METRICS_SAMPLE_TICKS = 10;
 
@@ -64,6 +67,11 @@ export const REPORT_METRICS = [
   'unreachableFreeFraction',
   'simSeconds',
   'wallSeconds',
+  'speedOverRealTime',
+  'explorableCells',
+  'unreachableFreeCells',
+  'commGroups',
+  'clampWarnings',
 ] as const satisfies readonly (keyof RunReport)[];
 
 const DESIGN_KEYS = ['name', 'description', 'seed', 'iterations', 'fixed', 'vectors', 'stop', 'measurements', 'metrics'];
@@ -81,6 +89,18 @@ type Fail = (path: YamlPath, message: string, key?: boolean) => never;
 /** Reads a design file, expands it to its runs and checks every run; bad input is a located CliUsageError. */
 export function loadDesign(file: string): Promise<Design> {
   return designOf(readYamlFile(file), dirname(resolve(file)));
+}
+
+/**
+ * The metrics a design lists (its default when it lists none), from the design as
+ * DIR/design.json holds it; a design whose list is not valid is a CliUsageError naming `file`.
+ */
+export function designMetrics(design: unknown, file: string): readonly string[] {
+  const fail: Fail = (path, message) => {
+    throw new CliUsageError(`${file}: design.${path.join('.')}: ${message}`);
+  };
+  const value = record(design, [], fail);
+  return metricsOf(value, fail);
 }
 
 /** A parsed design file expanded and checked; paths in it are relative to `baseDir`. */
@@ -217,18 +237,22 @@ function measurements(design: Readonly<Record<string, unknown>>, fail: Fail): { 
   if (sampleEveryTicks < METRICS_SAMPLE_TICKS || sampleEveryTicks % METRICS_SAMPLE_TICKS !== 0) {
     fail(['measurements', 'sampleEveryTicks'], `must be a positive multiple of ${METRICS_SAMPLE_TICKS} ticks (the metrics sample), got ${sampleEveryTicks}`);
   }
+  return { sampleEveryTicks, metrics: metricsOf(design, fail) };
+}
+
+/** The result fields a design's report shows (its `metrics`, or the default four). */
+function metricsOf(design: Readonly<Record<string, unknown>>, fail: Fail): string[] {
   const raw = design.metrics ?? ['explorationTicks', 'exploredFraction', 'distanceTotal', 'collisions'];
   if (!Array.isArray(raw) || raw.length === 0) return fail(['metrics'], `must be a non-empty list of result fields, got ${describeValue(raw)}`);
-  const metrics = raw.map((name: unknown, i) => {
+  return raw.map((name: unknown, i) => {
     if (typeof name !== 'string' || !(REPORT_METRICS as readonly string[]).includes(name)) {
       return fail(
         ['metrics', i],
-        typeof name === 'string' ? unknownKeyMessage(name, REPORT_METRICS) : `must be a result field name, got ${describeValue(name)}`,
+        typeof name === 'string' ? unknownKeyMessage(name, REPORT_METRICS, 'metric') : `must be a result field name, got ${describeValue(name)}`,
       );
     }
     return name;
   });
-  return { sampleEveryTicks, metrics };
 }
 
 function record(raw: unknown, path: YamlPath, fail: Fail): Record<string, unknown> {

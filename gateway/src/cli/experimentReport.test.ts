@@ -12,6 +12,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failedRunLine, finishedRunLine } from '../experiment/runLine.js';
 import { writeReport } from '../experiment/writeReport.js';
+import { REPORT_METRICS } from './experimentDesign.js';
 import { runTrialWithSeries } from './run.js';
 import { runSwarmgate } from './testing/runSwarmgate.js';
 
@@ -221,6 +222,41 @@ describe('swarmgate experiment report', () => {
       expect(readFileSync(join(cut, 'report', 'report.md'), 'utf8')).toContain('line 5: truncated');
     } finally {
       rmSync(cut, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("shows the design's metrics in report.md, in its order, and every metric in the CSVs; a bad design.json is a warning", async () => {
+    const listed = newDir();
+    try {
+      writeResults(listed, readFileSync(join(dir, 'results.jsonl'), 'utf8'));
+      writeFileSync(
+        join(listed, 'design.json'),
+        JSON.stringify({ designHash: DESIGN_HASH, design: { name: 'x', metrics: ['collisions', 'success', 'distanceTotal'] } }),
+      );
+      const run = await runSwarmgate('experiment', 'report', listed);
+      expect(run.stderr).toBe('');
+      const metricRows = (folder: string): string[] =>
+        readFileSync(join(folder, 'report', 'report.md'), 'utf8')
+          .split('## Metrics')[1]!
+          .split('\n## ')[0]!
+          .split('\n')
+          .filter((l) => l.startsWith('| ') && !l.startsWith('| metric'))
+          .map((l) => l.split('|')[1]!.trim());
+      // success is the table's success rate, not a row.
+      expect(metricRows(listed)).toEqual(['collisions', 'distanceTotal']);
+      expect(readFileSync(join(listed, 'report', 'report.md'), 'utf8')).toMatch(/other numeric fields \(ticks, .*mapQuality.*\) are in `summary.csv`/);
+      expect(readFileSync(join(listed, 'report', 'summary.csv'), 'utf8')).toBe(readFileSync(join(dir, 'report', 'summary.csv'), 'utf8'));
+      expect(metricRows(dir)).toContain('mapQuality');
+
+      writeFileSync(join(listed, 'design.json'), JSON.stringify({ design: { name: 'x', metrics: ['distanceTotl'] } }));
+      const bad = await runSwarmgate('experiment', 'report', listed);
+      expect(bad.code).toBe(0);
+      expect(bad.stderr).toBe(
+        `swarmgate experiment report: warning: ${join(listed, 'design.json')}: design.metrics.0: unknown metric 'distanceTotl' (did you mean 'distanceTotal'?); known metrics: ${REPORT_METRICS.join(', ')}; the report shows every metric\n`,
+      );
+      expect(metricRows(listed)).toEqual(metricRows(dir));
+    } finally {
+      rmSync(listed, { recursive: true, force: true });
     }
   }, 60_000);
 

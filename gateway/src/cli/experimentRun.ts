@@ -10,7 +10,8 @@ import { RESULTS_FILE } from '../experiment/readResults.js';
 import { isFailed, type ResultsLine } from '../experiment/resultsLine.js';
 import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type CommandRun } from './Command.js';
-import { loadDesign, type Design } from './experimentDesign.js';
+import { count } from '../experiment/count.js';
+import { DESIGN_FILE, loadDesign, type Design } from './experimentDesign.js';
 import { enqueueDesign, openQueue } from './experimentQueue.js';
 import { readResultKeys, ResultsWriter } from './experimentResults.js';
 import { runExperiment } from './experimentRunner.js';
@@ -42,8 +43,6 @@ const OPTIONS = {
   resume: { type: 'boolean' },
   queue: { type: 'string' },
 } as const;
-
-const DESIGN_FILE = 'design.json';
 
 export const experimentRunCommand: CommandRun = async (argv) => {
   const parsed = parseCommandArgs(argv, OPTIONS, HELP);
@@ -130,7 +129,8 @@ async function runPending(design: Design, pending: Design['runs'], dir: string, 
   const bar = tty ? new ProgressBar(process.stderr, total) : null;
   const say = (message: string): void => void process.stderr.write(message + '\n');
   say(
-    `swarmgate experiment: '${design.name}': ${total} runs, ${done} recorded already, ${pending.length} to run on ${Math.min(workers, pending.length)} workers`,
+    `swarmgate experiment: '${design.name}': ${count(total, 'run')}, ${done} recorded already, ` +
+      (pending.length === 0 ? 'none left to run' : `${pending.length} to run on ${count(Math.min(workers, pending.length), 'worker')}`),
   );
   const writer = new ResultsWriter(join(dir, RESULTS_FILE));
   const finishedBefore = done;

@@ -4,13 +4,13 @@
  * so its result does not depend on the worker or on how many there are. A worker that dies
  * (an uncaught error, out of memory) fails only the run it held; a fresh worker takes the rest.
  */
-import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { JsonObject, ResultsLine, RunIdentity } from '../experiment/resultsLine.js';
 import { failedRunLine } from '../experiment/runLine.js';
 import type { Design, PlannedRun } from './experimentDesign.js';
 import type { RunTrialConfig } from './run.js';
+import { VERSION } from '../version.js';
 
 /** What a worker is sent: one run. It answers with the run's results line. */
 export interface WorkerJob {
@@ -19,17 +19,16 @@ export interface WorkerJob {
   readonly sampleEveryTicks: number;
 }
 
-export const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-
 /**
  * A worker thread running experimentWorker.ts. Worker threads do not inherit the tsx loader the
  * `swarmgate` bin registers, so the worker's entry (an ES module given as a data: URL)
- * registers it first, then imports the TypeScript source.
+ * registers it first (the bin's own register-ts.js: a run's controller module may be CommonJS
+ * TypeScript), then imports the TypeScript source.
  */
 export function startWorker(): Worker {
-  const tsx = import.meta.resolve('tsx/esm/api');
+  const loader = new URL('../../bin/register-ts.js', import.meta.url).href;
   const entry = new URL('./experimentWorker.ts', import.meta.url).href;
-  const code = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
+  const code = `import ${JSON.stringify(loader)};\nawait import(${JSON.stringify(entry)});\n`;
   return new Worker(new URL(`data:text/javascript,${encodeURIComponent(code)}`));
 }
 

@@ -36,6 +36,18 @@ describe('swarmgate list (real process)', () => {
     60_000,
   );
 
+  it('refuses no kind or an unknown one (exit 2), naming what it got', async () => {
+    for (const [args, got] of [
+      [[], 'nothing'],
+      [['robots'], "'robots'"],
+      [['radio', 'extra'], "'radio extra'"],
+    ] as const) {
+      const r = await runSwarmgate('list', ...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(`swarmgate list: expected one of algorithms, generators, radio, sensors, links, got ${got}`);
+    }
+  }, 60_000);
+
   it('list radio gives every model selectable by --comm its spellings, and a model built in code none', async () => {
     const text = await runSwarmgate('list', 'radio');
     expect(text.code).toBe(0);

@@ -86,7 +86,8 @@ export const listCommand: CommandRun = async (argv) => {
   if (!parsed) return 0;
   const [kind, ...rest] = parsed.positionals;
   if (kind === undefined || !(KINDS as readonly string[]).includes(kind) || rest.length > 0) {
-    throw new CliUsageError(`expected one of ${KINDS.join(', ')}, got '${parsed.positionals.join(' ')}'\n\n${HELP}`);
+    const got = parsed.positionals.length === 0 ? 'nothing' : `'${parsed.positionals.join(' ')}'`;
+    throw new CliUsageError(`expected one of ${KINDS.join(', ')}, got ${got}\n\n${HELP}`);
   }
   const list = items(kind as Kind);
   process.stdout.write((parsed.values.json ? JSON.stringify(list, null, 2) : format(list)) + '\n');

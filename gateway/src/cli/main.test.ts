@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PROTOCOL_VERSION } from '@swarmgate/protocols';
 import { runSwarmgate } from './testing/runSwarmgate.js';
 import { lazyCommand } from './Command.js';
 import { commands } from './main.js';
@@ -31,6 +33,16 @@ describe('swarmgate: the command list', () => {
       expect(r.stdout).toMatch(new RegExp(`^Usage:\\s+swarmgate ${c.name}\\b`));
     }
   }, 120_000);
+
+  it('--version prints the package and protocol versions', async () => {
+    const r = await runSwarmgate('--version');
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(r).toEqual({
+      code: 0,
+      stdout: `swarmgate ${version} (protocol swarmgate.v${PROTOCOL_VERSION.major}, ${PROTOCOL_VERSION.major}.${PROTOCOL_VERSION.minor})\n`,
+      stderr: '',
+    });
+  }, 60_000);
 
   it("experiment's summary names exactly its subcommands, each of which runs", async () => {
     const experiment = commands.find((c) => c.name === 'experiment');

@@ -3,6 +3,7 @@
  * `CommandRun`, listed explicitly below with its name and summary, so `--help` lists exactly
  * what exists without loading any of them.
  */
+import { VERSION } from '../version.js';
 import { CliUsageError, lazyCommand, type Command } from './Command.js';
 
 /** Every command, listed explicitly; each module is imported when its command runs (lazyCommand says why). */
@@ -43,7 +44,7 @@ function usage(): string {
     'Commands:',
     ...lines,
     '',
-    'Run `swarmgate <command> --help` for the options of one command.',
+    'Run `swarmgate <command> --help` for the options of one command; `swarmgate --version` prints the versions.',
   ].join('\n');
 }
 
@@ -52,6 +53,12 @@ export async function main(argv: string[]): Promise<number> {
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage() + '\n');
     return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-V') {
+    // Imported here: the protocol package's load is for this flag only, not every command's start.
+    const { major, minor } = (await import('@swarmgate/protocols')).PROTOCOL_VERSION;
+    process.stdout.write(`swarmgate ${VERSION} (protocol swarmgate.v${major}, ${major}.${minor})\n`);
+    return 0;
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {

@@ -11,9 +11,9 @@ export function nearestName(name: string, known: readonly string[]): string | un
 }
 
 /** `unknown key 'robts' (did you mean 'robots'?; known: ...)`. */
-export function unknownKeyMessage(name: string, known: readonly string[]): string {
+export function unknownKeyMessage(name: string, known: readonly string[], what = 'key'): string {
   const near = nearestName(name, known);
-  return `unknown key '${name}'${near === undefined ? '' : ` (did you mean '${near}'?)`}; known keys: ${known.join(', ')}`;
+  return `unknown ${what} '${name}'${near === undefined ? '' : ` (did you mean '${near}'?)`}; known ${what}s: ${known.join(', ')}`;
 }
 
 /** Levenshtein distance, two rows. */

@@ -99,6 +99,7 @@ describe('swarmgate run (real process)', () => {
     [['--map', 'cave', '--spawn', 'scattered'], /--spawn must be one of together, apart, biggest-room/],
     [['--map', 'cave', '--algorithm', 'frontier:bogus=1'], /--algorithm: SG_UNKNOWN_PARAMETER/],
     [['--map', 'cave', '--target', '1.5'], /--target must be <= 1/],
+    [['--map', 'cave', '--target', '0'], /--target must be > 0, got 0/],
     [['--robots', '2'], /--map is required/],
     [['--map', 'cave', '--frobnicate'], /frobnicate/],
     [['--map', 'cave', '--merge-every', '10'], /--merge-every \(ticks\) was replaced by --merge-every-s \(seconds/],
@@ -109,6 +110,7 @@ describe('swarmgate run (real process)', () => {
       /--json \/nonexistent-dir\/r\.json: no folder '\/nonexistent-dir'/,
     ],
     [['--map', 'cave', '--csv', join(BIN, 'series.csv')], /--csv .*series\.csv: no folder '.*swarmgate\.js' to write it in/],
+    [['--map', 'cave', '--record', '/nonexistent-dir/t.mcap'], /--record \/nonexistent-dir\/t\.mcap: no folder '\/nonexistent-dir' to write it in/],
   ])(
     'exits 2 with a clear message for %j',
     (args, message) => {

@@ -186,7 +186,7 @@ async function verifyRecording(path: string, given: readonly string[]): Promise<
  */
 export function checkRunValues(v: RunValues) {
   const flags = parseTrialFlags(v, HELP, { min: 1, max: 100_000 });
-  const target = numberFlag('target', v.target, 0.99, { min: 1e-9, max: 1 });
+  const target = numberFlag('target', v.target, 0.99, { min: 0, aboveMin: true, max: 1 });
   const maxTicks = numberFlag('max-ticks', v['max-ticks'], 36_000, { min: 1, integer: true });
   const lidarRangeM = numberFlag('lidar-range', v['lidar-range'], 10, { min: 0.5, max: 1000 });
   if (v['merge-every'] !== undefined) {
@@ -223,6 +223,7 @@ async function executeRun(v: RunValues, showProgress: boolean, recordPath?: stri
           controllerThreads: flags.controllerThreads,
         },
       }),
+    ['SG_CONTROLLER_THREW'],
   );
   const startPoses = trial.world.robotIds().map((id) => trial.world.truePose(id));
   const startMs = performance.now();

@@ -27,8 +27,8 @@ export type RunFlagName = keyof typeof RUN_OPTIONS;
 /** The values of `swarmgate run`'s flags, as strings (parseArgs' shape). */
 export type RunValues = { readonly [K in RunFlagName]?: string };
 
-/** The flags of `swarmgate run` that name where its outputs go. */
-export const OUTPUT_OPTIONS = ['json', 'csv', 'heatmap', 'coverage-heatmap'] as const satisfies readonly RunFlagName[];
+/** The flags of `swarmgate run` that name where its outputs go (the recording's folder is checked too). */
+export const OUTPUT_OPTIONS = ['json', 'csv', 'heatmap', 'coverage-heatmap', 'record'] as const satisfies readonly RunFlagName[];
 
 /** The flags of `swarmgate run` that do not decide the trial: where outputs go, recording, verifying, and a retired one. */
-export const NOT_TRIAL_OPTIONS = [...OUTPUT_OPTIONS, 'record', 'record-every-s', 'verify', 'merge-every'] as const satisfies readonly RunFlagName[];
+export const NOT_TRIAL_OPTIONS = [...OUTPUT_OPTIONS, 'record-every-s', 'verify', 'merge-every'] as const satisfies readonly RunFlagName[];

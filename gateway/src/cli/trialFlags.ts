@@ -12,6 +12,7 @@ import { DEFAULT_ROBOT_MODEL } from '../sim/RobotModel.js';
 import { checkSpawnPositions, type SpawnStrategy } from '../sim/Spawn.js';
 import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, defaultWorkers, MAX_WORKERS, WORKERS_PAY_FROM_ROBOTS } from '../sim/WorldConfig.js';
 import { CUSTOM_PROFILE_SYNTAX, findRobotProfile, ROBOT_PROFILES, type RobotProfile } from '../sim/robotProfiles.js';
+import type { ErrorCode } from '../errors.js';
 import { CliUsageError } from './Command.js';
 import { numberFlag } from './args.js';
 import { parseSpawnFlag } from './spawnFlag.js';
@@ -179,13 +180,16 @@ function autoOnOffFlag(flag: string, raw: string | undefined): boolean | 'auto' 
   throw new CliUsageError(`--${flag} must be auto, on or off, got '${raw}'`);
 }
 
-/** Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag. */
-export function asUsage<T>(flag: string, parse: () => T): T {
+/**
+ * Turns a coded error from a parser (sdk, radio, spawn) into a usage error naming the flag; the
+ * codes in `notTheFlags` (a fault of something else the call ran, e.g. a controller) pass as they are.
+ */
+export function asUsage<T>(flag: string, parse: () => T, notTheFlags: readonly ErrorCode[] = []): T {
   try {
     return parse();
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string') {
+    if (typeof code === 'string' && !(notTheFlags as readonly string[]).includes(code)) {
       throw new CliUsageError(`--${flag}: ${(error as Error).message}`);
     }
     throw error;

@@ -13,7 +13,8 @@ import { numberFlag, parseCommandArgs } from './args.js';
 import { CliUsageError, type CommandRun } from './Command.js';
 import { loadDesign } from './experimentDesign.js';
 import { queueConnection, reachQueue, STALLED_RETRIES, withoutPassword } from './experimentQueue.js';
-import { threadPool, VERSION } from './experimentRunner.js';
+import { threadPool } from './experimentRunner.js';
+import { VERSION } from '../version.js';
 import { parseQueueJob, QUEUE_NAME, refusalOf } from './queueJob.js';
 
 const HELP = `Usage: swarmgate worker --queue redis://HOST:PORT [--threads N] [--design design.yaml] [--lock-seconds S]

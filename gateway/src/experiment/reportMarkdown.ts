@@ -1,6 +1,6 @@
 /**
  * report.md: the Minotaur table per configuration (Schmidt, Sørensen and Beregaard, "The Minotaur Exploration Algorithm", 2024), the mean and standard
- * deviation of every metric, the failed runs, the warnings, and the plots.
+ * deviation of the design's metrics (every metric without a design), the failed runs, the warnings, and the plots.
  */
 import { isFailed } from './resultsLine.js';
 import type { ExperimentSummary } from './summarize.js';
@@ -14,10 +14,14 @@ export interface MarkdownInputs {
   readonly source: string;
   readonly warnings: readonly string[];
   readonly charts: readonly Chart[];
+  /** The metrics the design lists, in its order (every numeric metric when undefined); the CSVs keep them all. */
+  readonly shown?: readonly string[];
 }
 
-export function reportMarkdown({ summary, source, warnings, charts }: MarkdownInputs): string {
+export function reportMarkdown({ summary, source, warnings, charts, shown }: MarkdownInputs): string {
   const configurations = summary.configurations;
+  const metrics = shown === undefined ? summary.metrics : shown.filter((m) => summary.metrics.includes(m));
+  const others = summary.metrics.filter((m) => !metrics.includes(m));
   const runs = configurations.reduce((n, c) => n + c.runs.length, 0);
   const out: string[] = [
     '# Experiment report',
@@ -49,13 +53,16 @@ export function reportMarkdown({ summary, source, warnings, charts }: MarkdownIn
     '',
     'Over the runs of each configuration that report the metric as a number (a run with an error reports none, a timeout no explorationTicks); the sample standard deviation, – with one run.',
     '',
-    ...(summary.metrics.length === 0
-      ? ['No run finished: there is no metric to show.']
+    ...(metrics.length === 0
+      ? [summary.metrics.length === 0 ? 'No run finished: there is no metric to show.' : 'No run reports a metric the design lists.']
       : [
           `| metric | ${configurations.map((c) => escapeCell(c.label)).join(' | ')} |`,
           `|---|${configurations.map(() => '--:').join('|')}|`,
-          ...summary.metrics.map((m) => row([m, ...configurations.map((c) => spreadText(c.metrics.get(m)))])),
+          ...metrics.map((m) => row([m, ...configurations.map((c) => spreadText(c.metrics.get(m)))])),
         ]),
+    ...(shown !== undefined && others.length > 0
+      ? ['', `The design's \`metrics\`; the runs' other numeric fields (${others.join(', ')}) are in \`summary.csv\` and \`runs.csv\`.`]
+      : []),
   ];
   const failed = configurations.flatMap((c) => c.runs.flatMap(({ line, run }) => (isFailed(run) ? [{ line, run, label: c.label }] : [])));
   if (failed.length > 0) {

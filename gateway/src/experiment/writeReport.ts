@@ -21,7 +21,8 @@ export interface WrittenReport {
   readonly runs: number;
 }
 
-export async function writeReport(dir: string): Promise<WrittenReport> {
+/** `shown`: the metrics report.md shows (the design's), every numeric metric when undefined. */
+export async function writeReport(dir: string, shown?: readonly string[]): Promise<WrittenReport> {
   const { file, runs, warnings } = readResults(dir);
   const summary = summarize(runs);
   const charts = reportCharts(summary);
@@ -32,7 +33,7 @@ export async function writeReport(dir: string): Promise<WrittenReport> {
     writeFileSync(join(folder, name), content);
     files.push(name);
   };
-  write('report.md', reportMarkdown({ summary, source: file, warnings, charts }));
+  write('report.md', reportMarkdown({ summary, source: file, warnings, charts, shown }));
   write('summary.csv', summaryCsv(summary));
   write('runs.csv', runsCsv(summary));
   for (const chart of charts) {

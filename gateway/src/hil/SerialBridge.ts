@@ -90,6 +90,8 @@ class PortLink {
   robotId: string | null = null;
   /** The id of the latest Birth on this port that admission refused (its traffic is dropped quietly). */
   refusedId: string | null = null;
+  /** Why the port last failed to open (logged once per reason, not once per retry); null once open. */
+  openFailure: string | null = null;
   state: LinkState = 'closed';
   timer: TimerHandle | null = null;
   presenceTimer: TimerHandle | null = null;
@@ -259,10 +261,16 @@ export class SerialBridge extends EventEmitter<SerialBridgeEvents> implements Ro
     port.open((error) => {
       if (link.port !== port) return;
       if (error) {
-        // Expected while a device is unplugged: the retry is the handling, so no throw.
+        // Expected while a device is unplugged: the retry is the handling, so no throw; but a
+        // mistyped path or a missing permission must be said, once.
+        if (error.message !== link.openFailure) {
+          link.openFailure = error.message;
+          this.logger.warn('serial: cannot open the port; retrying with backoff', { path: link.path, error: error.message });
+        }
         this.onPortClosed(link, port, `SG_SERIAL_OPEN: cannot open ${link.path}: ${error.message}`);
         return;
       }
+      link.openFailure = null;
       // A write waiting for room must not lose its wakeup to the read loop (see protocols).
       keepSerialPollInterests(port);
       link.backoff.reset();

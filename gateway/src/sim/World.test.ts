@@ -61,6 +61,40 @@ describe('world structure', () => {
     expect(() => world.robot('nobody')).toThrow(/SG_WORLD_UNKNOWN_ROBOT/);
   });
 
+  it("a controller's exception ends the step as SG_CONTROLLER_THREW naming the robot and the tick, or goes to onControllerError", () => {
+    let boom: Error | null = null;
+    const throwsAtTick2: Controller = {
+      tick(robot: Robot) {
+        robot.setVelocity(0.2, 0);
+        if (robot.state().tick !== 2) return;
+        boom = new Error('boom');
+        throw boom;
+      },
+    };
+    const world = new World(borderedRoom(20));
+    world.addRobot({ id: 'a', pose: { xM: 0.5, yM: 0.5, headingRad: 0 }, controller: throwsAtTick2 });
+    let thrown: unknown;
+    for (let k = 0; k < 4 && thrown === undefined; k++) {
+      try {
+        world.step();
+      } catch (error) {
+        thrown = error;
+      }
+    }
+    expect(errorCode(thrown)).toBe('SG_CONTROLLER_THREW');
+    // Its stack frames are the controller's (swarmgate run --controller tests them: a controller here is in the engine's folder).
+    expect((thrown as Error).message.split('\n')[0]).toBe("SG_CONTROLLER_THREW: robot a's controller threw at tick 2: boom");
+    expect((thrown as Error).cause).toBe(boom);
+
+    const handled = new World(borderedRoom(20));
+    const seen: [string, unknown][] = [];
+    handled.onControllerError = (id, error) => seen.push([id, error]);
+    handled.addRobot({ id: 'b', pose: { xM: 0.5, yM: 0.5, headingRad: 0 }, controller: throwsAtTick2 });
+    for (let k = 0; k < 4; k++) handled.step();
+    expect(seen).toEqual([['b', boom]]);
+    expect(handled.tick).toBe(4);
+  });
+
   it('latched commands: controller order does not change the result', () => {
     const run = (reversed: boolean): string => {
       const world = new World(borderedRoom(20));

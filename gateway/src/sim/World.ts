@@ -21,6 +21,7 @@ import {
   type SlamMapView,
 } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
+import { controllerThrew } from './controllerThrew.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
 import { TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
 import { drive, driveForces, FX, FY, TORQUE, VX, VY, W } from './wheelDrive.js';
@@ -704,34 +705,34 @@ export class World {
     }
     this.clampWarnings.count += out.clamps;
     if (out.lastClamped !== null) this.clampWarnings.lastArgument = out.lastClamped;
-    if (error === null) return;
-    const onError = this.onControllerError;
-    if (onError === null) throw error;
-    onError(this.ids[i] as string, error);
+    if (error !== null) this.controllerFailed(i, error);
   }
 
   private controlRobot(i: number): void {
     const controller = this.controllers[i];
     const robot = this.robots[i];
     if (!controller || !robot) return;
-    const onError = this.onControllerError;
-    if (onError === null) {
-      this.runController(i, controller, robot);
-      return;
-    }
     try {
-      this.runController(i, controller, robot);
+      if (!this.started[i]) {
+        this.started[i] = true;
+        controller.start?.(robot);
+      }
+      controller.tick(robot);
     } catch (error) {
-      onError(this.ids[i] as string, error);
+      this.controllerFailed(i, error);
     }
   }
 
-  private runController(i: number, controller: Controller, robot: SimRobot): void {
-    if (!this.started[i]) {
-      this.started[i] = true;
-      controller.start?.(robot);
-    }
-    controller.tick(robot);
+  /**
+   * A controller's exception goes to onControllerError (a live trial stops the robot and goes
+   * on); with none, it ends the step as an error naming the robot and the tick, the
+   * controller's own exception kept as its cause.
+   */
+  private controllerFailed(i: number, error: unknown): void {
+    const id = this.ids[i] as string;
+    const onError = this.onControllerError;
+    if (onError === null) throw controllerThrew(id, `at tick ${this.tick}`, error);
+    onError(id, error);
   }
 
   private onContact(contact: Contact, delta: 1 | -1): void {

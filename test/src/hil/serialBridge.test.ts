@@ -136,6 +136,18 @@ describe('SerialBridge over socat ptys', () => {
     expect(Math.max(...delays)).toBeLessThanOrEqual(200);
   });
 
+  it('says once that a port cannot be opened (a mistyped path), not once per retry', async () => {
+    const missing = join(tmpdir(), `no-such-tty-${process.pid}`);
+    const logger = new MemoryLogger();
+    const bridge = new SerialBridge({ registry: new RobotRegistry({ keepaliveMs: 60_000 }), ports: [missing], logger, backoff: { initialMs: 10, maxMs: 20 } });
+    cleanups.push(() => bridge.stop());
+    await bridge.start();
+    await until(() => bridge.countersOf(missing)!.reopens >= 3, 'several failed opens');
+    const warned = logger.entries.filter((e) => e.message.startsWith('serial: cannot open the port'));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({ level: 'warn', fields: { path: missing, error: expect.stringMatching(/No such file or directory/) } });
+  });
+
   it('closes a port whose device node vanished even when the tty reports no error, and reopens it when it returns', async () => {
     // The pty stays alive, only its stable name goes (udev removing a by-id link): reads never
     // fail, so only the presence check can notice. This is also what saves a pty whose master
