@@ -181,6 +181,23 @@ describe('swarmgate serve (real process)', () => {
     expect(out.stdout).toMatch(/stopped at tick \d+, explored \d+\.\d%, \d+ tick overruns/);
   }, 60_000);
 
+  it('reports the trial POST /api/trial put in place when it stops, not the first one', async () => {
+    const { out, exited } = await startServe(['serve', '--map', 'cave:20x20:seed=1', '--robots', '1', '--mqtt-port', '0', '--port', '0']);
+    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(out.stdout)![1];
+    let tick = 0;
+    for (let k = 0; k < 200 && tick < 10; k++) {
+      tick = ((await (await fetch(`${httpUrl}/api/trial`)).json()) as { tick: number }).tick;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(tick).toBeGreaterThanOrEqual(10);
+    const created = await fetch(`${httpUrl}/api/trial`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"map":"cave:20x20:seed=2","robots":1}' });
+    expect(created.status).toBe(201);
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    // The new trial starts paused: still at tick 0.
+    expect(out.stdout).toMatch(/stopped at tick 0, /);
+  }, 60_000);
+
   it('serves a trial file: its keys under the flags given, run-only keys ignored with a warning, bad values located', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'swarmgate-serve-trial-'));
     try {

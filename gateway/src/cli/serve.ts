@@ -14,6 +14,7 @@ import { numberFlag, parseCommandArgs } from './args.js';
 import { liveTrialProfile } from '../sim/robotProfiles.js';
 import { CliUsageError, type CommandRun } from './Command.js';
 import { fleetTrialWarnings, fleetVirtualIdProblem, remoteRobotIds } from './fleetTrialWarnings.js';
+import { count } from '../experiment/count.js';
 import { formatServeStatus } from './serveStatus.js';
 import { watchStopRequest } from './stopRequest.js';
 import { loadControllerModule } from './controllerModule.js';
@@ -316,25 +317,25 @@ async function run(argv: string[]): Promise<number> {
     }
     throw error;
   }
-  const live = service.live;
-  for (const warning of fleetTrialWarnings(fleet, live.world.robotIds(), v.remote ?? [])) logger.warn(warning);
+  for (const warning of fleetTrialWarnings(fleet, service.live.world.robotIds(), v.remote ?? [])) logger.warn(warning);
   if (remote.length > 0) logger.info(`serve: driven by remote controllers: ${remote.join(', ')}`);
   const http = service.httpUrls.length === 0 ? '' : `; web UI ${service.httpUrls.join(' ')}`;
   process.stdout.write(
-    `swarmgate serve: ${robots} virtual robots on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.mqttUrls.join(' ')} (fleet ${fleetName})${http}\n`,
+    `swarmgate serve: ${count(robots, 'virtual robot')} on ${mapSpec}, algorithm ${algorithm}; mqtt ${service.mqttUrls.join(' ')} (fleet ${fleetName})${http}\n`,
   );
   if (service.httpToken !== null) process.stdout.write(`swarmgate serve: HTTP token (Authorization: Bearer): ${service.httpToken}\n`);
   const tty = process.stdout.isTTY === true;
-  // On a terminal one line redrawn every second; in a log a line every 10 s.
+  // On a terminal one line redrawn every second; in a log a line every 10 s. Of the service's
+  // current trial: POST /api/trial replaces the first one.
   const statusTimer = setInterval(
-    () => process.stdout.write(tty ? `\r${formatServeStatus(live.status())}\x1b[K` : `${formatServeStatus(live.status())}\n`),
+    () => process.stdout.write(tty ? `\r${formatServeStatus(service.live.status())}\x1b[K` : `${formatServeStatus(service.live.status())}\n`),
     tty ? 1000 : 10_000,
   );
   const reason = await stopRequest.requested;
   clearInterval(statusTimer);
   if (tty) process.stdout.write('\n');
   logger.info(`serve: ${reason}: stopping: halting the robots, publishing the gateway Death, closing the ports`);
-  const final = live.status();
+  const final = service.live.status();
   await service.stop();
   await recorder?.close();
   stopRequest.dispose();
