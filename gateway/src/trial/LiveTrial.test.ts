@@ -177,6 +177,22 @@ describe('LiveTrial with a physical robot', () => {
     for (const pose of given) expect(Math.hypot(twin.xM - pose.xM, twin.yM - pose.yM), 'a cell apart at least').toBeGreaterThanOrEqual(1);
   });
 
+  it('drops odometry that would put the twin off the map, keeping it at its last pose on the map', () => {
+    const { registry, live } = physicalTrial();
+    registry.birth('m1', 'mqtt', BIRTH);
+    const at = (xM: number) => {
+      registry.telemetry('m1', odometryAt(xM, 0, 0));
+      live.world.step();
+      return live.world.truePose('m1');
+    };
+    at(0);
+    const onMap = at(0.01);
+    expect(at(-6.9e9)).toEqual(onMap);
+    expect(live.twins!.counters.badPoses).toBe(1);
+    expect(at(0.02).xM).not.toBe(onMap.xM);
+    expect(live.twins!.counters.badPoses).toBe(1);
+  });
+
   it('drops non-finite odometry without throwing, and stops driving an offline twin', () => {
     const { registry, link, live } = physicalTrial();
     registry.birth('m1', 'mqtt', BIRTH);
@@ -194,7 +210,7 @@ describe('LiveTrial with a tracked physical robot', () => {
   it('places the twin by TrackerPose through the arena-to-map transform, and refuses motion before the first fix', () => {
     const registry = new RobotRegistry({ clock: new ManualClock() });
     const link = recordingLink();
-    const transform = { scale: 10, rotationRad: Math.PI / 2, offsetXM: 15, offsetYM: 2 };
+    const transform = { scale: 10, rotationRad: Math.PI / 2, offsetXM: 5, offsetYM: 2 };
     const twins = { poseSource: 'tracker', transform } as const;
     const safety = twinSafety(grid, twins);
     const hil = new HilGateway({ registry, safety });
@@ -209,11 +225,11 @@ describe('LiveTrial with a tracked physical robot', () => {
       motorBeforeFix.every((m) => !m.leftMps && !m.rightMps),
       'no motion without a fix',
     ).toBe(true);
-    // Arena (0.5, 0.3) heading 0 -> map (15 - 10 * 0.3, 2 + 10 * 0.5) heading pi/2.
+    // Arena (0.5, 0.3) heading 0 -> map (5 - 10 * 0.3, 2 + 10 * 0.5) heading pi/2.
     tracker.emit('pose', 'm1', decodeEnvelope(encodeEnvelope(makeEnvelope('m1', { trackerPose: { xM: 0.5, yM: 0.3, headingRad: 0 } }, 1, 0))).trackerPose!);
     live.world.step();
     const pose = live.world.truePose('m1');
-    expect(pose.xM).toBeCloseTo(12, 5);
+    expect(pose.xM).toBeCloseTo(2, 5);
     expect(pose.yM).toBeCloseTo(7, 5);
     expect(pose.headingRad).toBeCloseTo(Math.PI / 2, 5);
     live.stop();

@@ -22,7 +22,7 @@
  * robot was set down where its twin spawned and its odometry holds.
  */
 import type { Grid } from '@swarmgate/maps';
-import { isWall } from '@swarmgate/maps';
+import { isWall, worldToCellIndex } from '@swarmgate/maps';
 import type { Controller, Pose } from '@swarmgate/sdk';
 import type { Telemetry, TrackerPose } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
@@ -99,7 +99,7 @@ export function twinSafety(grid: Grid, twins: TwinOptions): CommandSafety {
 export class PhysicalTwins {
   readonly transform: ArenaTransform;
   /**
-   * badPoses: poses with a non-finite coordinate from odometry or the tracker, dropped.
+   * badPoses: poses with a non-finite coordinate from odometry or the tracker, or off the map, dropped.
    * blockedMoves: move() actions ended because the safety filter refused them into a wall or
    * the fence.
    */
@@ -238,15 +238,30 @@ export class PhysicalTwins {
       twin.anchor = ArenaTransform.matching(odometry, this.host.world.truePose(robotId), this.transform.scale);
       return;
     }
-    this.host.world.setKinematicPose(robotId, twin.anchor.toMap(odometry.xM, odometry.yM, odometry.headingRad));
+    this.placeTwin(robotId, twin.anchor.toMap(odometry.xM, odometry.yM, odometry.headingRad));
   }
 
   private trackerPose(robotId: string, arenaPose: TrackerPose): void {
     const twin = this.twins.get(robotId);
     if (!twin || this.options.poseSource !== 'tracker') return;
     if (!this.finitePose(robotId, arenaPose.xM, arenaPose.yM, arenaPose.headingRad)) return;
-    twin.located = true;
-    this.host.world.setKinematicPose(robotId, this.transform.toMap(arenaPose.xM, arenaPose.yM, arenaPose.headingRad));
+    const pose = this.transform.toMap(arenaPose.xM, arenaPose.yM, arenaPose.headingRad);
+    if (this.placeTwin(robotId, pose)) twin.located = true;
+  }
+
+  /**
+   * Moves a twin to its robot's map pose; a pose off the map (odometry drifted or corrupted,
+   * a tracker seeing the robot outside the mapped arena) is counted and dropped like a
+   * non-finite one: the twin stays at its last pose on the map.
+   */
+  private placeTwin(robotId: string, pose: Pose): boolean {
+    if (worldToCellIndex(this.host.world.grid, pose.xM, pose.yM) < 0) {
+      this.counters.badPoses++;
+      this.logger.warn('trial: pose off the map from a physical robot dropped', { robotId, xM: pose.xM, yM: pose.yM });
+      return false;
+    }
+    this.host.world.setKinematicPose(robotId, pose);
+    return true;
   }
 
   /** Bad device input (a NaN from a broken encoder or tracker) is counted and dropped, never thrown. */
