@@ -9,7 +9,9 @@
  *   GET  /api/robots/{id}       one robot: its row, its Error reports, and its full State decoded
  *                               from the wire message remote controllers read (JSON, enums by name)
  *   GET  /api/robots/{id}/slam  its own SLAM map, binary: u32 width, u32 height (little-endian), then
- *                               one byte a cell, row 0 at the bottom (0 unknown, 1 open, 2 solid)
+ *                               one byte a cell, row 0 at the bottom (0 unknown, 1 open, 2 solid);
+ *                               16 MB on a 2000 x 2000 map, so it takes from the large-response
+ *                               budget (web/largeResponseBudget.ts): 503 when that is full
  *   POST /api/estop             {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
  *   POST /api/estop/release     {"robotId": string} or {"all": true}, "reason"?: string: release
  *                               one robot or all -> {released, offline}. Explicit on purpose: an empty
@@ -21,6 +23,7 @@ import { swarmgate } from '@swarmgate/protocols';
 import { robotStateToWire, type RobotState } from '@swarmgate/sdk';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { bodyErrorFormatter, errorSchema } from '../web/apiSchemas.js';
+import { overLargeResponseBudgetSchema } from '../web/largeResponseBudget.js';
 import type { LiveTrial } from './LiveTrial.js';
 import { encodeSlamCells } from './slamCells.js';
 
@@ -205,6 +208,7 @@ export async function robotsApi(app: FastifyInstance, options: RobotsApiOptions)
         response: {
           200: { description: 'the map', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
           404: errorSchema,
+          503: overLargeResponseBudgetSchema,
         },
       },
     },

@@ -10,6 +10,7 @@ import type { HilGateway } from '../hil/HilGateway.js';
 import { installApiDocs } from '../web/apiDocs.js';
 import { installHttpGuard, type HttpGuardOptions } from '../web/httpGuard.js';
 import { installJsonBody } from '../web/jsonBody.js';
+import { installLargeResponseBudget, largeResponseBudget, type LargeResponseBudget } from '../web/largeResponseBudget.js';
 import { DEFAULT_REQUEST_TIMEOUT_MS, installRequestDeadline } from '../web/requestDeadline.js';
 import { recordingApi } from './recordingApi.js';
 import { robotsApi } from './robotsApi.js';
@@ -27,6 +28,11 @@ export interface TrialHttpServerOptions extends TrialHttpApiOptions {
   readonly access?: HttpGuardOptions;
   /** How long a client may take to send a request's body; default DEFAULT_REQUEST_TIMEOUT_MS (requestDeadline). */
   readonly requestTimeoutMs?: number;
+  /**
+   * Large responses in flight across all clients, and how long a client may stall one
+   * (largeResponseBudget); default DEFAULT_MAX_LARGE_RESPONSE_BYTES, DEFAULT_RESPONSE_STALL_MS.
+   */
+  readonly largeResponses?: LargeResponseBudget;
 }
 
 /** The trial and robots resources, as one plugin. */
@@ -40,8 +46,9 @@ export async function trialHttpApi(app: FastifyInstance, options: TrialHttpApiOp
 /**
  * Responses that are a client's fault or ours, counted in `faults.http`: a refusal by the guard
  * (401 token, 403 origin, 415 content type, 421 host), a body that is too large or fails its
- * schema (413, 400), a live-stream client over the budget (503, liveClientBudget), or a handler
- * that failed (5xx). A 404 answers a question and is not one.
+ * schema (413, 400), a live-stream client over the budget (503, liveClientBudget), a large
+ * response over the budget (503, largeResponseBudget), or a handler that failed (5xx). A 404
+ * answers a question and is not one.
  */
 const CLIENT_FAULT_STATUSES = new Set([400, 401, 403, 413, 415, 421]);
 
@@ -66,6 +73,7 @@ export async function createTrialHttpServer(options: TrialHttpServerOptions): Pr
     if (!isClientFault(reply.statusCode)) return;
     live().httpFault(reply.statusCode, { client: request.ip, method: request.method, url: request.url });
   });
+  installLargeResponseBudget(app, options.largeResponses ?? largeResponseBudget());
   await installHttpGuard(app, options.access ?? { token: null, hosts: null });
   // Before every route: the OpenAPI document is collected from the routes registered after it.
   await installApiDocs(app, { bearer: options.access?.token != null });

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { BUNDLED_MAPS, DEFAULT_MAX_FILE_CELLS, bundledMap, decodeImage, findBundledMap, loadMapFile, renderPng, type Grid } from '@swarmgate/maps';
 import { bodyErrorFormatter, errorSchema } from './apiSchemas.js';
+import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
 import { listFolder } from './apiFiles.js';
 
 export interface MapsApiOptions {
@@ -147,7 +148,11 @@ export async function mapsApi(app: FastifyInstance, options: MapsApiOptions): Pr
         tags,
         summary: 'A map rendered as a PNG',
         params: { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: MAP_NAME_PATTERN } } },
-        response: { 200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } }, 404: errorSchema },
+        response: {
+          200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
+          404: errorSchema,
+          503: overLargeResponseBudgetSchema,
+        },
       },
     },
     async (request, reply) => {

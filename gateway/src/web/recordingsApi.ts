@@ -16,6 +16,7 @@ import { renderPng } from '@swarmgate/maps';
 import type { McapTypes } from '@mcap/core';
 import { errorCode } from '@swarmgate/protocols';
 import { errorSchema } from './apiSchemas.js';
+import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
 import { FILE_NAME_PATTERN, fileInfo, isPlainName, listFolder } from './apiFiles.js';
 import { readRecordedMap, readReplayTrack, type ReplayReadOptions } from '../record/replayTrack.js';
 import { withRecordingFile } from '../record/trialRecording.js';
@@ -101,6 +102,7 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
           400: errorSchema,
           404: errorSchema,
           422: unreadable,
+          503: overLargeResponseBudgetSchema,
         },
       },
     },
@@ -129,6 +131,7 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
           400: errorSchema,
           404: errorSchema,
           422: unreadable,
+          503: overLargeResponseBudgetSchema,
         },
       },
     },

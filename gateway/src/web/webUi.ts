@@ -20,6 +20,7 @@ import { extname, join } from 'node:path';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { errorSchema } from './apiSchemas.js';
+import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
 import { renderPng, type Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
 import { type Clock } from '@swarmgate/protocols';
@@ -108,7 +109,10 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
   const mapSchema = {
     tags: ['live'],
     summary: "The current trial's ground-truth map as a PNG",
-    response: { 200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
+    response: {
+      200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
+      503: overLargeResponseBudgetSchema,
+    },
   };
   app.get('/api/map.png', { schema: mapSchema }, (_request, reply) => {
     // The ground truth never changes during a trial: rendered once per trial, on first use.
