@@ -1,11 +1,13 @@
-import { connect as connectTcp } from 'node:net';
+import { connect as connectTcp, type Socket } from 'node:net';
 import { MAX_MQTT_PACKET_BYTES } from '@swarmgate/protocols';
 import mqtt from 'mqtt';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedBroker, MAX_RETAINED_PAYLOAD_BYTES, MAX_RETAINED_TOPICS } from './EmbeddedBroker.js';
 import { parseFleetFile } from './FleetFile.js';
 import { MemoryLogger } from './Logger.js';
+import { MAX_FAILED_LOGINS_PER_ADDRESS } from './LoginThrottle.js';
 import { hashPasswordScrypt } from './PasswordHash.js';
+import { MAX_UNRELEASED_QOS2_BYTES, MAX_UNRELEASED_QOS2_PER_CLIENT } from './UnreleasedQos2.js';
 
 const brokers: EmbeddedBroker[] = [];
 afterEach(async () => {
@@ -28,6 +30,87 @@ async function closesAfter(url: string, header: number[]): Promise<boolean> {
   const result = await Promise.race([closed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]);
   socket.destroy();
   return result;
+}
+
+/** An MQTT 3.1.1 Remaining Length. */
+function remainingLength(n: number): number[] {
+  const bytes: number[] = [];
+  do {
+    const low = n % 128;
+    n = Math.floor(n / 128);
+    bytes.push(n > 0 ? low | 0x80 : low);
+  } while (n > 0);
+  return bytes;
+}
+
+function mqttString(text: string): Buffer {
+  const bytes = Buffer.from(text);
+  return Buffer.concat([Buffer.from([bytes.length >> 8, bytes.length & 0xff]), bytes]);
+}
+
+function packet(typeByte: number, body: Buffer): Buffer {
+  return Buffer.concat([Buffer.from([typeByte, ...remainingLength(body.length)]), body]);
+}
+
+/** CONNECT (MQTT 3.1.1) by hand: mqtt.js cannot be made to withhold a PUBREL, or to connect from a chosen local address. */
+function connectPacket(clientId: string, login: { username?: string; password?: string; clean?: boolean } = {}): Buffer {
+  const flags = (login.clean === false ? 0 : 0x02) | (login.username === undefined ? 0 : 0x80) | (login.password === undefined ? 0 : 0x40);
+  const fields = [login.username, login.password].filter((f) => f !== undefined).map(mqttString);
+  return packet(0x10, Buffer.concat([mqttString('MQTT'), Buffer.from([4, flags, 0, 60]), mqttString(clientId), ...fields]));
+}
+
+function publishQos2(topic: string, messageId: number, payload: Buffer): Buffer {
+  return packet(0x34, Buffer.concat([mqttString(topic), Buffer.from([messageId >> 8, messageId & 0xff]), payload]));
+}
+
+/** A raw MQTT connection: the packet types it received (CONNACK return codes among them), and whether it closed. */
+interface RawClient {
+  readonly socket: Socket;
+  readonly received: { type: number; code?: number }[];
+  readonly closed: Promise<void>;
+  isClosed(): boolean;
+  /** Resolves once `count` packets of `type` arrived (or the connection closed). */
+  until(type: number, count: number): Promise<void>;
+}
+
+async function rawClient(url: string, localAddress?: string): Promise<RawClient> {
+  const { hostname, port } = new URL(url);
+  const socket = connectTcp({ port: Number(port), host: hostname, localAddress });
+  socket.on('error', () => undefined);
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const received: { type: number; code?: number }[] = [];
+  let isClosed = false;
+  const closed = new Promise<void>((resolve) => socket.once('close', () => ((isClosed = true), resolve())));
+  const waiters: (() => void)[] = [];
+  let pending = Buffer.alloc(0);
+  socket.on('data', (chunk: Buffer) => {
+    // The broker's packets here are all 4 bytes (CONNACK, PUBREC, PUBCOMP).
+    pending = Buffer.concat([pending, chunk]);
+    while (pending.length >= 4) {
+      received.push({ type: pending[0]! >> 4, code: pending[0]! >> 4 === 2 ? pending[3] : undefined });
+      pending = pending.subarray(4);
+    }
+    for (const waiter of waiters.splice(0)) waiter();
+  });
+  const until = async (type: number, count: number) => {
+    while (!isClosed && received.filter((p) => p.type === type).length < count) {
+      await Promise.race([closed, new Promise<void>((resolve) => waiters.push(resolve))]);
+    }
+  };
+  return { socket, received, closed, isClosed: () => isClosed, until };
+}
+
+const CONNACK = 2;
+const PUBREC = 5;
+
+/** Sends QoS 2 publishes with ids from..to and no PUBREL; resolves once their PUBRECs came (or the connection closed). */
+async function withholdPubrel(client: RawClient, from: number, to: number, payload: Buffer): Promise<void> {
+  const before = client.received.filter((p) => p.type === PUBREC).length;
+  for (let id = from; id <= to && !client.isClosed(); id++) {
+    if (!client.socket.write(publishQos2('abuse/qos2', id, payload)))
+      await Promise.race([client.closed, new Promise((resolve) => client.socket.once('drain', resolve))]);
+  }
+  await client.until(PUBREC, before + to - from + 1);
 }
 
 describe('EmbeddedBroker', () => {
@@ -169,5 +252,141 @@ robots: [{ id: r1, password: r1-pw }]
     } finally {
       await broker.close();
     }
+  });
+
+  it('closes a client holding MAX_UNRELEASED_QOS2_PER_CLIENT QoS 2 publishes without PUBREL, holds MAX_UNRELEASED_QOS2_BYTES in all; a well-behaved QoS 2 client goes on', async () => {
+    const logger = new MemoryLogger();
+    const broker = await start(null, logger);
+    const reader = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    const got: number[] = [];
+    reader.on('message', (_topic, payload) => got.push(payload.readUInt32BE(0)));
+    await reader.subscribeAsync('good/qos2', { qos: 2 });
+    const writer = await mqtt.connectAsync(broker.url, { reconnectPeriod: 0 });
+    let sent = 0;
+    /** Eight QoS 2 publishes at once, each through its PUBREL / PUBCOMP. */
+    const goodBatch = () =>
+      Promise.all(
+        Array.from({ length: 8 }, () => {
+          const payload = Buffer.alloc(1024);
+          payload.writeUInt32BE(sent++, 0);
+          return writer.publishAsync('good/qos2', payload, { qos: 2 });
+        }),
+      );
+
+    // One client: the place of each unreleased publish is held until its limit, then it is closed.
+    const abuser = await rawClient(broker.url);
+    abuser.socket.write(connectPacket('abuser'));
+    await abuser.until(CONNACK, 1);
+    await withholdPubrel(abuser, 1, MAX_UNRELEASED_QOS2_PER_CLIENT, Buffer.alloc(1024));
+    expect(abuser.isClosed()).toBe(false);
+    expect(broker.unreleasedQos2.messages).toBe(MAX_UNRELEASED_QOS2_PER_CLIENT);
+    // A retransmission (the same packet id) takes no second place.
+    await withholdPubrel(abuser, MAX_UNRELEASED_QOS2_PER_CLIENT, MAX_UNRELEASED_QOS2_PER_CLIENT, Buffer.alloc(1024));
+    expect(abuser.isClosed()).toBe(false);
+    await goodBatch();
+    abuser.socket.write(publishQos2('abuse/qos2', MAX_UNRELEASED_QOS2_PER_CLIENT + 1, Buffer.alloc(1024)));
+    await Promise.race([abuser.closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    expect(abuser.isClosed()).toBe(true);
+    expect(broker.counters.unreleasedQos2Refusals).toBe(1);
+    expect(broker.counters.deniedPublishes).toBe(1);
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({
+        message: 'broker: publish denied',
+        fields: expect.objectContaining({
+          clientId: 'abuser',
+          reason: expect.stringContaining(`MAX_UNRELEASED_QOS2_PER_CLIENT (${MAX_UNRELEASED_QOS2_PER_CLIENT})`),
+        }),
+      }),
+    );
+    await expect.poll(() => broker.unreleasedQos2).toEqual({ messages: 0, bytes: 0 });
+
+    // Several clients of large publishes: together they hold MAX_UNRELEASED_QOS2_BYTES at most.
+    const large = Buffer.alloc(MAX_MQTT_PACKET_BYTES - 1024);
+    const perClient = MAX_UNRELEASED_QOS2_PER_CLIENT - 1;
+    const abusers = Math.ceil(MAX_UNRELEASED_QOS2_BYTES / (perClient * large.length)) + 1;
+    const clients: RawClient[] = [];
+    for (let k = 0; k < abusers; k++) {
+      const client = await rawClient(broker.url);
+      client.socket.write(connectPacket(`abuser-${k}`));
+      await client.until(CONNACK, 1);
+      await withholdPubrel(client, 1, perClient, large);
+      clients.push(client);
+      expect(broker.unreleasedQos2.bytes).toBeLessThanOrEqual(MAX_UNRELEASED_QOS2_BYTES);
+      await goodBatch();
+    }
+    const closedOnes = clients.filter((c) => c.isClosed()).length;
+    expect(closedOnes).toBeGreaterThanOrEqual(1);
+    expect(closedOnes).toBeLessThan(abusers);
+    expect(clients[0]!.isClosed()).toBe(false);
+    expect(broker.counters.unreleasedQos2Refusals).toBe(1 + closedOnes);
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({
+        fields: expect.objectContaining({ reason: expect.stringContaining(`MAX_UNRELEASED_QOS2_BYTES (${MAX_UNRELEASED_QOS2_BYTES})`) }),
+      }),
+    );
+    // The well-behaved client's messages all arrived, in order.
+    await goodBatch();
+    await expect.poll(() => got.length).toBe(sent);
+    expect(got).toEqual(Array.from({ length: sent }, (_, i) => i));
+    for (const client of clients) client.socket.destroy();
+    await expect.poll(() => broker.unreleasedQos2).toEqual({ messages: 0, bytes: 0 });
+
+    // A persistent session's unreleased messages go with its connection too (aedes kept them for good).
+    const persistent = await rawClient(broker.url);
+    persistent.socket.write(connectPacket('persistent', { clean: false }));
+    await persistent.until(CONNACK, 1);
+    await withholdPubrel(persistent, 1, 5, large);
+    expect(broker.unreleasedQos2.messages).toBe(5);
+    persistent.socket.destroy();
+    await expect.poll(() => broker.unreleasedQos2).toEqual({ messages: 0, bytes: 0 });
+    await Promise.all([reader.endAsync(), writer.endAsync()]);
+  });
+
+  it('throttles failed logins by address: a flood of wrong passwords runs few scrypt checks and keeps no other address waiting', async () => {
+    const logger = new MemoryLogger();
+    const hash = await hashPasswordScrypt('r1-secret');
+    const broker = await start(
+      parseFleetFile(`fleet: lab\ngateway: { username: gw, password: gw-pw }\nrobots: [{ id: r1, passwordHash: "${hash}" }]\n`),
+      logger,
+    );
+    // The broker listens on 127.0.0.1; the flood comes from 127.0.0.2 (all of 127.0.0.0/8 is loopback on Linux).
+    const floodSize = 400;
+    const flood = await Promise.all(Array.from({ length: floodSize }, () => rawClient(broker.url, '127.0.0.2')));
+    flood.forEach((client, i) => client.socket.write(connectPacket(`r1:guess-${i}`, { username: 'r1', password: `guess-${i}` })));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const startedMs = performance.now();
+    const robot = await mqtt.connectAsync(broker.url, {
+      username: 'r1',
+      password: 'r1-secret',
+      clientId: 'r1:firmware',
+      reconnectPeriod: 0,
+      connectTimeout: 10_000,
+    });
+    const loginMs = performance.now() - startedMs;
+    await robot.endAsync();
+    expect(loginMs).toBeLessThan(2000);
+    await Promise.all(flood.map((client) => client.closed));
+    // Every guess answered: MAX_FAILED_LOGINS_PER_ADDRESS checked (bad password), the rest refused unchecked (server unavailable).
+    const codes = flood.map((client) => client.received.find((p) => p.type === CONNACK)?.code);
+    expect(codes.filter((code) => code === 4)).toHaveLength(MAX_FAILED_LOGINS_PER_ADDRESS);
+    expect(codes.filter((code) => code === 3)).toHaveLength(floodSize - MAX_FAILED_LOGINS_PER_ADDRESS);
+    expect(broker.passwordHashChecks).toBe(MAX_FAILED_LOGINS_PER_ADDRESS + 1);
+    expect(broker.counters).toMatchObject({ authFailures: floodSize, throttledLogins: floodSize - MAX_FAILED_LOGINS_PER_ADDRESS });
+    // During its cooldown the address is refused even the right password, unchecked.
+    const late = await rawClient(broker.url, '127.0.0.2');
+    late.socket.write(connectPacket('r1:firmware-2', { username: 'r1', password: 'r1-secret' }));
+    await late.closed;
+    expect(late.received).toEqual([{ type: CONNACK, code: 3 }]);
+    const plain = await rawClient(broker.url, '127.0.0.2');
+    plain.socket.write(connectPacket('gw:bridge', { username: 'gw', password: 'gw-pw' }));
+    await plain.closed;
+    expect(plain.received).toEqual([{ type: CONNACK, code: 3 }]);
+    expect(broker.passwordHashChecks).toBe(MAX_FAILED_LOGINS_PER_ADDRESS + 1);
+    const warnings = logger.entries.filter((e) => e.level === 'warn').map((e) => e.message);
+    expect(warnings).toContain('broker: failed logins: address refused for a while');
+    expect(warnings).toContain('broker: login refused without a password check');
+    expect(logger.entries).toContainEqual(
+      expect.objectContaining({ fields: expect.objectContaining({ address: '127.0.0.2', failures: MAX_FAILED_LOGINS_PER_ADDRESS }) }),
+    );
   });
 });
