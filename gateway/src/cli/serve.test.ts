@@ -190,7 +190,11 @@ describe('swarmgate serve (real process)', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(tick).toBeGreaterThanOrEqual(10);
-    const created = await fetch(`${httpUrl}/api/trial`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"map":"cave:20x20:seed=2","robots":1}' });
+    const created = await fetch(`${httpUrl}/api/trial`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"map":"cave:20x20:seed=2","robots":1}',
+    });
     expect(created.status).toBe(201);
     child!.kill('SIGTERM');
     expect(await exited).toBe(0);
