@@ -102,13 +102,27 @@ describe('HTTP attacks: a gateway with a fleet file (token required)', () => {
     expect((await send(port, 'POST', '/api/estop', { ...form, 'content-type': 'text/plain' }, '{}')).status).toBe(403);
     expect(service.live.status().emergencyStopped).toEqual(['r1']);
     // Same checks without an Origin (curl): a form or text body is refused for its type.
-    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16']) {
       const reply = await send(port, 'POST', '/api/estop/release', { 'content-type': type, authorization: `Bearer ${token}` }, '{"all":true}');
       expect(reply.status, type).toBe(415);
     }
+    const utf16 = await send(
+      port,
+      'POST',
+      '/api/estop/release',
+      { 'content-type': 'application/json; charset="UTF-16"', authorization: `Bearer ${token}` },
+      '{"all":true}',
+    );
+    expect(utf16.body).toContain("charset 'UTF-16' is refused; send JSON in UTF-8");
     expect(service.live.status().emergencyStopped).toEqual(['r1']);
     // The page's own origin passes.
-    const own = await send(port, 'POST', '/api/estop/release', { ...auth, origin: `http://127.0.0.1:${port}` }, '{"robotId":"r1"}');
+    const own = await send(
+      port,
+      'POST',
+      '/api/estop/release',
+      { ...auth, 'content-type': 'application/json; charset=UTF-8', origin: `http://127.0.0.1:${port}` },
+      '{"robotId":"r1"}',
+    );
     expect(own.status).toBe(200);
     expect(service.live.status().emergencyStopped).toEqual([]);
   });
