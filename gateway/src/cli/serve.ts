@@ -328,7 +328,10 @@ async function run(argv: string[]): Promise<number> {
   // On a terminal one line redrawn every second; in a log a line every 10 s. Of the service's
   // current trial: POST /api/trial replaces the first one.
   const statusTimer = setInterval(
-    () => process.stdout.write(tty ? `\r${formatServeStatus(service.live.status())}\x1b[K` : `${formatServeStatus(service.live.status())}\n`),
+    () => {
+      const line = formatServeStatus(service.live.status(), service.httpUrls.length > 0);
+      process.stdout.write(tty ? `\r${line}\x1b[K` : `${line}\n`);
+    },
     tty ? 1000 : 10_000,
   );
   const reason = await stopRequest.requested;

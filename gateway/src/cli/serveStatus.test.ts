@@ -49,4 +49,11 @@ describe('formatServeStatus', () => {
       'tick 1200 | robots 8 virtual, 2/3 physical online | explored 41.5% | overruns 0 | faults 3 (GET /api/trial)',
     );
   });
+
+  it('without the HTTP API (no --port) points at the log and says a stop cannot be released', () => {
+    const faults = { ...running.faults, twin: 1, total: 1 };
+    expect(formatServeStatus({ ...running, faults, emergencyStopped: ['mona-01'] }, false)).toBe(
+      'tick 1200 | robots 8 virtual, 2/3 physical online | explored 41.5% | overruns 0 | faults 1 (the log) | E-STOP 1 (mona-01); release: only the HTTP API releases (serve --port)',
+    );
+  });
 });
