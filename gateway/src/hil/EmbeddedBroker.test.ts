@@ -8,6 +8,7 @@ import { MemoryLogger } from './Logger.js';
 import { MAX_FAILED_LOGINS_PER_ADDRESS } from './LoginThrottle.js';
 import { hashPasswordScrypt } from './PasswordHash.js';
 import { MAX_UNRELEASED_QOS2_BYTES, MAX_UNRELEASED_QOS2_PER_CLIENT } from './UnreleasedQos2.js';
+import { remainingLength } from './testing/mqttWire.js';
 
 const brokers: EmbeddedBroker[] = [];
 afterEach(async () => {
@@ -30,17 +31,6 @@ async function closesAfter(url: string, header: number[]): Promise<boolean> {
   const result = await Promise.race([closed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]);
   socket.destroy();
   return result;
-}
-
-/** An MQTT 3.1.1 Remaining Length. */
-function remainingLength(n: number): number[] {
-  const bytes: number[] = [];
-  do {
-    const low = n % 128;
-    n = Math.floor(n / 128);
-    bytes.push(n > 0 ? low | 0x80 : low);
-  } while (n > 0);
-  return bytes;
 }
 
 function mqttString(text: string): Buffer {

@@ -1,19 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MqttPacketSizes } from './MqttPacketGuard.js';
+import { remainingLength } from './testing/mqttWire.js';
 
 const MAX = 300;
-
-/** MQTT's Remaining Length: 7 bits a byte, least significant first, the top bit saying more follow. */
-function remainingLength(value: number): number[] {
-  const bytes: number[] = [];
-  do {
-    const digit = value % 128;
-    value = Math.floor(value / 128);
-    bytes.push(value > 0 ? digit | 0x80 : digit);
-  } while (value > 0);
-  return bytes;
-}
 
 const packet = (type: number, bodyBytes: number): number[] => [type, ...remainingLength(bodyBytes), ...new Array<number>(bodyBytes).fill(0xff)];
 
