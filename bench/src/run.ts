@@ -35,6 +35,7 @@ import { benchLiveStream } from './liveStream.js';
 import { benchUiFrames } from './uiFrames.js';
 import { benchPhysicsShare } from './physicsShare.js';
 import { benchControllerThreads } from './controllerThreads.js';
+import { benchTrialSwap } from './trialSwap.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -58,6 +59,7 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['live-stream', benchLiveStream],
   ['ui-frames', benchUiFrames],
   ['physics-share', benchPhysicsShare],
+  ['trial-swap', benchTrialSwap],
 ];
 /** Run only when named: too long for "all". */
 const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains', 'hil-nats-failover', 'physics-share', 'controller-threads']);

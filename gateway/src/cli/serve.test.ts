@@ -202,6 +202,29 @@ describe('swarmgate serve (real process)', () => {
     expect(out.stdout).toMatch(/stopped at tick 0, /);
   }, 60_000);
 
+  it('builds one new trial at a time: a second POST /api/trial while a large map is built is refused, naming why', async () => {
+    const { out, exited } = await startServe(['serve', '--map', 'cave:20x20:seed=1', '--robots', '1', '--mqtt-port', '0', '--port', '0']);
+    const httpUrl = /web UI (http:\/\/\S+?)\/(\s|$)/.exec(out.stdout)![1];
+    // Two maps at serve's default budget of 4,000,000 cells, each seconds to build: whichever
+    // request is taken first is still building when the other arrives.
+    const ask = (seed: number) =>
+      fetch(`${httpUrl}/api/trial`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"map":"cave:2000x2000:seed=${seed}","robots":2}`,
+      });
+    const replies = await Promise.all([ask(1), ask(2)]);
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 400]);
+    const refused = replies.find((r) => r.status === 400)!;
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'SG_TRIAL_REQUEST: a new trial is being built (POST /api/trial): ask again once it is in place',
+    );
+    const status = (await (await fetch(`${httpUrl}/api/trial`)).json()) as { state: string; virtualRobots: number };
+    expect(status).toMatchObject({ state: 'paused', virtualRobots: 2 });
+    child!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+
   it('serves a trial file: its keys under the flags given, run-only keys ignored with a warning, bad values located', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'swarmgate-serve-trial-'));
     try {

@@ -8,6 +8,7 @@
  * (`--max-cells`), as an uploaded one is: a generator alone takes up to 25,000,000 cells, which as a
  * trial is gigabytes and a minute's stall of the event loop (ticks, broker, every client).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseMapSpec, type Grid } from '@swarmgate/maps';
 import type { AlgorithmInfo } from '@swarmgate/sdk';
 import type { Fleet } from '../hil/FleetFile.js';
@@ -40,7 +41,11 @@ export function requestTrialFactory(options: RequestTrialFactoryOptions): TrialF
         const flags = requestFlags(request, options);
         const collision = fleetVirtualIdProblem(options.fleet, flags.robots);
         if (collision) throw new CliUsageError(`--robots: ${collision}`);
-        return options.build(flags, loadGrid(flags), flags.controller === undefined ? undefined : options.controller?.info);
+        const grid = loadGrid(flags);
+        // A large map takes a second or two to load and as long again to become a trial (the
+        // caller builds it): the broker, the running trial and the other clients get a turn between.
+        await sleep(1);
+        return options.build(flags, grid, flags.controller === undefined ? undefined : options.controller?.info);
       } catch (error) {
         // A usage error ends with the command's help after a blank line: a request gets the first part.
         if (error instanceof CliUsageError) throw new TrialRequestError(error.message.split('\n\n', 1)[0]);

@@ -329,7 +329,7 @@ describe('walls', () => {
     const grid = borderedRoom(50);
     grid.cells[25 * 50 + 25] = Cell.Wood;
     const world = new World(grid);
-    expect(world.wallFixtureCount).toBeLessThanOrEqual(5);
+    expect(world.walls.boxCount).toBeLessThanOrEqual(5);
   });
 });
 

@@ -8,7 +8,7 @@
  * by an external pose). Structural changes (adding, removing robots) are queued while a step
  * runs; calling the direct form during a step throws SG_WORLD_LOCKED.
  */
-import { Circle, World as PlanckWorld, type Body, type BroadPhase, type Contact } from 'planck';
+import { Circle, Settings, World as PlanckWorld, type Body, type BroadPhase, type Contact } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps';
 import {
   createClampWarnings,
@@ -25,7 +25,7 @@ import { controllerThrew } from './controllerThrew.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
 import { TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
 import { drive, driveForces, FX, FY, TORQUE, VX, VY, W } from './wheelDrive.js';
-import { createWallBody, WALL_USER_DATA } from './WallBodies.js';
+import { WallChunks, WALL_USER_DATA } from './WallBodies.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
 import { planckBroadPhase } from './planckBroadPhase.js';
 import { setExactAngle } from './planckAngle.js';
@@ -95,8 +95,8 @@ export class World {
   readonly actionLimits: ActionLimits;
   /** Commands clamped to the limits so far (would real hardware accept them?). */
   readonly clampWarnings: ClampWarnings = createClampWarnings();
-  /** Number of merged wall rectangles (planck fixtures). */
-  readonly wallFixtureCount: number;
+  /** The map's walls as planck boxes, created near the robots as they go (WallBodies.ts). */
+  readonly walls: WallChunks;
   /** Robots' broad-phase queries dropped because they could find no pair (lonelyQueries.ts); a diagnostic. */
   readonly lonelyQueries: LonelyQueryStats;
 
@@ -129,6 +129,8 @@ export class World {
   onControllerError: ((robotId: string, error: unknown) => void) | null = null;
   private locked = false;
   private freeCount = 0;
+  /** The fastest a body has gone so far (m/s), at least the robots' top speed: see buildWallsNearRobots. */
+  private fastestMps: number;
 
   /** Whether the recipe's controllers run on the worker threads (runControllersFromRecipe). */
   get controllersOnThreads(): boolean {
@@ -161,7 +163,8 @@ export class World {
     this.physics = new PlanckWorld({ gravity: { x: 0, y: 0 }, continuousPhysics: this.config.continuousPhysics });
     this.broadPhase = planckBroadPhase(this.physics);
     recycleTreeIds(this.physics);
-    this.wallFixtureCount = createWallBody(this.physics, grid);
+    this.walls = new WallChunks(this.physics, grid);
+    this.fastestMps = model.maxSpeedMps * model.speedFactor;
     this.lonelyQueries = dropLonelyQueries(this.physics, grid);
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
     this.physics.on('end-contact', (c) => this.onContact(c, -1));
@@ -201,6 +204,7 @@ export class World {
     // Density chosen so the disc weighs massKg; planck then gives I = m r^2 / 2.
     body.createFixture(new Circle(model.radiusM), { density: model.massKg / areaM2, friction: 0, userData: i });
     setExactAngle(body, headingRad);
+    this.walls.ensureAround(xM, yM, this.wallReachM());
     t.kinematic[i] = kind === 'kinematic' ? 1 : 0;
     t.twinDoneM[i] = spec.doneWithin?.distanceM ?? TWIN_DONE_DEFAULT.distanceM;
     t.twinDoneRad[i] = spec.doneWithin?.angleRad ?? TWIN_DONE_DEFAULT.angleRad;
@@ -509,6 +513,7 @@ export class World {
       body.setLinearVelocity(scratchForce);
       body.setAngularVelocity(wrapAngle(t.kinAngleRad[i] - t.angleRad[i]) / tickS);
     }
+    this.buildWallsNearRobots();
     const free = this.freeFlight;
     this.freeCount = cfg.integrateFreeRobots ? free.begin(t, this.bodies) : 0;
     const anyFree = this.freeCount > 0;
@@ -562,6 +567,36 @@ export class World {
       const dy = t.yM[i] - t.prevYM[i];
       t.distanceM[i] += Math.sqrt(dx * dx + dy * dy);
     }
+  }
+
+  /**
+   * Creates the walls any robot could reach in this tick's physics (WallBodies.ts). A robot's
+   * speed rises only through planck's contacts and the twins' set velocities, both read here
+   * before they act (a free robot's, carried by FreeFlight, only falls), so the fastest speed
+   * seen so far bounds every robot's travel.
+   */
+  private buildWallsNearRobots(): void {
+    const t = this.table;
+    for (let i = 0; i < t.count; i++) {
+      const body = this.bodies[i];
+      if (!body) continue;
+      const v = body.getLinearVelocity();
+      this.fastestMps = Math.max(this.fastestMps, Math.sqrt(v.x * v.x + v.y * v.y));
+    }
+    const reachM = this.wallReachM();
+    for (let i = 0; i < t.count; i++) if (this.bodies[i]) this.walls.ensureAround(t.xM[i], t.yM[i], reachM);
+  }
+
+  /**
+   * How far around a robot its walls must exist before a tick's physics: its disc, planck's
+   * broad-phase margin (0.1 m) with slack, the position corrections of every step (planck moves
+   * an overlapping body up to maxLinearCorrection a step), and two ticks' travel at the fastest
+   * speed seen.
+   */
+  private wallReachM(): number {
+    const cfg = this.config;
+    const tickS = cfg.physicsStepS * cfg.stepsPerTick;
+    return cfg.robot.radiusM + 0.5 + cfg.stepsPerTick * Settings.maxLinearCorrection + 2 * tickS * this.fastestMps;
   }
 
   /**

@@ -17,7 +17,7 @@
  *
  * planck is pinned exactly in gateway/package.json; the fields used here are checked when installed.
  */
-import type { AABB, Body, Fixture, FixtureProxy, PolygonShape, World as PlanckWorld } from 'planck';
+import { Box, World as PlanckWorld, type AABB, type Body, type Fixture, type FixtureProxy } from 'planck';
 import { isWall, type Grid } from '@swarmgate/maps/grid';
 import { planckBroadPhase } from './planckBroadPhase.js';
 import { gridBounds, SpatialHash } from './radio/SpatialHash.js';
@@ -42,14 +42,13 @@ export interface LonelyQueryStats {
 }
 
 /**
- * Installs the filter on `world`'s broad phase, after its walls (every static fixture) exist and
- * before any robot moves. Returns counters for tests and benchmarks.
+ * Installs the filter on `world`'s broad phase before any robot moves. Returns counters for tests and benchmarks.
  */
 export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM' | 'cells'>): LonelyQueryStats {
   const broadPhase = planckBroadPhase(world);
   const tree = broadPhase.m_tree;
   const stats: LonelyQueryStats = { robotQueries: 0, dropped: 0 };
-  const walls = wallTest(world, grid);
+  const walls = wallTest(grid);
 
   // Robots' proxies by dense index: id and fat AABB, refilled at each pair search that needs them.
   let robotIds = new Int32Array(64);
@@ -140,36 +139,20 @@ export function dropLonelyQueries(world: PlanckWorld, grid: Pick<Grid, 'width' |
 /**
  * The walls' test: a fat AABB overlaps no wall's fat AABB when every grid cell within the walls'
  * reach of it is open (and inside the grid: planck's world does not end at the map's edge). The
- * wall boxes are the grid's wall cells merged (WallBodies.ts), and their fat AABBs reach past
- * them by planck's polygon skin and AABB margin: measured here on the fixtures planck made, plus
- * a slack far above rounding, so the test stays on the safe side of planck's own.
+ * wall boxes are the grid's wall cells merged (WallBodies.ts), created near the robots as they go,
+ * and their fat AABBs reach past them by planck's polygon skin and AABB margin: measured on a box
+ * planck makes in a world of its own (the same for every box), plus a slack far above rounding,
+ * so the test stays on the safe side of planck's own whichever walls exist yet.
  */
-function wallTest(world: PlanckWorld, grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM' | 'cells'>): { touches(box: AABB): boolean } {
-  const tree = planckBroadPhase(world).m_tree;
+function wallTest(grid: Pick<Grid, 'width' | 'height' | 'cellSizeM' | 'originM' | 'cells'>): { touches(box: AABB): boolean } {
+  const probe = new PlanckWorld();
+  // A 1 m box about the origin: its fat AABB's overhang on each side is the reach.
+  const fixture = probe.createBody({ type: 'static' }).createFixture(new Box(0.5, 0.5));
+  const tree = planckBroadPhase(probe).m_tree;
   let reachM = 0;
-  for (let body: Body | null = world.getBodyList(); body; body = body.getNext()) {
-    if (!body.isStatic()) continue;
-    for (let f: Fixture | null = body.getFixtureList(); f; f = f.getNext()) {
-      const shape = f.getShape() as PolygonShape;
-      // Our fault, not the user's: the walls are boxes on a body at the origin (WallBodies.ts).
-      if (!Array.isArray(shape.m_vertices) || body.getPosition().x !== 0 || body.getPosition().y !== 0 || body.getAngle() !== 0) {
-        throw new Error('dropLonelyQueries: a static body is not an axis-aligned box at the origin');
-      }
-      let minX = Infinity;
-      let minY = Infinity;
-      let maxX = -Infinity;
-      let maxY = -Infinity;
-      for (const v of shape.m_vertices) {
-        minX = Math.min(minX, v.x);
-        minY = Math.min(minY, v.y);
-        maxX = Math.max(maxX, v.x);
-        maxY = Math.max(maxY, v.y);
-      }
-      for (const proxy of proxiesOf(f)) {
-        const box = tree.getFatAABB(proxy.proxyId);
-        reachM = Math.max(reachM, minX - box.lowerBound.x, minY - box.lowerBound.y, box.upperBound.x - maxX, box.upperBound.y - maxY);
-      }
-    }
+  for (const proxy of proxiesOf(fixture)) {
+    const box = tree.getFatAABB(proxy.proxyId);
+    reachM = Math.max(reachM, -0.5 - box.lowerBound.x, -0.5 - box.lowerBound.y, box.upperBound.x - 0.5, box.upperBound.y - 0.5);
   }
   reachM += SLACK_M;
   const { width, height, cellSizeM, cells } = grid;

@@ -2,6 +2,7 @@
  * The trial a live service runs now, and how a new one takes its place (POST /api/trial): the
  * HTTP routes and the web UI read `live` on every request, so a replaced trial is seen at once.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Grid } from '@swarmgate/maps';
 import type { Logger } from '../hil/Logger.js';
 import type { RobotRegistry } from '../hil/RobotRegistry.js';
@@ -55,6 +56,8 @@ export interface ReplaceOptions {
 
 export class TrialSlot {
   private current: LiveTrial;
+  /** A replacement is being built (replace): a second one is refused, not built beside it. */
+  private building = false;
   /** Recordings started at run time; null without a recordings folder. */
   readonly recording: RecordingSwitch | null;
 
@@ -79,10 +82,25 @@ export class TrialSlot {
    * trial is finished; `record` starts one of the new trial.
    */
   async replace(request: TrialRequest, options: ReplaceOptions = {}): Promise<LiveTrial> {
-    const { factory, registry, joints, logger } = this.options;
+    const { factory } = this.options;
     if (!factory) throw new SwarmgateError('SG_TRIAL_STATE', 'this gateway was started without a way to build trials from a request');
     if (options.record && !this.recording) throw new TrialRequestError('record: this gateway has no recordings folder');
+    // Two large maps built at once would hold both in memory, and the first finished would be replaced at once.
+    if (this.building) throw new TrialRequestError('a new trial is being built (POST /api/trial): ask again once it is in place');
+    this.building = true;
+    try {
+      return await this.buildReplacement(factory, request, options);
+    } finally {
+      this.building = false;
+    }
+  }
+
+  private async buildReplacement(factory: TrialFactory, request: TrialRequest, options: ReplaceOptions): Promise<LiveTrial> {
+    const { registry, joints, logger } = this.options;
     const trial = await factory.build(request);
+    // Building the trial below is the other long piece of a large map's work (the factory loaded
+    // the map): the running trial and the links get a turn first.
+    await sleep(1);
     await this.recording?.stop();
     const previous = this.current;
     const held = previous.robots().filter((r) => r.kind === 'physical' && r.emergencyStopped);
