@@ -47,6 +47,8 @@ export const ERROR_CODES = {
     'A lidar worker thread (--workers above 1) failed or did not answer within a minute; the message gives its error. Run with --workers 1 to keep the work on one thread.',
   SG_ROBOT_OUTSIDE_TICK:
     "A controller run on a worker thread used its robot outside its own start() or tick() (a stored Robot called later); a robot's commands and state belong to its tick.",
+  SG_SLAM_BUDGET:
+    "The robots' SLAM maps would not fit in the memory budget (half of this machine's memory): each robot keeps a map of 4 cells per map cell, so a large map takes few robots; the message gives the numbers. Ask for fewer robots or a coarser --cell.",
   SG_SPAWN: 'Robots could not be placed: not enough free cells for the spawn strategy, or a given position is inside a wall or off the map.',
   // Live trials and `swarmgate serve` (trial/)
   SG_TRIAL_CONFIG: 'A live trial option is out of range (arena transform scale or rotation, pose source, tick period); the message names it.',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProgress, ProgressBar } from './ProgressBar.js';
@@ -249,6 +249,20 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     },
     60_000,
   );
+});
+
+describe('swarmgate run past the SLAM memory budget (real process)', () => {
+  it("exits 2 naming the budget before building anything, where the robots' maps would not fit in half the memory", () => {
+    // 16 MB of SLAM map per robot on 2000 x 2000 cells: one robot more than half this machine's memory holds.
+    const robots = Math.floor(totalmem() / 2 / 16e6) + 1;
+    const r = swarmgate('run', '--map', 'building:2000x2000:seed=1', '--robots', String(robots), '--spawn', 'apart', '--max-ticks', '1');
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `^swarmgate run: --robots: SG_SLAM_BUDGET: ${robots} robots' SLAM maps would take [\\d.]+ GB \\(16.0 MB each on this 2000 x 2000 map\\), over the budget of [\\d.]+ GB \\(half of this machine's memory\\): at most ${robots - 1} robots here, or a coarser --cell`,
+      ),
+    );
+    expect(r.code).toBe(2);
+  }, 60_000);
 });
 
 describe('swarmgate run on a real ROS map (real process)', () => {

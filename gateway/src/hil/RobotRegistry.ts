@@ -164,7 +164,7 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
    * applied as `birth` does. Refused: nothing changes but the conflict record and counter.
    */
   admit(robotId: string, link: RobotLink, birth: Birth, channel: string = link): Admission {
-    const reason = this.refusal(robotId, link, channel);
+    const reason = this.admissionProblem(robotId, link, channel);
     if (reason !== null) return this.refuse(robotId, link, channel, reason);
     const previous = this.entries.get(robotId);
     const movedFrom = previous && previous.channel !== channel ? previous.channel : null;
@@ -173,7 +173,8 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     return { admitted: true, record: this.apply(robotId, link, channel, birth), movedFrom };
   }
 
-  private refusal(robotId: string, link: RobotLink, channel: string): string | null {
+  /** Why a Birth of `robotId` on `channel` would be refused now, or null: admit's check, asked ahead (a new trial's virtual ids). */
+  admissionProblem(robotId: string, link: RobotLink, channel: string = link): string | null {
     const problem = idProblem(robotId);
     if (problem !== null) return `robot id ${JSON.stringify(robotId.slice(0, 80))} ${problem}`;
     const held = this.entries.get(robotId);

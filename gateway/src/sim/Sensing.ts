@@ -28,6 +28,7 @@ export class Sensing {
   readonly lidarThreads: LidarThreads;
   readonly slamMaps: (SlamMap | null)[] = [];
   /** The sensors' hooks, each list in registry order (only sensors that have the hook). */
+  private readonly onAdmit: SensorHooks[];
   private readonly onAdded: SensorHooks[];
   private readonly onBegin: SensorHooks[];
   private readonly onRobot: SensorHooks[];
@@ -44,6 +45,7 @@ export class Sensing {
     this.lidar = new Lidar(world.grid, world.config.lidar);
     this.lidarThreads = new LidarThreads(this.lidar, world.grid, world.config.lidar, world.config.workers, world.config.robot.radiusM);
     const hooks = sensors.map((s) => s.create(this));
+    this.onAdmit = hooks.filter((h) => h.admitRobot);
     this.onAdded = hooks.filter((h) => h.onRobotAdded);
     this.onBegin = hooks.filter((h) => h.beginTick);
     this.onRobot = hooks.filter((h) => h.senseRobot);
@@ -72,6 +74,11 @@ export class Sensing {
     const reader = this.readers[field];
     // Each reader is kept under its own field, so its reading has that field's type.
     return reader ? (reader.read(slot, drops) as OnDemandReadings[F]) : undefined;
+  }
+
+  /** Throws when a sensor refuses one more robot (World.addRobot asks before it changes anything). */
+  admitRobot(): void {
+    for (let s = 0; s < this.onAdmit.length; s++) this.onAdmit[s].admitRobot?.();
   }
 
   onRobotAdded(slot: number, id: string): void {

@@ -6,6 +6,7 @@
 import type { Grid } from '@swarmgate/maps';
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams, type AlgorithmInfo, type Controller } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from './radio/index.js';
+import { checkSlamBudget } from './sensorSlam.js';
 import { spawnPoses, type SpawnStrategy } from './Spawn.js';
 import { TrialMetrics, type FinalMetrics } from './TrialMetrics.js';
 import { World } from './World.js';
@@ -43,6 +44,8 @@ export class Trial {
   private readonly algorithmParams: Record<string, number>;
 
   constructor(readonly config: TrialConfig) {
+    // Up front: robot by robot (World.addRobot) a trial over the budget fills it before it is refused.
+    checkSlamBudget(config.grid, config.robots);
     const world = new World(config.grid, { ...config.world, seed: config.seed });
     const model = typeof config.comm === 'string' ? parseCommSpec(config.comm) : config.comm;
     world.comms.configure({ model, network: config.network });

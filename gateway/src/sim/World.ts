@@ -185,6 +185,7 @@ export class World {
     if (!Number.isFinite(xM) || !Number.isFinite(yM) || !Number.isFinite(spec.pose.headingRad)) {
       throw new SwarmgateError('SG_BAD_POSE', `robot '${spec.id}': pose must be finite numbers`);
     }
+    this.sensing.admitRobot();
     this.settleOpenStates();
     // Normalised at the edge: planck wraps a body's angle when it solves a time of impact, so
     // a heading outside (-pi, pi] would later jump by a full turn under a running move.

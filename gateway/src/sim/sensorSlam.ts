@@ -1,5 +1,8 @@
+import { totalmem } from 'node:os';
+import type { Grid } from '@swarmgate/maps';
 import { SlamMap } from '@swarmgate/sdk';
 import type { Random } from '@swarmgate/protocols';
+import { SwarmgateError } from '../errors.js';
 import { SUB } from './Lidar.js';
 import { clampAbs } from './math.js';
 import type { Sensing } from './Sensing.js';
@@ -7,6 +10,25 @@ import type { SensorPlugin } from './sensors.js';
 import { DEFAULT_WORLD_CONFIG, slamIntervalTicks } from './WorldConfig.js';
 
 const d = DEFAULT_WORLD_CONFIG;
+
+/**
+ * What the robots' SLAM maps may hold together: half of this machine's memory. A robot's map has
+ * SUB x SUB cells per map cell, a byte each: 16 MB on a 4,000,000-cell map, so 1,600 robots there
+ * were 26 GB, and the process was killed by the kernel before its first tick.
+ */
+export const SLAM_BUDGET_BYTES = Math.floor(totalmem() / 2);
+
+/** Throws SG_SLAM_BUDGET when `robots` robots' SLAM maps on `grid` would exceed SLAM_BUDGET_BYTES. */
+export function checkSlamBudget(grid: Pick<Grid, 'width' | 'height'>, robots: number): void {
+  const perRobot = grid.width * SUB * grid.height * SUB;
+  if (robots * perRobot <= SLAM_BUDGET_BYTES) return;
+  const mb = (bytes: number): string => (bytes >= 1e9 ? `${(bytes / 1e9).toFixed(1)} GB` : `${(bytes / 1e6).toFixed(1)} MB`);
+  throw new SwarmgateError(
+    'SG_SLAM_BUDGET',
+    `${robots} robots' SLAM maps would take ${mb(robots * perRobot)} (${mb(perRobot)} each on this ${grid.width} x ${grid.height} map), ` +
+      `over the budget of ${mb(SLAM_BUDGET_BYTES)} (half of this machine's memory): at most ${Math.floor(SLAM_BUDGET_BYTES / perRobot)} robots here, or a coarser --cell`,
+  );
+}
 
 /**
  * Each robot's SLAM map (written by the lidar's rays on SLAM ticks), its pose-estimate error, and
@@ -32,6 +54,8 @@ export const slamSensor: SensorPlugin = {
 
 class Slam {
   private readonly poseRngs: (Random | null)[] = [];
+  /** SLAM maps made (a removed robot's is kept with its slot). */
+  private maps = 0;
   private groupLeader = new Int32Array(0);
 
   private readonly mergeEveryTicks: number;
@@ -40,7 +64,13 @@ class Slam {
     this.mergeEveryTicks = slamIntervalTicks(sensing.world.config).mergeTicks;
   }
 
+  /** Robots joining one by one (physical twins) are held to the budget a trial's robots are (Trial). */
+  admitRobot(): void {
+    checkSlamBudget(this.sensing.world.grid, this.maps + 1);
+  }
+
   onRobotAdded(slot: number, id: string): void {
+    this.maps++;
     const world = this.sensing.world;
     // Shared memory: the lidar's threads write the cells its rays walk (LidarThreads.ts).
     this.sensing.slamMaps[slot] = SlamMap.forGrid(world.grid, SUB, true);

@@ -42,6 +42,8 @@ export type OnDemandReader = {
  * from `world.rng` forks.
  */
 export interface SensorHooks {
+  /** Before a robot is added, nothing changed yet: throws to refuse it (a memory budget). */
+  admitRobot?(): void;
   /** A robot took `slot`: grow buffers, fork per-robot random streams. */
   onRobotAdded?(slot: number, id: string): void;
   /** Once per sense phase, before any robot (sensors in registry order). */

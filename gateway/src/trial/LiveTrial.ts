@@ -75,6 +75,26 @@ export interface LiveTrialOptions {
   readonly logger?: Logger;
   /** `serve --record`: the recording the trial writes as it runs (the caller closes it after stop). */
   readonly record?: LiveRecordingOptions;
+  /** What the trial runs, built already (buildLiveSimulation); default: built here from `trial`. */
+  readonly simulation?: LiveSimulation;
+}
+
+/** What a live trial runs: its Trial, and the spawn poses kept for physical robots joining later. */
+export interface LiveSimulation {
+  readonly trial: Trial;
+  readonly twinPoses: readonly Pose[];
+}
+
+/**
+ * Builds what a LiveTrial with these options runs, touching nothing outside it: TrialSlot builds
+ * a replacement's before it stops the current trial, so a configuration that cannot be built
+ * (more robots than the map places, over the SLAM budget) leaves the current trial running.
+ */
+export function buildLiveSimulation(options: Pick<LiveTrialOptions, 'trial' | 'hil' | 'twinSlots'>): LiveSimulation {
+  const trial = new Trial(options.trial);
+  const { grid, robots, spawn } = options.trial;
+  const slots = options.hil ? (options.twinSlots ?? 16) : 0;
+  return { trial, twinPoses: twinSpawnPoses(grid, robots, slots, spawn, () => trial.world.rng.fork('spawn')) };
 }
 
 /** A robot link as the trial sees its faults (MqttBridge and SerialBridge fit). */
@@ -178,7 +198,7 @@ export class LiveTrial implements TwinHost {
   readonly pacer: TickPacer;
   private readonly remote: ReadonlySet<string>;
   private readonly stopped = new Set<string>();
-  private readonly twinPoses: Pose[];
+  private readonly twinPoses: readonly Pose[];
   private twinPoseCursor = 0;
   private ended = false;
   private readonly logger: Logger;
@@ -212,11 +232,10 @@ export class LiveTrial implements TwinHost {
     this.clock = options.clock ?? systemClock;
     this.faultLog = new RateLimitedLogger(this.logger, { clock: this.clock });
     this.remote = options.trial.remoteControlled ?? new Set();
-    this.trial = new Trial(options.trial);
+    const simulation = options.simulation ?? buildLiveSimulation(options);
+    this.trial = simulation.trial;
     this.world = this.trial.world;
-    const { grid, robots, spawn } = options.trial;
-    const slots = options.twinSlots ?? 16;
-    this.twinPoses = options.hil && slots > 0 ? twinSpawnPoses(grid, robots, slots, spawn, this.world.rng.fork('spawn')) : [];
+    this.twinPoses = simulation.twinPoses;
     const hil = options.hil ?? null;
     if (hil) {
       for (const id of this.world.robotIds()) hil.registry.birth(id, 'virtual', virtualBirth());
@@ -609,7 +628,23 @@ function errorText(error: unknown): string {
  * positions are the virtual robots' alone: twins then take free cells around the map's centre
  * that no given position is in.
  */
-function twinSpawnPoses(grid: Grid, robots: number, slots: number, spawn: SpawnStrategy, rng: Random): Pose[] {
+/**
+ * Up to `slots` spawn poses beside the trial's robots' for physical robots joining later; fewer
+ * (halving) where the map has no room for all of them: the trial's robots were asked for, the
+ * reserve was not.
+ */
+function twinSpawnPoses(grid: Grid, robots: number, slots: number, spawn: SpawnStrategy, rng: () => Random): Pose[] {
+  for (let wanted = slots; wanted > 0; wanted = Math.floor(wanted / 2)) {
+    try {
+      return reserveTwinPoses(grid, robots, wanted, spawn, rng());
+    } catch (error) {
+      if (!(error instanceof SwarmgateError && error.code === 'SG_SPAWN')) throw error;
+    }
+  }
+  return [];
+}
+
+function reserveTwinPoses(grid: Grid, robots: number, slots: number, spawn: SpawnStrategy, rng: Random): Pose[] {
   if (spawn.kind !== 'positions') return spawnPoses(grid, robots + slots, spawn, rng).slice(robots);
   const cellOf = (pose: Pose): number =>
     Math.floor((pose.yM - grid.originM.y) / grid.cellSizeM) * grid.width + Math.floor((pose.xM - grid.originM.x) / grid.cellSizeM);

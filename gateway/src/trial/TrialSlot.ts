@@ -8,7 +8,7 @@ import type { Logger } from '../hil/Logger.js';
 import type { RobotRegistry } from '../hil/RobotRegistry.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
-import { LiveTrial, type LiveTrialOptions } from './LiveTrial.js';
+import { buildLiveSimulation, LiveTrial, type LiveSimulation, type LiveTrialOptions } from './LiveTrial.js';
 import { RecordingSwitch } from './RecordingSwitch.js';
 
 /** A live trial's configuration: what `serve` builds from its flags, and POST /api/trial from a body. */
@@ -95,19 +95,47 @@ export class TrialSlot {
     }
   }
 
+  /**
+   * The new trial's simulation, built while the current trial runs on: a configuration it cannot
+   * be built from (more robots than the map places, over the SLAM budget) or whose robot ids a
+   * physical robot online holds is refused, and the current trial is left as it was.
+   */
+  private buildSimulation(trial: LiveTrialConfig): LiveSimulation {
+    let simulation: LiveSimulation;
+    try {
+      simulation = buildLiveSimulation({ trial, ...this.options.joints });
+    } catch (error) {
+      if (error instanceof SwarmgateError) throw new TrialRequestError(error.message);
+      throw error;
+    }
+    const registry = this.options.registry;
+    const taken = registry
+      ? simulation.trial.world
+          .robotIds()
+          .map((id) => registry.admissionProblem(id, 'virtual'))
+          .find((problem) => problem !== null)
+      : undefined;
+    if (taken) {
+      void simulation.trial.world.close();
+      throw new TrialRequestError(taken);
+    }
+    return simulation;
+  }
+
   private async buildReplacement(factory: TrialFactory, request: TrialRequest, options: ReplaceOptions): Promise<LiveTrial> {
     const { registry, joints, logger } = this.options;
     const trial = await factory.build(request);
     // Building the trial below is the other long piece of a large map's work (the factory loaded
     // the map): the running trial and the links get a turn first.
     await sleep(1);
+    const simulation = this.buildSimulation(trial);
     await this.recording?.stop();
     const previous = this.current;
     const held = previous.robots().filter((r) => r.kind === 'physical' && r.emergencyStopped);
     previous.stop();
     // The old trial's virtual ids must not refuse the new trial's robots (or physical ones).
     registry?.forgetVirtual();
-    this.current = new LiveTrial({ trial, ...joints });
+    this.current = new LiveTrial({ trial, simulation, ...joints });
     // An emergency stop holds until the operator releases it (docs/safety.md), across trials:
     // a physical robot stopped in the old trial is stopped in the new one (a virtual one is gone).
     for (const robot of held) {
