@@ -158,6 +158,34 @@ describe('RobotRegistry', () => {
     expect(registry.list()).toHaveLength(MAX_PHYSICAL_ROBOTS + 4);
   });
 
+  it('at MAX_PHYSICAL_ROBOTS forgets the robot offline longest that no trial holds for a new id, and refuses when none is left', () => {
+    const { clock, registry } = setup();
+    for (let i = 0; i < MAX_PHYSICAL_ROBOTS; i++) {
+      registry.admit(`x${i}`, 'mqtt', birth(1));
+      clock.advance(1);
+    }
+    // x7 and x3 go offline, x7 seen first; the trial holds x7.
+    registry.linkLost('x7');
+    registry.linkLost('x3');
+    registry.keepWhile((id) => id === 'x7');
+    expect(registry.admit('newcomer', 'mqtt', birth(1)).admitted).toBe(true);
+    expect(registry.get('x3')).toBeUndefined();
+    expect(registry.get('x7')).toMatchObject({ online: false });
+    expect(registry.counters.forgotten).toBe(1);
+    // Every other robot is online, x7 is held: the next new id is refused, naming the budget.
+    const refused = registry.admit('one-more', 'mqtt', birth(1));
+    expect(refused).toMatchObject({ admitted: false, conflict: { reason: expect.stringContaining('each online or in the trial') } });
+    expect(registry.list()).toHaveLength(MAX_PHYSICAL_ROBOTS);
+    // A bad id is refused for what it is, and forgets nobody.
+    registry.linkLost('x9');
+    expect(registry.admit('bad id!', 'mqtt', birth(1)).admitted).toBe(false);
+    expect(registry.get('x9')).toBeDefined();
+    // The forgotten robot comes back as a new one, in the place of the next robot offline longest.
+    expect(registry.admit('x3', 'mqtt', birth(2))).toMatchObject({ admitted: true, record: { births: 1 } });
+    expect(registry.get('x9')).toBeUndefined();
+    registry.close();
+  });
+
   it('marks a robot offline when its link is lost and close() clears timers', () => {
     const { clock, registry, events } = setup();
     registry.birth('a', 'serial', birth(1));

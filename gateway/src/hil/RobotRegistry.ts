@@ -108,6 +108,8 @@ export interface RegistryCounters {
   foreignTraffic: number;
   /** Rebirth requests due (`birthRequestDue` said yes): a link asked an unborn robot for its Birth. */
   birthRequests: number;
+  /** Offline physical robots' records forgotten to make room for a new id at MAX_PHYSICAL_ROBOTS (bench mode). */
+  forgotten: number;
 }
 
 /** A robot sending without a Birth is asked for one at most this often. */
@@ -120,7 +122,9 @@ const MAX_CONFLICT_ID_LENGTH = 100;
 /**
  * Physical robots the registry holds records of, online or not. A fleet file bounds them; in
  * bench mode anyone may send Births, and a stray spraying ids would otherwise grow the registry
- * (and each record's Birth) without end. A Birth of a new id past it is refused as a conflict.
+ * (and each record's Birth) without end. A Birth of a new id past it takes the place of the
+ * robot offline longest that the trial does not hold (keepWhile), or is refused as a conflict
+ * when every one is online or held.
  */
 export const MAX_PHYSICAL_ROBOTS = 1024;
 /** A Birth's model, firmware version and each sensor name are kept to this many characters. */
@@ -129,10 +133,12 @@ export const MAX_BIRTH_TEXT_LENGTH = 64;
 export const MAX_BIRTH_SENSORS = 32;
 
 export class RobotRegistry extends EventEmitter<RegistryEvents> {
-  readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0, refusedBirths: 0, foreignTraffic: 0, birthRequests: 0 };
+  readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0, refusedBirths: 0, foreignTraffic: 0, birthRequests: 0, forgotten: 0 };
   private readonly entries = new Map<string, Entry>();
-  /** Entries of physical robots (they are never forgotten; virtual ones are, by forgetVirtual). */
+  /** Entries of physical robots (forgotten only to make room, see MAX_PHYSICAL_ROBOTS; virtual ones by forgetVirtual). */
   private physicalRobots = 0;
+  /** Offline robots whose records must stay (keepWhile). */
+  private held: (robotId: string) => boolean = () => false;
   /** conflictKey(robotId, channel) -> the latest refusal; ordered oldest first. */
   private readonly conflictLog = new Map<string, IdConflict>();
   /** robotId -> when it was last asked for its Birth; ordered oldest first. */
@@ -164,6 +170,14 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
    * applied as `birth` does. Refused: nothing changes but the conflict record and counter.
    */
   admit(robotId: string, link: RobotLink, birth: Birth, channel: string = link): Admission {
+    if (
+      link !== 'virtual' &&
+      !this.entries.has(robotId) &&
+      this.physicalRobots >= MAX_PHYSICAL_ROBOTS &&
+      this.identityProblem(robotId, link, channel) === null
+    ) {
+      this.forgetLongestOffline();
+    }
     const reason = this.admissionProblem(robotId, link, channel);
     if (reason !== null) return this.refuse(robotId, link, channel, reason);
     const previous = this.entries.get(robotId);
@@ -175,6 +189,39 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
 
   /** Why a Birth of `robotId` on `channel` would be refused now, or null: admit's check, asked ahead (a new trial's virtual ids). */
   admissionProblem(robotId: string, link: RobotLink, channel: string = link): string | null {
+    const problem = this.identityProblem(robotId, link, channel);
+    if (problem !== null) return problem;
+    if (link !== 'virtual' && !this.entries.has(robotId) && this.physicalRobots >= MAX_PHYSICAL_ROBOTS) {
+      return `robot id ${robotId} refused: the gateway already holds MAX_PHYSICAL_ROBOTS (${MAX_PHYSICAL_ROBOTS}) physical robots, each online or in the trial (a fleet file names the ones it takes)`;
+    }
+    return null;
+  }
+
+  /**
+   * Robots a trial holds (its twins): their records stay while they are offline, when a new id
+   * needs room at MAX_PHYSICAL_ROBOTS. The live service tells it its current trial's.
+   */
+  keepWhile(held: (robotId: string) => boolean): void {
+    this.held = held;
+  }
+
+  /** Forgets the physical robot offline longest that no trial holds, if there is one. */
+  private forgetLongestOffline(): void {
+    let oldest: Entry | null = null;
+    for (const entry of this.entries.values()) {
+      const r = entry.record;
+      if (r.link === 'virtual' || r.online || this.held(r.id)) continue;
+      if (oldest === null || r.lastSeenMs < oldest.record.lastSeenMs) oldest = entry;
+    }
+    if (oldest === null) return;
+    this.disarm(oldest);
+    this.entries.delete(oldest.record.id);
+    this.physicalRobots--;
+    this.counters.forgotten++;
+  }
+
+  /** admissionProblem without the capacity: the id's grammar, the fleet, and who holds it. */
+  private identityProblem(robotId: string, link: RobotLink, channel: string): string | null {
     const problem = idProblem(robotId);
     if (problem !== null) return `robot id ${JSON.stringify(robotId.slice(0, 80))} ${problem}`;
     const held = this.entries.get(robotId);
@@ -184,9 +231,6 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     }
     if (link !== 'virtual' && this.fleetRobotIds && !this.fleetRobotIds.has(robotId)) {
       return `robot id ${robotId} is not in the fleet file; add it under robots`;
-    }
-    if (link !== 'virtual' && !held && this.physicalRobots >= MAX_PHYSICAL_ROBOTS) {
-      return `robot id ${robotId} refused: the gateway already holds MAX_PHYSICAL_ROBOTS (${MAX_PHYSICAL_ROBOTS}) physical robots (a fleet file names the ones it takes)`;
     }
     return null;
   }

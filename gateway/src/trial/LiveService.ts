@@ -188,6 +188,8 @@ export class LiveService {
         firstOnly: { record: options.record },
       });
       const live = trials.live;
+      // A robot the current trial has a twin of keeps its record while offline (it may come back).
+      registry.keepWhile((robotId) => trials.live.twins?.has(robotId) ?? false);
       // The slot's trial, not this first one: a trial created later through the API is the one stopped.
       cleanups.push(() => trials.live.stop());
       // Run before the trial stops (cleanups run in reverse): a recording started at run time is finished.
