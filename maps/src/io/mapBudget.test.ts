@@ -9,7 +9,7 @@ import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MapFormatError } from '../errors.js';
-import { pngBomb } from '../testing/pngBomb.js';
+import { pngBomb, pngChunk } from '../testing/pngBomb.js';
 import { DEFAULT_MAX_FILE_CELLS } from './greyImage.js';
 import { loadMapFile } from './mapFiles.js';
 import { decodePng, readPngSize } from './png.js';
@@ -130,6 +130,29 @@ describe('readPngSize (the PNG header parser)', () => {
         const view = Buffer.from(bytes);
         expect(size).toEqual({ width: view.readUInt32BE(16), height: view.readUInt32BE(20) });
       }),
+    );
+  });
+});
+
+describe('a corrupt PNG', () => {
+  const SIGNATURE_AND_IHDR = 8 + 25;
+  it("is refused in a map user's words, not the decoder's", async () => {
+    const genuine = await pngBomb(4, 4);
+    const ihdr = genuine.subarray(0, SIGNATURE_AND_IHDR);
+    const end = pngChunk('IEND', Buffer.alloc(0));
+    // Cut after its header.
+    expect(() => decodePng(ihdr, 'cut.png')).toThrow('cut.png: corrupt PNG: the file ends before its image data does (truncated?)');
+    // A row whose filter type is 9 (PNG's are 0 to 4).
+    const rows = Buffer.alloc(4 * 5);
+    rows[5] = 9;
+    const filtered = Buffer.concat([ihdr, pngChunk('IDAT', zlib.deflateSync(rows)), end]);
+    expect(() => decodePng(filtered, 'filter.png')).toThrow("filter.png: corrupt PNG: its image data is corrupt: a row's filter type is 9, PNG's are 0 to 4");
+    // A bit depth of 7.
+    const header = Buffer.from(genuine.subarray(16, 29));
+    header[8] = 7;
+    const depth = Buffer.concat([genuine.subarray(0, 8), pngChunk('IHDR', header), genuine.subarray(SIGNATURE_AND_IHDR)]);
+    expect(() => decodePng(depth, 'depth.png')).toThrow(
+      'depth.png: corrupt PNG: its header or image data is invalid (a bit depth or colour type PNG does not define',
     );
   });
 });

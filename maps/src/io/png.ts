@@ -81,6 +81,19 @@ function checkInterlacedData(bytes: Uint8Array, file: string, width: number, hei
   }
 }
 
+/**
+ * pngjs's reason in a map user's words, where it speaks of its own stream (a file cut short is
+ * "There are some read requests waitng on finished stream"); the original stays as the cause.
+ */
+function pngProblem(message: string): string {
+  if (/read requests waitng on finished stream|unexpected end/i.test(message)) return 'the file ends before its image data does (truncated?)';
+  const filter = /^Unrecognised filter type - (\d+)/.exec(message);
+  if (filter) return `its image data is corrupt: a row's filter type is ${filter[1]}, PNG's are 0 to 4`;
+  if (/unrecognised content at end of stream/.test(message))
+    return 'its header or image data is invalid (a bit depth or colour type PNG does not define, or data after the image)';
+  return message;
+}
+
 export function decodePng(bytes: Uint8Array, file: string, maxCells?: number): GreyImage {
   const size = readPngSize(bytes, file);
   checkImageSize(file, size.width, size.height, maxCells);
@@ -89,7 +102,7 @@ export function decodePng(bytes: Uint8Array, file: string, maxCells?: number): G
   try {
     png = PNG.sync.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
-    throw new MapFormatError(file, `corrupt PNG: ${(error as Error).message}`, { cause: error });
+    throw new MapFormatError(file, `corrupt PNG: ${pngProblem((error as Error).message)}`, { cause: error });
   }
   const samples = new Uint16Array(png.width * png.height);
   const { data } = png;

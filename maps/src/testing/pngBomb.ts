@@ -8,7 +8,8 @@
 import { createDeflate, crc32 } from 'node:zlib';
 import { adam7Passes } from '../io/png.js';
 
-function chunk(type: string, data: Buffer): Buffer {
+/** A PNG chunk: length, type, data and CRC. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8);
   head.writeUInt32BE(data.length, 0);
   head.write(type, 4, 'ascii');
@@ -40,7 +41,7 @@ export async function pngBomb(width: number, height: number, options: { interlac
   deflate.end();
   await done;
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', Buffer.concat(parts)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('IDAT', Buffer.concat(parts)), pngChunk('IEND', Buffer.alloc(0))]);
 }
 
 /** `total` as pieces of at most `size`. */
