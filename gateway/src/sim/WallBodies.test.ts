@@ -74,7 +74,9 @@ describe('WallChunks', () => {
     expect(walls.createdCount).toBe(corner);
     const body = world.getBodyList() as Body;
     expect(fixtureCount(body)).toBe(corner);
+    expect(walls.complete).toBe(false);
     walls.ensureAll();
+    expect(walls.complete).toBe(true);
     expect(walls.createdCount).toBe(walls.boxCount);
     expect(fixtureCount(body)).toBe(walls.boxCount);
   });
@@ -83,6 +85,7 @@ describe('WallChunks', () => {
     const walls = new WallChunks(new PlanckWorld({ gravity: { x: 0, y: 0 } }), borderedRoom(400));
     expect(walls.boxCount).toBe(4);
     expect(walls.createdCount).toBe(4);
+    expect(walls.complete).toBe(true);
   });
 
   it('a world builds the walls near its robots only, and a robot crossing the map still meets the far wall', () => {

@@ -71,6 +71,11 @@ export class WallChunks {
     if (this.boxCount <= EAGER_MAX_BOXES) this.ensureAll();
   }
 
+  /** Every box is created (a small map, or every chunk visited). */
+  get complete(): boolean {
+    return this.createdCount === this.boxCount;
+  }
+
   /** Creates the walls of every chunk the square of half-side reachM around (xM, yM) overlaps. */
   ensureAround(xM: number, yM: number, reachM: number): void {
     const { originM } = this.grid;

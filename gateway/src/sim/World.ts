@@ -577,6 +577,7 @@ export class World {
    * seen so far bounds every robot's travel.
    */
   private buildWallsNearRobots(): void {
+    if (this.walls.complete) return;
     const t = this.table;
     for (let i = 0; i < t.count; i++) {
       const body = this.bodies[i];
