@@ -98,6 +98,7 @@ export class LiveFeed {
   private speedFromMs = 0;
   private speedFromSimS = 0;
   private speed: number | null = null;
+  private trials = 0;
 
   constructor(options: LiveFeedOptions) {
     this.source = options.live;
@@ -115,6 +116,7 @@ export class LiveFeed {
     const live = this.source();
     if (live !== this.measured) {
       this.measured = live;
+      this.trials++;
       const { grid } = live.world;
       this.exploredBits = new Uint8Array(Math.ceil((grid.width * grid.height) / 8));
       this.speedFromMs = this.clock.nowMs();
@@ -122,6 +124,16 @@ export class LiveFeed {
       this.speed = null;
     }
     return live;
+  }
+
+  /**
+   * Which trial is shown: a number that changes when another trial replaces it. Its map may have
+   * the same meta (a map of the same size, or the same map), and its robots the same ids, yet
+   * every view of the old one is stale: a stream starts its clients over when this changes.
+   */
+  trialSerial(): number {
+    this.current();
+    return this.trials;
   }
 
   meta(): MapMeta {

@@ -26,23 +26,36 @@ afterEach(async () => {
 
 async function serve(token: string | null = null, radio: Pick<TrialConfig, 'comm' | 'spawn'> = { comm: 'global', spawn: { kind: 'together' } }) {
   const clock = new ManualClock();
-  const trial = {
-    grid: borderedRoom(20),
-    robots: 4,
-    algorithm: 'frontier',
-    ...radio,
-    seed: 3,
-    targetExplored: 0.99,
-    maxTicks: Infinity,
-  } as const;
-  const live = new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger(), clock });
+  const liveTrial = (seed: number) => {
+    const trial = {
+      grid: borderedRoom(20),
+      robots: 4,
+      algorithm: 'frontier',
+      ...radio,
+      seed,
+      targetExplored: 0.99,
+      maxTicks: Infinity,
+    } as const;
+    return new LiveTrial({ trial, hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger(), clock });
+  };
+  let live = liveTrial(3);
   app = Fastify();
   const hosts = new Set<string>();
   await installHttpGuard(app, { token, hosts });
   await app.register(webUi, { live: () => live, hil: null, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   hosts.add(`127.0.0.1:${(app.server.address() as AddressInfo).port}`);
-  return { live, clock, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/ws` };
+  /** A new trial in the old one's place, as POST /api/trial makes: the same map frame and robot ids. */
+  const replace = (seed: number): LiveTrial => (live = liveTrial(seed));
+  return { live, clock, replace, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/ws` };
+}
+
+/** The explored bitmap of a trial, as LiveFeed builds it from the lidar's cells. */
+function exploredBits(live: LiveTrial): Uint8Array {
+  const seen = live.world.sensing.lidar.lastSeenTick;
+  const bits = new Uint8Array(Math.ceil(seen.length / 8));
+  for (let i = 0; i < seen.length; i++) if (seen[i] !== 0) bits[i >> 3] |= 1 << (i & 7);
+  return bits;
 }
 
 /** A client that decodes every message into a LiveWireState and keeps the kinds it received. */
@@ -108,6 +121,36 @@ describe('WebSocket /api/live/ws', () => {
     const delta = client.received.find((m) => m.kind === 'frame');
     expect(delta).toMatchObject({ tick: 6 });
     expect(client.state.frame?.tick).toBe(6);
+  });
+
+  it('starts its clients over when a new trial replaces the shown one, even on a map frame and robot ids like the old ones', async () => {
+    const { live, clock, replace, url } = await serve();
+    for (let i = 0; i < 20; i++) live.world.step();
+    const client = connect(url);
+    await client.opened;
+    await expect.poll(() => client.received.length).toBe(6);
+    const oldExplored = exploredBits(live);
+    expect(oldExplored.some((b) => b !== 0)).toBe(true);
+    expect(client.state.explored).toEqual(oldExplored);
+
+    // Same size of map, same cell size, same ids: only the trial is another one (tick 0, nothing explored yet).
+    const next = replace(4);
+    client.received.length = 0;
+    clock.advance(1000);
+    await expect.poll(() => client.received.some((m) => m.kind === 'explored')).toBe(true);
+    // The page reloads its map image and forgets the old explored cells, heat and SLAM map on a meta.
+    expect(client.received.map((m) => m.kind)).toEqual(['meta', 'roster', 'frame', 'links', 'explored', 'fleet']);
+    expect(client.received[4]).toMatchObject({ kind: 'explored', full: true });
+    expect(client.state.explored).toEqual(exploredBits(next));
+    expect(client.state.frame?.tick).toBe(0);
+
+    // A client joining now gets the new trial, and the others no second start over.
+    client.received.length = 0;
+    const late = connect(url);
+    await late.opened;
+    await expect.poll(() => late.received.length).toBe(6);
+    expect(late.state.explored).toEqual(exploredBits(next));
+    expect(client.received.filter((m) => m.kind === 'meta')).toEqual([]);
   });
 
   it('holds the radio links of the tick: the pairs within range, sent again only as they change', async () => {

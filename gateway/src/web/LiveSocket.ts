@@ -70,6 +70,8 @@ export class LiveSocket {
   /** LiveFeed.links keys (ascending) and total. */
   private links: number[] = [];
   private linksTotal = 0;
+  /** LiveFeed.trialSerial of the trial the baseline is of. */
+  private trialSerial = -1;
 
   constructor(private readonly options: LiveSocketOptions) {
     if (!(options.frameHz > 0 && options.frameHz <= MAX_SOCKET_FRAME_HZ)) {
@@ -118,6 +120,17 @@ export class LiveSocket {
   /** Brings the baseline up to the trial's state, sending every client what changed. */
   private update(slow: boolean): void {
     const { feed } = this.options;
+    const trialSerial = feed.trialSerial();
+    if (trialSerial !== this.trialSerial) {
+      // Another trial: every client starts over with its full state, even when its map frame and
+      // robot ids are the old one's (a client keeps its map image and explored cells until a meta).
+      this.trialSerial = trialSerial;
+      this.meta = '';
+      this.roster = [];
+      this.explored = new Uint8Array(0);
+      this.fleet = '';
+      slow = true;
+    }
     const meta = JSON.stringify(feed.meta());
     if (meta !== this.meta) {
       this.meta = meta;

@@ -31,6 +31,8 @@ export class LiveStream {
   private timer: TimerHandle | null = null;
   private cycle = 0;
   private readonly lastSent = new Map<string, string>();
+  /** LiveFeed.trialSerial of the trial lastSent is of. */
+  private trialSerial = -1;
 
   constructor(private readonly options: LiveStreamOptions) {
     this.clock = options.clock ?? systemClock;
@@ -42,6 +44,7 @@ export class LiveStream {
   /** Starts streaming to `response` with the current state. */
   attach(response: ServerResponse): void {
     const { feed } = this.options;
+    this.forgetOtherTrial();
     const events = [
       this.current('meta', feed.meta()),
       this.current('frame', feed.frame()),
@@ -68,7 +71,9 @@ export class LiveStream {
 
   private readonly onTimer = (): void => {
     const { feed } = this.options;
-    // A trial created through the API has another map: its meta goes out before its first frame.
+    // A trial created through the API: its meta goes out before its first frame, even when its map
+    // has the old one's size (a client reloads its map image on a meta).
+    this.forgetOtherTrial();
     this.sendIfChanged('meta', JSON.stringify(feed.meta()));
     this.sendIfChanged('frame', JSON.stringify(feed.frame()));
     if (++this.cycle % this.framesPerSlow === 0) {
@@ -78,6 +83,13 @@ export class LiveStream {
     // The hub may have emptied during a write (a client closed): setActive(false) cleared the timer.
     if (this.hub.size > 0) this.timer = this.clock.setTimeout(this.onTimer, this.periodMs);
   };
+
+  private forgetOtherTrial(): void {
+    const serial = this.options.feed.trialSerial();
+    if (serial === this.trialSerial) return;
+    this.trialSerial = serial;
+    this.lastSent.clear();
+  }
 
   private sendIfChanged(event: string, data: string): void {
     if (this.lastSent.get(event) === data) return;

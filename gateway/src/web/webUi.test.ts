@@ -24,14 +24,15 @@ afterEach(async () => {
 });
 
 /** The page's server: the trial API and the web UI, as `swarmgate serve --port` runs them. */
-async function serve(options: Partial<WebUiOptions> = {}): Promise<{ app: FastifyInstance; live: LiveTrial; clock: ManualClock }> {
-  const live = liveTrial();
+async function serve(options: Partial<WebUiOptions> = {}): Promise<{ app: FastifyInstance; live: LiveTrial; clock: ManualClock; replace: () => LiveTrial }> {
+  const trials = { live: liveTrial() };
   const clock = new ManualClock();
   // As the trial API's own server: unknown body fields are refused, not stripped.
   app = Fastify({ ajv: { customOptions: { removeAdditional: false } } });
-  await app.register(trialHttpApi, { trials: { live }, hil: null });
-  await app.register(webUi, { live: () => live, hil: null, clock, ...options });
-  return { app, live, clock };
+  await app.register(trialHttpApi, { trials, hil: null });
+  await app.register(webUi, { live: () => trials.live, hil: null, clock, ...options });
+  // A new trial in the old one's place, as POST /api/trial makes (here on the same map).
+  return { app, live: trials.live, clock, replace: () => (trials.live = liveTrial()) };
 }
 
 interface SseEvent {
@@ -212,6 +213,27 @@ describe('webUi: GET /api/live (Server-Sent Events)', () => {
     const quiet = reader.events.slice(beforeQuiet);
     expect(quiet.map((e) => e.event)).toEqual(['frame', ':', ':']);
     expect(JSON.parse(quiet[0].data)).toMatchObject({ speed: 0 });
+  });
+
+  it('sends the meta again when a new trial replaces the shown one, even on the same map, then its explored cells', async () => {
+    const { app, live, clock, replace } = await serve({ frameHz: 5 });
+    for (let k = 0; k < 10; k++) live.world.step();
+    const reader = new SseReader((await app.inject({ method: 'GET', url: '/api/live', payloadAsStream: true })).stream());
+    await flush();
+    expect(reader.named('meta')).toHaveLength(1);
+    const oldExplored = (reader.named('explored')[0] as { bitsBase64: string }).bitsBase64;
+    expect(Buffer.from(oldExplored, 'base64').some((b) => b !== 0)).toBe(true);
+
+    replace();
+    clock.advance(1000);
+    await flush();
+    // A client reloads its map image and starts its overlay over on a meta: the new trial's comes first.
+    const since = reader.events.slice(4).filter((e) => e.event !== ':');
+    expect(since[0].event).toBe('meta');
+    expect(reader.named('meta')).toHaveLength(2);
+    expect(reader.named('frame').at(-1)).toMatchObject({ tick: 0 });
+    const explored = Buffer.from((reader.named('explored').at(-1) as { bitsBase64: string }).bitsBase64, 'base64');
+    expect(explored.every((b) => b === 0)).toBe(true);
   });
 
   it('ends open streams when the server closes, and stops its timers', async () => {
