@@ -1,7 +1,7 @@
 /**
  * The map canvas in headless Chromium: robots are drawn where the API says they are (pixels
  * read back from the canvas at the poses of GET /api/robots, through the transform the canvas
- * publishes), clicking a robot selects it and draws its own SLAM map, the charts fill from
+ * publishes), clicking a robot selects it and draws its own SLAM map (asked for one request at a time), the charts fill from
  * GET /api/trial/samples, and the page logs no console error.
  */
 import { mkdirSync } from 'node:fs';
@@ -92,6 +92,37 @@ describe('map canvas in headless Chromium', () => {
     await expect.poll(() => page.locator('body').getAttribute('data-detail')).toBeNull();
     await expect.poll(() => slamOpenPixels()).toBe(0);
     for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).check();
+  }, 30_000);
+
+  it("asks for the selected robot's SLAM map one request at a time, however slow the answer", async () => {
+    // Each answer held back 2.5 s (a 16 MB map on a 2000 x 2000 grid takes seconds): the page
+    // polls every second, and must not stack requests the gateway then serves all at once.
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let asked = 0;
+    await page.route('**/api/robots/*/slam', async (route) => {
+      asked++;
+      mostInFlight = Math.max(mostInFlight, ++inFlight);
+      const response = await route.fetch();
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.fulfill({ response });
+      inFlight--;
+    });
+    try {
+      const rows = (await (await fetch(`${base}/api/robots`)).json()) as Row[];
+      const { x, y } = await screenOf(page, GRID, rows[2].pose);
+      const box = (await page.locator('canvas#map').boundingBox())!;
+      await page.mouse.click(box.x + x, box.y + y);
+      await expect.poll(() => page.locator('body').getAttribute('data-detail')).toBe(rows[2].id);
+      await page.waitForTimeout(6000);
+      expect(mostInFlight).toBe(1);
+      expect(asked).toBeGreaterThanOrEqual(2);
+      expect(asked).toBeLessThanOrEqual(3);
+      await page.mouse.click(box.x + 3, box.y + 3);
+      await expect.poll(() => page.locator('body').getAttribute('data-detail')).toBeNull();
+    } finally {
+      await page.unroute('**/api/robots/*/slam');
+    }
   }, 30_000);
 
   it("draws a robot's environment tag and shows its payload on hover", async () => {

@@ -463,10 +463,17 @@ async function showDetail(id) {
   document.body.dataset.detail = id;
 }
 
-/** The selected robot's own SLAM map, fetched once a second while it is selected (a physical robot has none here: 404). */
+/**
+ * The selected robot's own SLAM map, fetched once a second while it is selected (a physical robot
+ * has none here: 404), one request at a time: on a 2000 x 2000 map it is 16 MB, which can take
+ * longer than a second to arrive, and overlapping requests filled the gateway's budget of large
+ * responses for every client.
+ */
+let slamInFlight = false;
 async function showSlam() {
   const id = selected;
-  if (id === null || replay.active) return;
+  if (id === null || replay.active || slamInFlight) return;
+  slamInFlight = true;
   try {
     const response = await fetch(`api/robots/${encodeURIComponent(id)}/slam`);
     if (!response.ok) return;
@@ -475,6 +482,8 @@ async function showSlam() {
     if (selected === id) view.setSlam(buffer);
   } catch (error) {
     console.warn(`SLAM map of ${id}: ${error.message}`);
+  } finally {
+    slamInFlight = false;
   }
 }
 setInterval(showSlam, 1000);
