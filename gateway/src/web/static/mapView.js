@@ -416,8 +416,11 @@ export class MapView {
     const { scale, offX, offY } = this.view;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.cssW, this.cssH);
-    // Cells are the data: no smoothing between them.
-    ctx.imageSmoothingEnabled = false;
+    // Cells are the data: no smoothing between them while a cell spans a pixel or more. Shrunk
+    // below that (a 2000-cell map fitted into a few hundred pixels), cells picked without it are
+    // noise; smoothed, they average into a readable map.
+    ctx.imageSmoothingEnabled = scale * this.dpr < 1;
+    ctx.imageSmoothingQuality = 'high';
     const w = meta.width * scale;
     const h = meta.height * scale;
     if (this.layers.truth && this.image.complete && this.image.naturalWidth > 0) ctx.drawImage(this.image, offX, offY, w, h);
