@@ -3,17 +3,17 @@
  * rectangles, so the broad phase holds hundreds of proxies instead of tens of thousands.
  *
  * On a large map the boxes are created by chunk, when a robot first comes near
- * (WallChunks.ensureAround): a 4,000,000-cell cave merges into some 185,000 boxes, half a gigabyte of planck objects and
- * seconds of building and collecting garbage before the first tick, while ten robots touch a
- * few hundred of them. A chunk is created in full before any robot can reach its walls (the
- * world asks for every robot's surroundings, far beyond a tick's travel, before each physics
- * phase), so the walls a robot meets are the walls it would meet with all of them built (in an
- * order planck may find otherwise, as after any change to its tree's history). Which chunks exist, and in what order their boxes were
- * made, follows from the robots' poses alone: a trial stays a function of its seed.
+ * (WallChunks.ensureAround): a 4,000,000-cell cave merges into some 185,000 boxes, half a
+ * gigabyte of planck objects and seconds of building and collecting garbage before the first
+ * tick, while ten robots touch a few hundred of them. A chunk is created in full before any robot
+ * can reach its walls (the world asks for every robot's surroundings, far beyond a tick's travel,
+ * before each physics phase), so the walls a robot meets are the walls it would meet with all of
+ * them built (in an order planck may find otherwise, as after any change to its tree's history).
+ * Which chunks exist, and in what order their boxes were made, follows from the robots' poses
+ * alone: a trial stays a function of its seed.
  */
 import { Box, type Body, type World as PlanckWorld } from 'planck';
-import { type Grid } from '@swarmgate/maps';
-import { mergeWallRectangles } from '@swarmgate/maps';
+import { mergeWallRectangles, type CellRect, type Grid } from '@swarmgate/maps';
 import { planckBroadPhase } from './planckBroadPhase.js';
 
 /** Fixture user data marking a wall (robots carry their slot index, >= 0). */
@@ -36,7 +36,7 @@ export class WallChunks {
   /** Boxes created so far. */
   createdCount = 0;
   private readonly body: Body;
-  private readonly rects: ReturnType<typeof mergeWallRectangles>;
+  private readonly rects: CellRect[];
   private readonly chunkCells: number;
   private readonly chunksX: number;
   private readonly chunksY: number;

@@ -150,6 +150,30 @@ describe('map canvas in headless Chromium', () => {
       .toMatch(/^tag by r5 at tick \d+: .*beacon-42/);
   }, 30_000);
 
+  it('draws the exploration heatmap as soon as it is switched on, with the trial paused (recoloured only while shown)', async () => {
+    // Running since the tag test: cells are explored. Paused, no new explored bitmap arrives, so
+    // only switching the layer on can paint the heat.
+    expect((await fetch(`${base}/api/trial/pause`, { method: 'POST' })).status).toBe(200);
+    await page.waitForTimeout(1500);
+    for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).uncheck();
+    const drawn = (): Promise<number> =>
+      page.evaluate(`(() => {
+        const canvas = document.getElementById('map');
+        const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+        let n = 0;
+        for (let o = 3; o < data.length; o += 4) if (data[o] > 0) n++;
+        return n;
+      })()`) as Promise<number>;
+    // Robots, links and the tag alone.
+    await page.waitForTimeout(100);
+    const before = await drawn();
+    await page.locator('input[data-layer="exploration"]').check();
+    await expect.poll(drawn, { timeout: 2000 }).toBeGreaterThan(before + 5000);
+    await page.locator('input[data-layer="exploration"]').uncheck();
+    for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).check();
+    expect((await fetch(`${base}/api/trial/start`, { method: 'POST' })).status).toBe(200);
+  }, 30_000);
+
   it('charts the trial samples, and the page logged no error', async () => {
     await expect.poll(async () => Number(await page.locator('body').getAttribute('data-chart-samples')), { timeout: 10_000 }).toBeGreaterThan(2);
     expect(await page.locator('#chart-progress canvas').count()).toBe(1);
