@@ -121,6 +121,9 @@ describe('map canvas in headless Chromium', () => {
       await page.mouse.click(box.x + 3, box.y + 3);
       await expect.poll(() => page.locator('body').getAttribute('data-detail')).toBeNull();
     } finally {
+      // No robot is selected now, so no request starts; the one held back is answered before the
+      // route goes (an answer after unroute is refused: "Route is already handled").
+      await expect.poll(() => inFlight, { timeout: 10_000 }).toBe(0);
       await page.unroute('**/api/robots/*/slam');
     }
   }, 30_000);
