@@ -99,6 +99,32 @@ describe('RobotRegistry', () => {
     expect(events.at(-1)).toBe('offline mona-01 timeout@4100');
   });
 
+  it("gives a robot another period when the check ran late (the gateway's stall), once per silence", () => {
+    const { clock, registry, events } = setup();
+    registry.birth('mona-01', 'serial', birth(1));
+    clock.advance(1000);
+    clock.stall(2000); // due at 1500, runs at 3000: the robot's traffic may be waiting unread
+    clock.advance(0);
+    expect(registry.get('mona-01')!.online).toBe(true);
+    expect(registry.counters.lateChecks).toBe(1);
+    registry.touch('mona-01'); // its queued traffic, read after the stall
+    clock.advance(1499);
+    expect(registry.get('mona-01')!.online).toBe(true);
+    // Silent from 3000: due at 4500; a stall makes that check late once more, and it is forgiven
+    // (traffic in between ended the run of late checks) ...
+    clock.stall(1000);
+    clock.advance(1);
+    expect(registry.get('mona-01')!.online).toBe(true);
+    expect(registry.counters.lateChecks).toBe(2);
+    // ... but the next one, late again with no traffic since, is a verdict: a gateway late on
+    // every timer still finds a silent robot.
+    clock.advance(1000);
+    clock.stall(1000); // due at 6999, runs at 7500
+    clock.advance(0);
+    expect(events.at(-1)).toBe('offline mona-01 timeout@7500');
+    expect(registry.counters.lateChecks).toBe(2);
+  });
+
   it('never times out virtual robots and counts traffic from unborn robots', () => {
     const { clock, registry } = setup();
     registry.birth('sim-1', 'virtual', birth(0));

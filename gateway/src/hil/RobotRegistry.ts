@@ -110,8 +110,15 @@ export interface RegistryCounters {
   birthRequests: number;
   /** Offline physical robots' records forgotten to make room for a new id at MAX_PHYSICAL_ROBOTS (bench mode). */
   forgotten: number;
+  /** Keepalive checks that ran late (the gateway's own stall) and gave the robot another period instead of a verdict. */
+  lateChecks: number;
 }
 
+/**
+ * A keepalive check this late was held up by the gateway's own event loop, not by the robot
+ * (timers fire within milliseconds otherwise; a tick of the live trial takes tens).
+ */
+const LATE_CHECK_SLACK_MS = 250;
 /** A robot sending without a Birth is asked for one at most this often. */
 export const BIRTH_REQUEST_INTERVAL_MS = 1000;
 /** Ids whose latest rebirth request is remembered; beyond it the oldest is forgotten (a stray spraying ids). */
@@ -133,7 +140,15 @@ export const MAX_BIRTH_TEXT_LENGTH = 64;
 export const MAX_BIRTH_SENSORS = 32;
 
 export class RobotRegistry extends EventEmitter<RegistryEvents> {
-  readonly counters: RegistryCounters = { staleDeaths: 0, unbornTraffic: 0, refusedBirths: 0, foreignTraffic: 0, birthRequests: 0, forgotten: 0 };
+  readonly counters: RegistryCounters = {
+    staleDeaths: 0,
+    unbornTraffic: 0,
+    refusedBirths: 0,
+    foreignTraffic: 0,
+    birthRequests: 0,
+    forgotten: 0,
+    lateChecks: 0,
+  };
   private readonly entries = new Map<string, Entry>();
   /** Entries of physical robots (forgotten only to make room, see MAX_PHYSICAL_ROBOTS; virtual ones by forgetVirtual). */
   private physicalRobots = 0;
@@ -407,17 +422,33 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
   /**
    * One timer per robot, re-armed lazily: when it fires it checks the last traffic time
    * rather than being reset on every message (telemetry at 10 Hz x 100 robots).
+   *
+   * A check that runs more than LATE_CHECK_SLACK_MS after it fell due means the gateway itself
+   * stalled (a large map built, a long collection): the robot's traffic of that time still
+   * waits unread in the socket buffers, so silence cannot be judged. Such a check gives the
+   * robot one more period from now; only once for each time it was last heard, so that a
+   * gateway late on every timer still finds a dead robot (one period later than on time).
    */
   private armTimeout(entry: Entry): void {
     this.disarm(entry);
     if (entry.record.link === 'virtual') return;
-    const check = (): void => {
-      entry.timer = null;
-      const idleMs = this.clock.nowMs() - entry.record.lastSeenMs;
-      if (idleMs >= this.timeoutMs) this.goOffline(entry, 'timeout');
-      else entry.timer = this.clock.setTimeout(check, this.timeoutMs - idleMs);
+    let forgivenSilenceFromMs = Number.NaN;
+    const arm = (delayMs: number): void => {
+      const dueMs = this.clock.nowMs() + delayMs;
+      entry.timer = this.clock.setTimeout(() => check(dueMs), delayMs);
     };
-    entry.timer = this.clock.setTimeout(check, this.timeoutMs);
+    const check = (dueMs: number): void => {
+      entry.timer = null;
+      const nowMs = this.clock.nowMs();
+      const idleMs = nowMs - entry.record.lastSeenMs;
+      if (idleMs < this.timeoutMs) arm(this.timeoutMs - idleMs);
+      else if (nowMs - dueMs > LATE_CHECK_SLACK_MS && entry.record.lastSeenMs !== forgivenSilenceFromMs) {
+        forgivenSilenceFromMs = entry.record.lastSeenMs;
+        this.counters.lateChecks++;
+        arm(this.timeoutMs);
+      } else this.goOffline(entry, 'timeout');
+    };
+    arm(this.timeoutMs);
   }
 }
 
