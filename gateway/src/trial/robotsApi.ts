@@ -10,7 +10,8 @@
  *                               from the wire message remote controllers read (JSON, enums by name)
  *   GET  /api/robots/{id}/slam  its own SLAM map, binary: u32 width, u32 height (little-endian), then
  *                               one byte a cell, row 0 at the bottom (0 unknown, 1 open, 2 solid);
- *                               16 MB on a 2000 x 2000 map, so it takes from the large-response
+ *                               16 MB on a 2000 x 2000 map, gzipped to a client that takes it
+ *                               (web/binaryBody.ts: ~100 KB); it takes from the large-response
  *                               budget (web/largeResponseBudget.ts): 503 when that is full
  *   POST /api/estop             {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
  *   POST /api/estop/release     {"robotId": string} or {"all": true}, "reason"?: string: release
@@ -24,6 +25,7 @@ import { robotStateToWire, type RobotState } from '@swarmgate/sdk';
 import type { HilGateway } from '../hil/HilGateway.js';
 import { bodyErrorFormatter, errorSchema } from '../web/apiSchemas.js';
 import { overLargeResponseBudgetSchema } from '../web/largeResponseBudget.js';
+import { sendBinary } from '../web/binaryBody.js';
 import type { LiveTrial } from './LiveTrial.js';
 import { encodeSlamCells } from './slamCells.js';
 
@@ -217,7 +219,7 @@ export async function robotsApi(app: FastifyInstance, options: RobotsApiOptions)
       // A physical robot keeps its map on board: the gateway holds none for it.
       const map = world.robotIds().includes(request.params.id) ? world.sensing.slamMaps[world.slotOf(request.params.id)] : null;
       if (!map) return reply.code(404).send({ error: `no SLAM map for robot ${request.params.id} in this trial` });
-      return reply.type('application/octet-stream').header('cache-control', 'no-store').send(encodeSlamCells(map));
+      return sendBinary(request, reply, encodeSlamCells(map), 'no-store');
     },
   );
 

@@ -69,9 +69,12 @@ async function stalledReader(port: number, path = SLAM_PATH) {
   return { socket, cutOff: () => serverEnd()!.destroyed };
 }
 
-/** A client that reads the whole response at once. */
+/**
+ * A client that reads the whole response at once. It takes no gzip (as curl without
+ * --compressed), so the SLAM map comes whole, at its 9 MB (gzipped it would be small).
+ */
 async function promptGet(port: number, path = SLAM_PATH) {
-  const response = await fetch(`http://127.0.0.1:${port}${path}`);
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { 'accept-encoding': 'identity' } });
   const body = Buffer.from(await response.arrayBuffer());
   return { status: response.status, body };
 }
@@ -152,6 +155,12 @@ describe('large responses budget', () => {
     expect(budget.peakBytes()).toBeLessThanOrEqual(budget.maxBytes);
     // Small responses take nothing from the budget.
     expect((await promptGet(port, '/api/trial')).status).toBe(200);
+    // Nor does the SLAM map gzipped for a client that takes it (a browser): a few kB, whole.
+    const gzipped = await fetch(`http://127.0.0.1:${port}${SLAM_PATH}`);
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(Number(gzipped.headers.get('content-length'))).toBeLessThan(LARGE_RESPONSE_BYTES);
+    expectWholeSlamMap({ status: gzipped.status, body: Buffer.from(await gzipped.arrayBuffer()) });
+    expect(live.status().faults.http).toBe(6);
     expect(stalled.every((s) => !s.cutOff())).toBe(true);
 
     // The stalled readers leave: their share is free, and a client is served again.

@@ -17,6 +17,7 @@ import type { McapTypes } from '@mcap/core';
 import { errorCode } from '@swarmgate/protocols';
 import { errorSchema } from './apiSchemas.js';
 import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
+import { sendBinary } from './binaryBody.js';
 import { FILE_NAME_PATTERN, fileInfo, isPlainName, listFolder } from './apiFiles.js';
 import { readRecordedMap, readReplayTrack, type ReplayReadOptions } from '../record/replayTrack.js';
 import { withRecordingFile } from '../record/trialRecording.js';
@@ -71,7 +72,7 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
     name: string,
     reply: FastifyReply,
     read: (readable: McapTypes.IReadable) => Promise<T>,
-    send: (value: T) => FastifyReply,
+    send: (value: T) => FastifyReply | Promise<FastifyReply>,
   ): Promise<FastifyReply> {
     const path = recordingPath(name);
     if (path === null) return reply.code(404).send(notFound(name));
@@ -111,11 +112,7 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
         request.params.name,
         reply,
         (readable) => readReplayTrack(readable, request.params.name, readOptions),
-        (track) =>
-          reply
-            .type('application/octet-stream')
-            .header('cache-control', 'no-cache')
-            .send(Buffer.from(track.buffer, track.byteOffset, track.byteLength)),
+        (track) => sendBinary(request, reply, track, 'no-cache'),
       ),
   );
 
