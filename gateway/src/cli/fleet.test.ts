@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runSwarmgate } from './testing/runSwarmgate.js';
+import { runMain, runSwarmgate } from './testing/runSwarmgate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'fleet-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,8 +76,8 @@ describe('swarmgate fleet', () => {
     [['check', '-o', join(dir, 'unused')], '-o is a flag of `fleet mosquitto-config` and `fleet nats-config`, not of `fleet check`'],
     [['mosquitto-config', '-o', join(dir, 'unused'), '--mqtt-port', '1884'], '--mqtt-port is a flag of `fleet nats-config`, not of `fleet mosquitto-config`'],
     [['nats-config', '-o', join(dir, 'unused'), '--robots', '2'], '--robots is a flag of `fleet check`, not of `fleet nats-config`'],
-  ])('fleet %j: exit 2 naming a flag the action does not read, and the action that does', async (args, message) => {
-    const r = await runSwarmgate('fleet', ...args, '--fleet', fleetPath);
+  ])('fleet %j: exit 2 naming a flag the action does not read, and the action that does (main, in this process)', async (args, message) => {
+    const r = await runMain('fleet', ...args, '--fleet', fleetPath);
     expect(r.code).toBe(2);
     expect(r.stderr.split('\n')[0]).toBe(`swarmgate fleet: ${message}`);
     expect(r.stdout).toBe('');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { LINK_KINDS, VIRTUAL_LINK } from '../hil/linkKinds.js';
 import { RADIO_MODELS } from '../sim/radio/index.js';
 import { SENSORS } from '../sim/sensors.js';
-import { runSwarmgate } from './testing/runSwarmgate.js';
+import { runMain, runSwarmgate } from './testing/runSwarmgate.js';
 
 /** Every registered name of each kind, read from the registries themselves. */
 const REGISTERED: Record<string, readonly string[]> = {
@@ -15,12 +15,12 @@ const REGISTERED: Record<string, readonly string[]> = {
   links: [...LINK_KINDS, VIRTUAL_LINK].map((l) => l.name),
 };
 
-describe('swarmgate list (real process)', () => {
+describe('swarmgate list (main, in this process; `list radio` below through the real binary)', () => {
   it.each(Object.entries(REGISTERED))(
     'list %s prints every registered entry, in registry order',
     async (kind, names) => {
       expect(names.length).toBeGreaterThan(0);
-      const json = await runSwarmgate('list', kind, '--json');
+      const json = await runMain('list', kind, '--json');
       expect(json.code).toBe(0);
       const items = JSON.parse(json.stdout) as { name: string; doc: string; params: { unit: string }[] }[];
       expect(items.map((i) => i.name)).toEqual(names);
@@ -28,7 +28,7 @@ describe('swarmgate list (real process)', () => {
         expect(item.doc.length, item.name).toBeGreaterThan(0);
         for (const p of item.params) expect(p.unit.length, item.name).toBeGreaterThan(0);
       }
-      const text = await runSwarmgate('list', kind);
+      const text = await runMain('list', kind);
       expect(text.code).toBe(0);
       // Each entry starts a line of its own in the text form.
       expect(text.stdout.split('\n').filter((line) => /^\S/.test(line))).toEqual(names);
@@ -42,7 +42,7 @@ describe('swarmgate list (real process)', () => {
       [['robots'], "'robots'"],
       [['radio', 'extra'], "'radio extra'"],
     ] as const) {
-      const r = await runSwarmgate('list', ...args);
+      const r = await runMain('list', ...args);
       expect(r.code).toBe(2);
       expect(r.stderr.split('\n')[0]).toBe(`swarmgate list: expected one of algorithms, generators, radio, sensors, links, got ${got}`);
     }

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { PNG } from 'pngjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pngBomb } from '@swarmgate/maps/testing';
-import { runSwarmgate } from './testing/runSwarmgate.js';
+import { runMain, runSwarmgate } from './testing/runSwarmgate.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'map-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -68,8 +68,8 @@ describe('swarmgate map', () => {
     [['map', 'render', 'doorway', '-o', 'x.png', '--json'], '--json does not apply'],
     [['map', 'info', 'cave:xx'], "'xx' is neither a size"],
     [['map', 'frobnicate'], "unknown action 'frobnicate'"],
-  ])('exits 2 naming the problem: %j', async (args, message) => {
-    const result = await runSwarmgate(...args);
+  ])('exits 2 naming the problem: %j (main, in this process)', async (args, message) => {
+    const result = await runMain(...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
     expect(existsSync('x.pgm')).toBe(false);

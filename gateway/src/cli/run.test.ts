@@ -5,6 +5,7 @@ import { tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProgress, ProgressBar } from './ProgressBar.js';
+import { runMain } from './testing/runSwarmgate.js';
 
 const BIN = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
 
@@ -112,9 +113,9 @@ describe('swarmgate run (real process)', () => {
     [['--map', 'cave', '--csv', join(BIN, 'series.csv')], /--csv .*series\.csv: no folder '.*swarmgate\.js' to write it in/],
     [['--map', 'cave', '--record', '/nonexistent-dir/t.mcap'], /--record \/nonexistent-dir\/t\.mcap: no folder '\/nonexistent-dir' to write it in/],
   ])(
-    'exits 2 with a clear message for %j',
-    (args, message) => {
-      const r = swarmgate('run', ...args);
+    'exits 2 with a clear message for %j (main, in this process)',
+    async (args, message) => {
+      const r = await runMain('run', ...args);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
     },
@@ -241,9 +242,9 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     [['--cell', 'fine'], /--cell must be a number, got 'fine'/],
     [['--robots', '2000', '--spawn', 'together'], /SG_SPAWN: cannot place 2000 robots 'together': only \d+ spawnable cells \(free, 0.80 m from walls\)/],
   ])(
-    'exits 2 naming the flag for %j',
-    (args, message) => {
-      const r = swarmgate('run', '--map', 'cave:30x30:seed=4', '--max-ticks', '10', ...(args.includes('--robots') ? [] : ['--robots', '2']), ...args);
+    'exits 2 naming the flag for %j (main, in this process)',
+    async (args, message) => {
+      const r = await runMain('run', '--map', 'cave:30x30:seed=4', '--max-ticks', '10', ...(args.includes('--robots') ? [] : ['--robots', '2']), ...args);
       expect(r.stderr).toMatch(message);
       expect(r.code).toBe(2);
     },

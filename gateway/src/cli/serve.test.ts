@@ -10,13 +10,9 @@ import { MqttRobot, SlamMap, findAlgorithm, resolveAlgorithmParams, runControlle
 import { Random } from '@swarmgate/protocols';
 import { DEFAULT_WORLD_CONFIG } from '../sim/WorldConfig.js';
 import { importGraph } from '../sim/testing/importGraph.js';
+import { runMain } from './testing/runSwarmgate.js';
 
 const BIN = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
-
-function usage(...args: string[]) {
-  const r = spawnSync(process.execPath, [BIN, 'serve', ...args], { encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stderr: r.stderr };
-}
 
 describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
   it.each([
@@ -57,8 +53,8 @@ describe('swarmgate serve: bad usage exits 2 naming the flag', () => {
       ['--map', 'building:20x20:seed=1', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-ca', 'ca.pem'],
       /--mqtt-ca needs an mqtts:\/\/ --mqtt URL \(got 'mqtt:\/\/127\.0\.0\.1:1'\)/,
     ],
-  ])('serve %j', (args, message) => {
-    const r = usage(...args);
+  ])('serve %j (main, in this process)', async (args, message) => {
+    const r = await runMain('serve', ...args);
     expect(r.stderr).toMatch(message);
     expect(r.code).toBe(2);
   });
