@@ -11,7 +11,7 @@
  *   GET  /api/robots/{id}/slam  its own SLAM map, binary: u32 width, u32 height (little-endian), then
  *                               one byte a cell, row 0 at the bottom (0 unknown, 1 open, 2 solid);
  *                               16 MB on a 2000 x 2000 map, gzipped to a client that takes it
- *                               (web/binaryBody.ts: ~100 KB); it takes from the large-response
+ *                               (web/binaryBody.ts: ~16 KB); it takes from the large-response
  *                               budget (web/largeResponseBudget.ts): 503 when that is full
  *   POST /api/estop             {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
  *   POST /api/estop/release     {"robotId": string} or {"all": true}, "reason"?: string: release

@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import Fastify from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip, sendBinary } from './binaryBody.js';
+import { MAX_COMPRESSING, acceptsGzip, sendBinary } from './binaryBody.js';
 import { LARGE_RESPONSE_BYTES } from './largeResponseBudget.js';
 
 describe('acceptsGzip', () => {
@@ -43,11 +43,15 @@ describe('sendBinary over HTTP', () => {
   // A SLAM map's look: long runs of one value, some structure.
   const large = Uint8Array.from({ length: 4 * LARGE_RESPONSE_BYTES }, (_, i) => (i % 1000 < 700 ? (i % 37 === 0 ? 2 : 1) : 0));
   const small = Uint8Array.from({ length: 100 }, (_, i) => i);
+  // 16 MB: a 2000 x 2000 SLAM map, tens of milliseconds of zlib each, so a flood overlaps.
+  const huge = new Uint8Array(16_000_000);
+  for (let i = 0; i < huge.length; i += 7) huge[i] = i % 3;
   let port = 0;
 
   beforeAll(async () => {
     app.get('/large', (request, reply) => sendBinary(request, reply, large, 'no-store'));
     app.get('/small', (request, reply) => sendBinary(request, reply, small, 'no-store'));
+    app.get('/huge', (request, reply) => sendBinary(request, reply, huge, 'no-store'));
     await app.listen({ port: 0, host: '127.0.0.1' });
     port = (app.server.address() as AddressInfo).port;
   });
@@ -84,6 +88,16 @@ describe('sendBinary over HTTP', () => {
     const r = await get('/small', 'gzip');
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(new Uint8Array(r.body)).toEqual(small);
+  });
+
+  it('compresses at most MAX_COMPRESSING bodies at once; the rest of a flood goes as it is, every body whole', async () => {
+    const answers = await Promise.all(Array.from({ length: 8 }, () => get('/huge', 'gzip')));
+    const gzipped = answers.filter((r) => r.headers['content-encoding'] === 'gzip');
+    expect(gzipped.length).toBeGreaterThanOrEqual(1);
+    expect(gzipped.length).toBeLessThanOrEqual(MAX_COMPRESSING);
+    for (const r of answers) expect(Buffer.compare(r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.body) : r.body, Buffer.from(huge.buffer))).toBe(0);
+    // Once they are done, the next is compressed again.
+    expect((await get('/huge', 'gzip')).headers['content-encoding']).toBe('gzip');
   });
 
   it("is decoded unseen by fetch, a browser's way of asking", async () => {
