@@ -62,7 +62,8 @@ export function parseAlgorithmSpec(spec: string): { name: string; params: Record
   const params: Record<string, number> = {};
   if (colon >= 0) {
     for (const part of spec.slice(colon + 1).split(',')) {
-      const match = /^([A-Za-z][A-Za-z0-9]*)=(-?[0-9.]+(?:e-?[0-9]+)?)$/.exec(part);
+      // A number as people and JavaScript write it: 2, -0.5, .5, 1e-3, 1E+21 (String(1e21)).
+      const match = /^([A-Za-z][A-Za-z0-9]*)=([+-]?[0-9.]+(?:[eE][+-]?[0-9]+)?)$/.exec(part);
       if (match === null || !Number.isFinite(Number(match[2]))) {
         throw new SwarmgateError('SG_BAD_ARGUMENT', `algorithm parameter '${part}' in '${spec}' is not name=number`);
       }
