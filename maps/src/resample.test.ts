@@ -82,6 +82,14 @@ describe('resampleGrid', () => {
     expect(crossesFromLeftToRight(resampleGrid(corridorMap(60, 30, 6, 9), 0.3))).toBe(true);
   });
 
+  it('makes a map smaller than one cell that one cell, not a grid of 0 x 0 (a resolution typed as 1e-300)', () => {
+    const tiny = createGrid(608, 400, { cellSizeM: 1e-300, fill: Cell.Free });
+    tiny.cells[5] = Cell.Brick;
+    const out = resampleGrid(tiny, 0.3);
+    expect([out.width, out.height, out.cellSizeM]).toEqual([1, 1, 0.3]);
+    expect(out.cells[0]).toBe(Cell.Brick);
+  });
+
   it('rejects a cell that is not a positive number', () => {
     const grid = createGrid(4, 4, { cellSizeM: PIXEL_M });
     for (const bad of [0, -1, Number.NaN, Infinity]) expect(() => resampleGrid(grid, bad)).toThrow(/SG_MAP_SPEC|simulation cell/);

@@ -34,8 +34,10 @@ export function resampleGrid(grid: Grid, cellSizeM: number): Grid {
   const source = grid.cellSizeM;
   if (cellSizeM <= source * (1 + EDGE_EPS)) return grid;
   const ratio = cellSizeM / source;
-  const width = Math.ceil(grid.width / ratio - EDGE_EPS);
-  const height = Math.ceil(grid.height / ratio - EDGE_EPS);
+  // At least one cell: a map smaller than one simulation cell (a ROS YAML's resolution a typo
+  // of 1e-9 m) is that one cell, not a grid of 0 x 0.
+  const width = Math.max(1, Math.ceil(grid.width / ratio - EDGE_EPS));
+  const height = Math.max(1, Math.ceil(grid.height / ratio - EDGE_EPS));
   const out = createGrid(width, height, { cellSizeM, originM: { ...grid.originM } });
   const xSpan = spans(width, ratio, grid.width);
   const ySpan = spans(height, ratio, grid.height);
