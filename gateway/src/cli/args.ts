@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliUsageError } from './Command.js';
+import { nearestName } from './nearestName.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -17,13 +18,29 @@ export function parseCommandArgs<O extends Options>(argv: string[], options: O, 
       strict: true,
     });
   } catch (error) {
-    throw new CliUsageError(`${(error as Error).message}\n\n${help}`);
+    throw new CliUsageError(`${parseErrorMessage(error as NodeJS.ErrnoException, Object.keys(options))}\n\n${help}`);
   }
   if ((parsed.values as { help?: boolean }).help) {
     process.stdout.write(help + '\n');
     return null;
   }
   return parsed;
+}
+
+/**
+ * parseArgs's message, except for an unknown option: node's names it, then explains how to pass
+ * a positional argument that starts with '-', which a mistyped flag never is. Ours names it and
+ * the flag it most likely meant: the one it is the start of, else the nearest by edit distance.
+ */
+function parseErrorMessage(error: NodeJS.ErrnoException, names: string[]): string {
+  const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /^Unknown option '([^']+)'/.exec(error.message) : null;
+  if (unknown === null) return error.message;
+  const flag = unknown[1];
+  const known = [...names, 'help'];
+  const typed = flag.slice(2);
+  const extending = known.filter((name) => name.startsWith(typed)); // --lidar for --lidar-range
+  const near = !flag.startsWith('--') ? undefined : extending.length === 1 ? extending[0] : nearestName(typed, known);
+  return `unknown option '${flag}'${near === undefined ? '' : ` (did you mean '--${near}'?)`}`;
 }
 
 /** A numeric flag: parsed strictly, range-checked, named in the error. */

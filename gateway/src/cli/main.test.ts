@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL_VERSION } from '@swarmgate/protocols';
-import { runSwarmgate } from './testing/runSwarmgate.js';
+import { runMain, runSwarmgate } from './testing/runSwarmgate.js';
 import { lazyCommand } from './Command.js';
 import { commands } from './main.js';
 import { subcommands } from './experiment.js';
@@ -33,6 +33,24 @@ describe('swarmgate: the command list', () => {
       expect(r.stdout).toMatch(new RegExp(`^Usage:\\s+swarmgate ${c.name}\\b`));
     }
   }, 120_000);
+
+  it('a mistyped command or flag is named on the first line, with the one it most likely meant (main, in this process)', async () => {
+    const firstLine = async (...args: string[]) => {
+      const r = await runMain(...args);
+      expect(r.code).toBe(2);
+      return r.stderr.split('\n')[0];
+    };
+    expect(await firstLine('rnu', '--map', 'cave')).toBe("swarmgate: unknown command 'rnu' (did you mean 'run'?)");
+    expect(await firstLine('frobnicate')).toBe("swarmgate: unknown command 'frobnicate'");
+    // node's parseArgs would go on about positional arguments that start with '-'.
+    expect(await firstLine('run', '--map', 'cave', '--robot', '3')).toBe("swarmgate run: unknown option '--robot' (did you mean '--robots'?)");
+    expect(await firstLine('run', '--map', 'cave', '--lidar', '7')).toBe("swarmgate run: unknown option '--lidar' (did you mean '--lidar-range'?)");
+    expect(await firstLine('run', '--map', 'cave', '--frobnicate')).toBe("swarmgate run: unknown option '--frobnicate'");
+    expect(await firstLine('run', '--map', 'cave', '-x')).toBe("swarmgate run: unknown option '-x'");
+    expect(await firstLine('experiment', 'run', 'design.yaml', '--out', 'x', '--resum')).toBe(
+      "swarmgate experiment: unknown option '--resum' (did you mean '--resume'?)",
+    );
+  });
 
   it('--version prints the package and protocol versions', async () => {
     const r = await runSwarmgate('--version');

@@ -5,6 +5,7 @@
  */
 import { VERSION } from '../version.js';
 import { CliUsageError, lazyCommand, type Command } from './Command.js';
+import { nearestName } from './nearestName.js';
 
 /** Every command, listed explicitly; each module is imported when its command runs (lazyCommand says why). */
 export const commands: readonly Command[] = [
@@ -62,7 +63,11 @@ export async function main(argv: string[]): Promise<number> {
   }
   const command = commands.find((c) => c.name === name);
   if (!command) {
-    process.stderr.write(`swarmgate: unknown command '${name}'\n\n${usage()}\n`);
+    const near = nearestName(
+      name,
+      commands.map((c) => c.name),
+    );
+    process.stderr.write(`swarmgate: unknown command '${name}'${near === undefined ? '' : ` (did you mean '${near}'?)`}\n\n${usage()}\n`);
     return 2;
   }
   try {
