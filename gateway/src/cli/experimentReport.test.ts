@@ -28,6 +28,7 @@ interface Line {
   runKey: string;
   error?: string;
   result?: { ticks: number; success: boolean };
+  wallSeconds: number;
 }
 
 let dir: string;
@@ -130,10 +131,16 @@ describe('swarmgate experiment report', () => {
       expect(row.algorithm).toBe(lines.find((l) => expected(l.vector).label === c.label)!.vector.algorithm);
     }
     expect(Object.keys(summary[0])).toEqual(expect.arrayContaining(['ticksMean', 'ticksSd', 'exploredFractionMean', 'collisionsMean', 'mapQualityMean']));
-    const runs = parseCsv(readFileSync(join(dir, 'report', 'runs.csv')), { columns: true }) as Record<string, string>[];
+    const runsText = readFileSync(join(dir, 'report', 'runs.csv'), 'utf8');
+    // Every column named once (the run's time and the trial's own were both `wallSeconds`).
+    const header = runsText.slice(0, runsText.indexOf('\n')).split(',');
+    expect(new Set(header).size).toBe(header.length);
+    expect(header).toEqual(expect.arrayContaining(['runWallSeconds', 'wallSeconds']));
+    const runs = parseCsv(runsText, { columns: true }) as Record<string, string>[];
     expect(runs.map((r) => r.runKey).sort()).toEqual(lines.map((l) => l.runKey).sort());
     for (const r of runs) {
       const line = lines.find((l) => l.runKey === r.runKey)!;
+      expect(Number(r.runWallSeconds)).toBe(line.wallSeconds);
       expect(r.status).toBe(line.error !== undefined ? 'error' : line.result!.success ? 'success' : 'timeout');
       expect(r.ticks === '' ? null : Number(r.ticks)).toBe(line.result?.ticks ?? null);
     }

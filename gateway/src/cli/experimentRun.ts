@@ -152,7 +152,9 @@ async function runPending(design: Design, pending: Design['runs'], dir: string, 
     writer.close();
   }
   if (bar) bar.finish();
-  say(`swarmgate experiment: ${pending.length - failed} runs done, ${failed} failed, in ${formatDuration(elapsed())}; results in ${join(dir, RESULTS_FILE)}`);
+  say(
+    `swarmgate experiment: ${count(pending.length - failed, 'run')} done, ${failed} failed, in ${formatDuration(elapsed())}; results in ${join(dir, RESULTS_FILE)}`,
+  );
   return failed > 0 ? 1 : 0;
 }
 

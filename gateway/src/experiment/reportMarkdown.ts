@@ -22,6 +22,9 @@ export function reportMarkdown({ summary, source, warnings, charts, shown }: Mar
   const configurations = summary.configurations;
   const metrics = shown === undefined ? summary.metrics : shown.filter((m) => summary.metrics.includes(m));
   const others = summary.metrics.filter((m) => !metrics.includes(m));
+  // Listed by the design, a number in no run (explorationTicks when every run timed out): named,
+  // not dropped. `success` is no number but the table's success rate.
+  const unreported = shown?.filter((m) => m !== 'success' && !summary.metrics.includes(m)) ?? [];
   const runs = configurations.reduce((n, c) => n + c.runs.length, 0);
   const out: string[] = [
     '# Experiment report',
@@ -60,6 +63,9 @@ export function reportMarkdown({ summary, source, warnings, charts, shown }: Mar
           `|---|${configurations.map(() => '--:').join('|')}|`,
           ...metrics.map((m) => row([m, ...configurations.map((c) => spreadText(c.metrics.get(m)))])),
         ]),
+    ...(unreported.length > 0
+      ? ['', `Listed by the design and reported as a number by no run, so not in the table: ${unreported.map(escapeCell).join(', ')}.`]
+      : []),
     ...(shown !== undefined && others.length > 0
       ? ['', `The design's \`metrics\`; the runs' other numeric fields (${others.join(', ')}) are in \`summary.csv\` and \`runs.csv\`.`]
       : []),

@@ -13,7 +13,7 @@ let runs = 0;
 function run(
   vectorIndex: number,
   vector: Record<string, string | number>,
-  outcome: { ticks: number; success: boolean; collisions?: number | null } | string,
+  outcome: { ticks: number; success: boolean; collisions?: number | null; explorationTicks?: number | null } | string,
 ): ResultsLine {
   const base = {
     format: 'swarmgate-results/1',
@@ -143,5 +143,15 @@ describe('reportMarkdown', () => {
     expect(md).toContain('| algorithm=a\\|b | – | 0 | 0 | 1 | 0.0 % | – | – |');
     expect(md).toMatch(/\| 4 \| d:0:\d+ \| algorithm=a\\\|b \| bad \\\| input \|/);
     expect(md).toContain('No run finished: there is no metric to show.');
+  });
+
+  it("names a metric the design lists that no run reports as a number, rather than dropping it; success is the table's success rate", () => {
+    const summary = summarize([
+      { line: 1, run: run(0, { robots: 1 }, { ticks: 300, success: false, collisions: 2, explorationTicks: null }) },
+      { line: 2, run: run(0, { robots: 1 }, { ticks: 300, success: false, collisions: 4, explorationTicks: null }) },
+    ]);
+    const md = reportMarkdown({ summary, source: 'results.jsonl', warnings: [], charts: [], shown: ['collisions', 'explorationTicks', 'success'] });
+    expect(md).toContain('| collisions | 3 ± 1.414 |');
+    expect(md).toContain('Listed by the design and reported as a number by no run, so not in the table: explorationTicks.');
   });
 });

@@ -47,7 +47,9 @@ export function runsCsv(summary: ExperimentSummary): string {
     'seed',
     'status',
     'error',
-    'wallSeconds',
+    // The run's whole time (map loading included); not `wallSeconds`, the trial's own, which is
+    // among the metrics.
+    'runWallSeconds',
     ...summary.metrics,
   ];
   const rows = summary.configurations.flatMap((c) =>
