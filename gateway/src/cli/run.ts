@@ -169,7 +169,17 @@ async function verifyRecording(path: string, given: readonly string[]): Promise<
     if (error instanceof SwarmgateError) throw new CliUsageError(`--verify: ${error.message}`);
     throw error;
   }
-  const { report } = await executeRun(recorded.config, false);
+  let report: RunReport;
+  try {
+    ({ report } = await executeRun(recorded.config, false));
+  } catch (error) {
+    // The recorded flags name files (a map, a --controller module) as they were given, so they
+    // are found again only from the folder the trial was recorded in.
+    if (!(error instanceof CliUsageError)) throw error;
+    throw new CliUsageError(
+      `--verify ${path}: the recorded configuration does not run here: ${error.message} (files it names are read relative to the folder you verify from: run --verify where the trial was recorded)`,
+    );
+  }
   if (report.finalStateHash === recorded.finalStateHash && report.ticks === recorded.ticks) {
     process.stdout.write(`verified: ${path}: final state hash ${report.finalStateHash} after ${report.ticks} ticks, as recorded\n`);
     return 0;

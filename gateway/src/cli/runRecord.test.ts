@@ -81,6 +81,21 @@ describe('swarmgate run --record / --verify', () => {
     }
   }, 120_000);
 
+  it('says a recorded configuration that no longer runs here is why --verify failed (a map file moved away): exit 2, one line', async () => {
+    const mapFile = join(dir, 'room.pgm');
+    expect((await runSwarmgate('map', 'generate', 'cave', '--width', '20', '--height', '20', '-o', mapFile)).code).toBe(0);
+    const moved = join(dir, 'moved.mcap');
+    const recorded = await runSwarmgate('run', '--map', mapFile, '--max-ticks', '5', '--record', moved);
+    expect(recorded.code).toBe(0);
+    rmSync(mapFile);
+    const r = await runSwarmgate('run', '--verify', moved);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^swarmgate run: --verify .*moved\.mcap: the recorded configuration does not run here: --map: .*room\.pgm.* run --verify where the trial was recorded\)/,
+    );
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  }, 120_000);
+
   it('takes no trial flag beside --verify (the recording holds the configuration)', async () => {
     const r = await runSwarmgate('run', '--verify', recording, '--seed', '3');
     expect(r.code).toBe(2);
