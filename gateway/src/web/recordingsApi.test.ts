@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -6,7 +6,9 @@ import { PNG } from 'pngjs';
 import { loadMap } from '@swarmgate/maps';
 import { decodeLiveTrack } from '@swarmgate/protocols/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decompressHandlers } from '../record/compression.js';
 import { RECORDED_MAP, recordTestTrial } from '../record/testing/recordTestTrial.js';
+import { RecordingReads } from './recordingReads.js';
 import { recordingsApi } from './recordingsApi.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'swarmgate-recordings-api-'));
@@ -79,5 +81,46 @@ describe('recordingsApi: replay', () => {
       }
     }
     expect((await app.inject({ method: 'GET', url: '/api/recordings/good.mcap/replay' })).statusCode).toBe(200);
+  });
+});
+
+describe('recordingsApi: many clients asking at once', () => {
+  it('reads a recording once for every client asking for its replay or map at once, and refuses a read past the budget with a 503 naming it', async () => {
+    copyFileSync(join(folder, 'good.mcap'), join(folder, 'twin-a.mcap'));
+    copyFileSync(join(folder, 'good.mcap'), join(folder, 'twin-b.mcap'));
+    copyFileSync(join(folder, 'good.mcap'), join(folder, 'twin-c.mcap'));
+    // Chunks decompressed: the measure of the work done reading recordings.
+    let chunks = 0;
+    const counting = { zstd: (buffer: Uint8Array, size: bigint) => (chunks++, decompressHandlers.zstd(buffer, size)) };
+    const server = Fastify();
+    await server.register(recordingsApi, { folder, decompressHandlers: counting, reads: new RecordingReads(2) });
+    try {
+      const one = await server.inject({ method: 'GET', url: '/api/recordings/good.mcap/map.png' });
+      expect(one.statusCode).toBe(200);
+      const perRead = chunks;
+      expect(perRead).toBeGreaterThan(0);
+      // Before, each of these read the file and rendered its map again (a second of the event loop's time each on a large map).
+      const again = await Promise.all(Array.from({ length: 20 }, () => server.inject({ method: 'GET', url: '/api/recordings/good.mcap/map.png' })));
+      expect(again.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(again.every((r) => r.rawPayload.equals(one.rawPayload))).toBe(true);
+      expect(chunks).toBe(perRead);
+      const replays = await Promise.all(Array.from({ length: 20 }, () => server.inject({ method: 'GET', url: '/api/recordings/good.mcap/replay' })));
+      expect(replays.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+      expect(replays.every((r) => r.rawPayload.equals(replays[0].rawPayload))).toBe(true);
+      const afterReplays = chunks;
+      // Three files never read, at once: two are read, the third is refused, not queued.
+      const distinct = await Promise.all(
+        ['twin-a', 'twin-b', 'twin-c'].map((name) => server.inject({ method: 'GET', url: `/api/recordings/${name}.mcap/replay` })),
+      );
+      expect(distinct.map((r) => r.statusCode).sort()).toEqual([200, 200, 503]);
+      expect(distinct.find((r) => r.statusCode === 503)!.json().error).toMatch(
+        /^2 recordings are being read already \(the recordings routes read at most 2 at once\)/,
+      );
+      expect(chunks).toBeGreaterThan(afterReplays);
+      // Once they are done, the refused one is served.
+      expect((await server.inject({ method: 'GET', url: '/api/recordings/twin-c.mcap/replay' })).statusCode).toBe(200);
+    } finally {
+      await server.close();
+    }
   });
 });

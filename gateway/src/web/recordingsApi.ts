@@ -8,6 +8,8 @@
  *
  * A name is a plain file name ending in .mcap of the folder (apiFiles.ts): anything else is a 400
  * (the pattern) or a 404; a file that is not a readable recording is a 422 naming what is wrong.
+ * A replay track and a map image are made once per version of a file and kept (RecordingReads:
+ * at most MAX_RECORDING_READS files read at once, a 503 past it).
  */
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +21,7 @@ import { errorSchema } from './apiSchemas.js';
 import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
 import { sendBinary } from './binaryBody.js';
 import { FILE_NAME_PATTERN, fileInfo, isPlainName, listFolder } from './apiFiles.js';
+import { MAX_RECORDING_READS, RecordingReads, recordingReadsRefusal } from './recordingReads.js';
 import { readRecordedMap, readReplayTrack, type ReplayReadOptions } from '../record/replayTrack.js';
 import { withRecordingFile } from '../record/trialRecording.js';
 
@@ -26,6 +29,8 @@ export interface RecordingsApiOptions {
   readonly folder: string;
   /** Decompressors for compressed chunks, by compression name (@mcap/core's), for the replay reader (default: those recordings are written with). */
   readonly decompressHandlers?: McapTypes.DecompressHandlers;
+  /** Replay tracks and map images made and kept, and how many recordings are read at once (default: a RecordingReads of its own). */
+  readonly reads?: RecordingReads;
 }
 
 const RECORDING_EXTENSION = '.mcap';
@@ -63,29 +68,40 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
 
   const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: FILE_NAME_PATTERN } } } as const;
   const notFound = (name: string): { error: string } => ({ error: `no recording '${name}' (GET /api/recordings lists them)` });
-  const recordingPath = (name: string): string | null =>
-    isPlainName(name) && name.endsWith(RECORDING_EXTENSION) && fileInfo(folder, name) ? join(folder, name) : null;
   const readOptions: ReplayReadOptions = { decompressHandlers: options.decompressHandlers };
+  const reads = options.reads ?? new RecordingReads();
 
-  /** Reads a recording with `read` and sends what `send` makes of it; a file that is not a readable recording is a 422 naming why. */
-  async function fromRecording<T>(
+  /**
+   * What `make` makes of a recording (made once per file version and kept, RecordingReads), sent
+   * with `send`; a file that is not a readable recording is a 422 naming why, and a read over the
+   * budget of reads at once a 503.
+   */
+  async function fromRecording(
+    what: string,
     name: string,
     reply: FastifyReply,
-    read: (readable: McapTypes.IReadable) => Promise<T>,
-    send: (value: T) => FastifyReply | Promise<FastifyReply>,
+    make: (readable: McapTypes.IReadable) => Promise<Uint8Array>,
+    send: (value: Uint8Array) => FastifyReply | Promise<FastifyReply>,
   ): Promise<FastifyReply> {
-    const path = recordingPath(name);
-    if (path === null) return reply.code(404).send(notFound(name));
-    let value: T;
+    const info = isPlainName(name) && name.endsWith(RECORDING_EXTENSION) ? fileInfo(folder, name) : null;
+    if (info === null) return reply.code(404).send(notFound(name));
+    const path = join(folder, name);
+    const result = reads.get(`${what}\0${name}\0${info.bytes}\0${info.modifiedMs}`, () => withRecordingFile(path, make));
+    if (result === null) return reply.code(503).send({ error: recordingReadsRefusal(reads.maxReads) });
+    let value: Uint8Array;
     try {
-      value = await withRecordingFile(path, read);
+      value = await result;
     } catch (error) {
       if (errorCode(error) !== 'SG_RECORDING_FORMAT') throw error;
-      return reply.code(422).send({ error: (error as Error).message.replace(join(folder, name), name) });
+      return reply.code(422).send({ error: (error as Error).message.replace(path, name) });
     }
     return send(value);
   }
 
+  const busy = {
+    description: `${overLargeResponseBudgetSchema.description}; or ${MAX_RECORDING_READS} recordings are being read already (RecordingReads)`,
+    ...errorSchema,
+  };
   const unreadable = { description: 'not a readable recording (not MCAP, truncated or corrupt, or without the channels a replay needs)', ...errorSchema };
 
   app.get<{ Params: { name: string } }>(
@@ -103,12 +119,13 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
           400: errorSchema,
           404: errorSchema,
           422: unreadable,
-          503: overLargeResponseBudgetSchema,
+          503: busy,
         },
       },
     },
     (request, reply) =>
       fromRecording(
+        'replay',
         request.params.name,
         reply,
         (readable) => readReplayTrack(readable, request.params.name, readOptions),
@@ -128,16 +145,17 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
           400: errorSchema,
           404: errorSchema,
           422: unreadable,
-          503: overLargeResponseBudgetSchema,
+          503: busy,
         },
       },
     },
     (request, reply) =>
       fromRecording(
+        'map.png',
         request.params.name,
         reply,
-        (readable) => readRecordedMap(readable, request.params.name, readOptions),
-        (grid) => reply.type('image/png').header('cache-control', 'no-cache').send(renderPng(grid)),
+        async (readable) => renderPng(await readRecordedMap(readable, request.params.name, readOptions)),
+        (png) => reply.type('image/png').header('cache-control', 'no-cache').send(png),
       ),
   );
 
