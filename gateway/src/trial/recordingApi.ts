@@ -12,7 +12,7 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { errorCode } from '@swarmgate/protocols';
-import { bodyErrorFormatter, errorSchema } from '../web/apiSchemas.js';
+import { bodyErrorFormatter, errorSchema, noBodyAsEmptyObject } from '../web/apiSchemas.js';
 import { RECORDING_NAME_PATTERN, type RecordingSwitch } from './RecordingSwitch.js';
 
 const nullable = (type: string) => ({ anyOf: [{ type }, { type: 'null' }] }) as const;
@@ -50,7 +50,7 @@ export async function recordingApi(app: FastifyInstance, options: { readonly rec
     async () => recording.status(),
   );
 
-  app.post<{ Body: { name?: string } | undefined }>(
+  app.post<{ Body: { name?: string } }>(
     '/api/trial/recording/start',
     {
       schema: {
@@ -66,8 +66,9 @@ export async function recordingApi(app: FastifyInstance, options: { readonly rec
         response: { 200: recordingStatusSchema, 400: errorSchema, 409: errorSchema },
       },
       schemaErrorFormatter: bodyErrorFormatter(''),
+      preValidation: noBodyAsEmptyObject,
     },
-    async (request, reply) => answer(reply, () => recording.start(request.body?.name)),
+    async (request, reply) => answer(reply, () => recording.start(request.body.name)),
   );
 
   app.post(

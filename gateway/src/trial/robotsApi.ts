@@ -14,6 +14,7 @@
  *                               (web/binaryBody.ts: ~16 KB); it takes from the large-response
  *                               budget (web/largeResponseBudget.ts): 503 when that is full
  *   POST /api/estop             {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
+ *                               (no body at all is {}: a bare `curl -X POST` stops everything)
  *   POST /api/estop/release     {"robotId": string} or {"all": true}, "reason"?: string: release
  *                               one robot or all -> {released, offline}. Explicit on purpose: an empty
  *                               body stops everything, but releases nothing (400), so a stray request
@@ -23,7 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { swarmgate } from '@swarmgate/protocols';
 import { robotStateToWire, type RobotState } from '@swarmgate/sdk';
 import type { HilGateway } from '../hil/HilGateway.js';
-import { bodyErrorFormatter, errorSchema } from '../web/apiSchemas.js';
+import { bodyErrorFormatter, errorSchema, noBodyAsEmptyObject } from '../web/apiSchemas.js';
 import { overLargeResponseBudgetSchema } from '../web/largeResponseBudget.js';
 import { sendBinary } from '../web/binaryBody.js';
 import type { LiveTrial } from './LiveTrial.js';
@@ -233,9 +234,10 @@ export async function robotsApi(app: FastifyInstance, options: RobotsApiOptions)
         response: { 200: { type: 'object', properties: { stopped: { type: 'array', items: { type: 'string' } } } }, 400: errorSchema, 404: errorSchema },
       },
       schemaErrorFormatter: bodyError,
+      preValidation: noBodyAsEmptyObject,
     },
     async (request, reply) => {
-      const { robotId, reason } = request.body ?? {};
+      const { robotId, reason } = request.body;
       const live = trials.live;
       if (robotId !== undefined && !live.robots().some((r) => r.id === robotId)) {
         return reply.code(404).send({ error: `no robot ${robotId} in this trial` });

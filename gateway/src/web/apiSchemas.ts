@@ -2,7 +2,7 @@
  * What every API plugin shares at its edge: the error body's schema, and the 400 message that
  * names the field a body got wrong (docs/STYLE.md#protocol-and-io-edges).
  */
-import type { FastifySchemaValidationError } from 'fastify';
+import type { FastifyRequest, FastifySchemaValidationError } from 'fastify';
 
 /** Every refusal's body: `{"error": "..."}` (the guard's, a handler's) or fastify's own shape (a schema's 400). */
 export const errorSchema = {
@@ -32,4 +32,13 @@ export function bodyErrorFormatter(oneOfHint: string) {
     if (oneOf) lines.push(`${dataVar} ${oneOfHint}`);
     return new Error(lines.join(', '));
   };
+}
+
+/**
+ * A route's `preValidation` where every body field is optional: a POST with no body at all
+ * (`curl -X POST .../api/estop`) is taken as `{}`, not refused as "body must be object". An
+ * emergency stop in particular must not need a body to be typed right.
+ */
+export async function noBodyAsEmptyObject(request: FastifyRequest): Promise<void> {
+  if (request.body === undefined) request.body = {};
 }
