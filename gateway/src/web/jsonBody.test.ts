@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_JSON_DEPTH, MAX_JSON_ITEMS, installJsonBody, jsonShapeProblem } from './jsonBody.js';
 
@@ -71,5 +72,32 @@ describe('installJsonBody: nesting', () => {
     // Not JSON (an unclosed string): left to the parser.
     expect(jsonShapeProblem('{"a', 0)).toBe(deep(0));
     expect(jsonShapeProblem('"[[[[', 0)).toBeNull();
+  });
+});
+
+/** Nesting depth and containers plus separators of a JSON value, counted on the value itself. */
+function shapeOf(value: unknown): { depth: number; items: number } {
+  if (value === null || typeof value !== 'object') return { depth: 0, items: 0 };
+  const children = Array.isArray(value) ? value : Object.values(value);
+  const inner = children.map(shapeOf);
+  return {
+    depth: 1 + Math.max(0, ...inner.map((c) => c.depth)),
+    items: 1 + Math.max(0, children.length - 1) + inner.reduce((n, c) => n + c.items, 0),
+  };
+}
+
+describe('jsonShapeProblem (property)', () => {
+  it('refuses exactly the JSON values deeper or larger than asked, whatever their strings hold', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 40 }), (value, maxDepth, maxItems) => {
+        const { depth, items } = shapeOf(value);
+        expect(jsonShapeProblem(JSON.stringify(value), maxDepth, maxItems) === null).toBe(depth <= maxDepth && items <= maxItems);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('never throws on any text', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 300 }), (text) => void jsonShapeProblem(text, 3, 10)));
   });
 });
