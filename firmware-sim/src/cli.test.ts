@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { CLI_OPTIONS, HELP, main, robotIds } from './cli.js';
 import { exited, terminate } from './testing/processes.js';
 import { Inbox } from './testing/Inbox.js';
+import { until } from './testing/until.js';
 import { startMosquitto, type MosquittoBroker } from './testing/mosquitto.js';
 
 // Spawned processes start through tsx: seconds each on a loaded machine.
@@ -71,6 +72,25 @@ describe('mona-sim CLI usage', () => {
     expect(bogus.output).toMatch(/Unknown option '--bogus'/);
     expect(help.code).toBe(0);
     expect(help.output).toContain('--reboot-after');
+  });
+});
+
+describe('mona-sim process with nothing to talk to yet', { timeout: PROCESS_TIMEOUT_MS }, () => {
+  it('a serial path that is not there: keeps reopening, one line each, until SIGTERM (exit 0)', async () => {
+    // Regression: every timer of the robot is unref'd, so with no port open node ended the
+    // process after the first failed open, silently, with exit code 13.
+    const sim = run(['--serial', '/nonexistent/tty-mona', '--id', 'mona-02']);
+    try {
+      const failures = (): number => sim.output().match(/cannot open \/nonexistent\/tty-mona: .*; reopening in \d+ ms/g)?.length ?? 0;
+      await until(() => failures() >= 3 || sim.child.exitCode !== null, 'three reopen attempts', 30_000);
+      expect(sim.child.exitCode, sim.output()).toBeNull();
+      sim.child.kill('SIGTERM');
+      await exited(sim.child);
+      expect(sim.child.exitCode, sim.output()).toBe(0);
+      expect(sim.output()).toContain('mona-sim: stopped');
+    } finally {
+      await terminate(sim.child);
+    }
   });
 });
 

@@ -198,10 +198,15 @@ export async function main(argv: string[]): Promise<number> {
   const { sims } = setup;
   for (const sim of sims) sim.start();
   process.stderr.write(`mona-sim: ${sims.length} robot(s) running; SIGINT or SIGTERM to stop\n`);
+  // The robots' timers (telemetry, reconnect and reopen backoff) are unref'd, and a signal
+  // listener holds nothing: with no socket or port open (a serial path not there yet, a
+  // broker not up yet) node would otherwise end the process at once, exit code 13.
+  const keepAlive = setInterval(() => undefined, 1 << 30);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
+  clearInterval(keepAlive);
   await Promise.all(sims.map((sim) => sim.stop()));
   // One line a soak or a lab log can add up: what the fault flags did to this process's robots.
   const sum = (count: (sim: MonaSim) => number): number => sims.reduce((total, sim) => total + count(sim), 0);

@@ -1,6 +1,7 @@
 /** `swarmgate echo` through the real binary against the embedded broker. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +106,35 @@ describe('swarmgate echo', () => {
     const anonymous = await runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'hall', '--count', '1');
     expect(anonymous.code).toBe(1);
     expect(anonymous.stderr).toMatch(/SG_MQTT_CONNECT/);
+  }, 60_000);
+
+  it('a fleet broker refusing the login or the subscription: exit 1, one line naming the flag that fixes it', async () => {
+    const fleetText = ['fleet: hall', 'gateway: { username: gw, password: gw-secret }', 'robots: [{ id: m1, password: m1-pw }]', ''].join('\n');
+    const b = await EmbeddedBroker.start({ fleet: parseFleetFile(fleetText), port: 0, logger: new MemoryLogger() });
+    cleanups.push(() => b.close());
+    const [anonymous, robotLogin, wrongPassword] = await Promise.all([
+      runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'hall', '--count', '1'),
+      runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'hall', '--username', 'm1', '--password', 'm1-pw', '--count', '1'),
+      runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'hall', '--username', 'gw', '--password', 'nope', '--count', '1'),
+    ]);
+    for (const result of [anonymous, robotLogin, wrongPassword]) {
+      expect(result.code, result.stderr).toBe(1);
+      expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+    }
+    expect(anonymous.stderr).toMatch(/SG_MQTT_CONNECT: .*Bad username or password; this broker asks for a login: --fleet FILE/);
+    expect(robotLogin.stderr).toMatch(/SG_MQTT_CONNECT: .*refused.*; this login may not read those topics: .*give --fleet FILE/);
+    expect(wrongPassword.stderr).toMatch(/SG_MQTT_CONNECT: .*Bad username or password; check the login/);
+  }, 60_000);
+
+  it('a server that is no MQTT broker (an HTTP port): exit 1, one line saying so', async () => {
+    const http = createServer((socket) => socket.once('data', () => socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n')));
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise<void>((resolve) => http.close(() => resolve())));
+    const { port } = http.address() as AddressInfo;
+    const result = await runSwarmgate('echo', '--mqtt', `mqtt://127.0.0.1:${port}`, '--count', '1');
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+    expect(result.stderr).toMatch(/SG_MQTT_CONNECT: .*; the server there does not speak MQTT \(an HTTP port\? .*--mqtt-port/);
   }, 60_000);
 
   it('refuses bad flags with exit 2, and a broker it cannot reach with exit 1 and one line', async () => {

@@ -2,7 +2,16 @@
  * `swarmgate echo`: prints the protocol messages on a broker as JSON lines, one per message,
  * like `ros2 topic echo`: for watching a fleet, and piping into jq.
  */
-import { boundClientId, idProblem, ReconnectingMqttClient, robotTopicFilter, TOPIC_KINDS, TOPIC_QOS, type TopicKind } from '@swarmgate/protocols';
+import {
+  boundClientId,
+  idProblem,
+  ReconnectingMqttClient,
+  robotTopicFilter,
+  SwarmgateError,
+  TOPIC_KINDS,
+  TOPIC_QOS,
+  type TopicKind,
+} from '@swarmgate/protocols';
 import { BODY_KINDS } from '@swarmgate/protocols';
 import { stderrLogger } from '../hil/Logger.js';
 import { numberFlag, parseCommandArgs } from './args.js';
@@ -57,6 +66,34 @@ function subscriptions(fleet: string, robot: string | undefined, kinds: Readonly
   return out;
 }
 
+/**
+ * A refused CONNECT or SUBSCRIBE, or a server answering in another protocol, says what went
+ * wrong on the wire, not what to change: adds what fixes it. A fleet broker refuses a client
+ * without a login, and lets only the gateway user read every robot's topics (robots and
+ * controllers read their own).
+ */
+export function explainRefusal(error: unknown, loggedIn: boolean): unknown {
+  if (!(error instanceof SwarmgateError) || error.code !== 'SG_MQTT_CONNECT') return error;
+  const text = error.message.slice(`${error.code}: `.length);
+  if (/Bad username or password|Not authorized/i.test(text)) {
+    const hint = loggedIn
+      ? 'check the login (with --fleet FILE, its gateway user is used)'
+      : 'this broker asks for a login: --fleet FILE (its gateway user) or --username U --password P';
+    return new SwarmgateError(error.code, `${text}; ${hint}`, { cause: error });
+  }
+  if (/Invalid header flag bits|Packet too short|Invalid length|Unknown command/i.test(text)) {
+    const hint = "the server there does not speak MQTT (an HTTP port? serve's broker is on its --mqtt-port, printed at start)";
+    return new SwarmgateError(error.code, `${text}; ${hint}`, { cause: error });
+  }
+  if (/subscri\w* .*refused/i.test(text)) {
+    const hint =
+      "this login may not read those topics: on a fleet's broker only the gateway user reads every robot's " +
+      '(give --fleet FILE), a robot or controller its own (narrow with --robot ID, --kind KIND)';
+    return new SwarmgateError(error.code, `${text}; ${hint}`, { cause: error });
+  }
+  return error;
+}
+
 async function run(argv: string[]): Promise<number> {
   const parsed = parseCommandArgs(argv, OPTIONS, HELP, false);
   if (!parsed) return 0;
@@ -107,7 +144,9 @@ async function run(argv: string[]): Promise<number> {
     if (event.state === 'reconnecting') stderrLogger.warn(`echo: connection to ${url} lost (${event.reason ?? 'unknown'}); reconnecting`);
   });
   try {
-    await client.start();
+    await client.start().catch((error: unknown) => {
+      throw explainRefusal(error, login.username !== undefined);
+    });
     await Promise.race([enough, stopRequest.requested]);
   } finally {
     stopRequest.dispose();
