@@ -61,6 +61,8 @@ export const ERROR_CODES = {
     "A trial control was refused in the trial's state: start, pause, step or speed after it was stopped, step while it runs, or a speed out of range or other than 1 with physical robots; the message says which.",
   SG_TRIAL_REQUEST:
     'A trial configuration sent to POST /api/trial was refused: an unknown option, a bad value (checked as the same `swarmgate run` flag would be), or a server-side file it may not name; the message names the option.',
+  SG_MAP_THREAD:
+    'The thread that loads, decodes and renders maps for HTTP requests ended before it answered (out of memory on a map at the cell budget, or the gateway shutting down); the request may be sent again, a lower serve --max-cells keeps it from recurring.',
   SG_HTTP_LISTEN: 'The HTTP API and web UI could not listen on the requested port (in use or no permission).',
   // Recordings (record/)
   SG_RECORDING_FORMAT:

@@ -14,6 +14,7 @@ import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, defaultWorkers, MAX_WORKERS, WORKER
 import { CUSTOM_PROFILE_SYNTAX, findRobotProfile, ROBOT_PROFILES, type RobotProfile } from '../sim/robotProfiles.js';
 import type { ErrorCode } from '../errors.js';
 import { CliUsageError } from './Command.js';
+import type { MapThread } from '../web/mapThread.js';
 import { numberFlag } from './args.js';
 import { parseSpawnFlag } from './spawnFlag.js';
 
@@ -201,13 +202,30 @@ export function asUsage<T>(flag: string, parse: () => T, notTheFlags: readonly E
  * is bad input), resamples it to the --cell simulation cell when it is finer, and checks given
  * --spawn positions against it.
  */
-export function loadGrid(flags: Pick<TrialFlags, 'mapSpec' | 'maxCells' | 'cellM' | 'spawn'>): Grid {
+type GridFlags = Pick<TrialFlags, 'mapSpec' | 'maxCells' | 'cellM' | 'spawn'>;
+
+export function loadGrid(flags: GridFlags): Grid {
   let grid: Grid;
   try {
     grid = resampleGrid(loadMap(flags.mapSpec, { maxCells: flags.maxCells }), flags.cellM);
   } catch (error) {
     throw new CliUsageError(`--map: ${(error as Error).message}`);
   }
+  return checkedSpawn(flags, grid);
+}
+
+/** loadGrid on a map thread (a request's map: the event loop goes on meanwhile). */
+export async function loadGridOffThread(flags: GridFlags, thread: MapThread): Promise<Grid> {
+  let grid: Grid;
+  try {
+    grid = await thread.loadGrid(flags.mapSpec, flags.maxCells, flags.cellM);
+  } catch (error) {
+    throw new CliUsageError(`--map: ${(error as Error).message}`);
+  }
+  return checkedSpawn(flags, grid);
+}
+
+function checkedSpawn(flags: GridFlags, grid: Grid): Grid {
   const spawn = flags.spawn;
   if (spawn.kind === 'positions') asUsage('spawn', () => checkSpawnPositions(grid, spawn.poses));
   return grid;

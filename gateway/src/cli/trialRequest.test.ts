@@ -4,13 +4,13 @@
  * 5xx, and the server keeps serving. A trial body is checked by serve's own flag parsers
  * (requestTrialFactory), so its messages are the command line's.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeMapImage } from '@swarmgate/maps';
+import { encodeMapImage, loadMapFile, renderPng } from '@swarmgate/maps';
 import { MemoryLogger } from '../hil/Logger.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS } from '../trial/LiveTrial.js';
@@ -156,6 +156,26 @@ describe('POST /api/maps: an image map within the cell budget', () => {
     // A taken name, bundled or uploaded, is not overwritten.
     expect((await post('/api/maps', { name: 'room', format: 'pgm', dataBase64: pgm() })).status).toBe(409);
     expect((await post('/api/maps', { name: 'blank', format: 'pgm', dataBase64: pgm() })).status).toBe(409);
+  });
+
+  it('keeps one of two uploads of a name sent at once (the other a 409), and serves its preview to every asker at once', async () => {
+    const [a, b] = await Promise.all([
+      post('/api/maps', { name: 'twin', format: 'pgm', dataBase64: pgm() }),
+      post('/api/maps', { name: 'twin', format: 'pgm', dataBase64: pgm(borderedRoom(14)) }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([201, 409]);
+    const previews = await Promise.all([1, 2, 3].map(() => app.inject({ method: 'GET', url: '/api/maps/twin/preview.png' })));
+    expect(previews.map((p) => p.statusCode)).toEqual([200, 200, 200]);
+    expect(previews[1].rawPayload.equals(previews[0].rawPayload) && previews[2].rawPayload.equals(previews[0].rawPayload)).toBe(true);
+    expect(previews[0].rawPayload.equals(renderPng(loadMapFile(join(folder, 'twin.pgm'))))).toBe(true);
+  });
+
+  it('answers a preview of a file put in the folder by hand that is not a map with a 422 naming why', async () => {
+    writeFileSync(join(folder, 'by-hand.pgm'), 'P5\n4 4\n255\n');
+    const reply = await app.inject({ method: 'GET', url: '/api/maps/by-hand/preview.png' });
+    expect(reply.statusCode).toBe(422);
+    expect(reply.json().error).toMatch(/^map 'by-hand' cannot be drawn: .*by-hand\.pgm/);
+    expect((await app.inject({ method: 'GET', url: '/api/maps/nothing-here/preview.png' })).statusCode).toBe(404);
   });
 
   it('refuses a map over the cell budget from its header, and a body naming a path', async () => {

@@ -8,15 +8,15 @@
  * (`--max-cells`), as an uploaded one is: a generator alone takes up to 25,000,000 cells, which as a
  * trial is gigabytes and a minute's stall of the event loop (ticks, broker, every client).
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import { parseMapSpec, type Grid } from '@swarmgate/maps';
 import type { AlgorithmInfo } from '@swarmgate/sdk';
 import type { Fleet } from '../hil/FleetFile.js';
 import { TrialRequestError, type LiveTrialConfig, type TrialFactory, type TrialRequest } from '../trial/TrialSlot.js';
+import { MapThread } from '../web/mapThread.js';
 import { UPLOADED_MAP_PREFIX, uploadedMapFile } from '../web/mapsApi.js';
 import { CliUsageError } from './Command.js';
 import { fleetVirtualIdProblem } from './fleetTrialWarnings.js';
-import { TRIAL_FLAG_OPTIONS, asUsage, loadGrid, parseTrialFlags, type TrialFlags } from './trialFlags.js';
+import { TRIAL_FLAG_OPTIONS, asUsage, loadGridOffThread, parseTrialFlags, type TrialFlags } from './trialFlags.js';
 
 export interface RequestTrialFactoryOptions {
   /** Where uploaded maps are (the maps API's folder). */
@@ -34,6 +34,7 @@ export interface RequestTrialFactoryOptions {
 export const REQUEST_OPTIONS: readonly string[] = Object.keys(TRIAL_FLAG_OPTIONS);
 
 export function requestTrialFactory(options: RequestTrialFactoryOptions): TrialFactory {
+  const mapThread = new MapThread();
   return {
     options: REQUEST_OPTIONS,
     async build(request) {
@@ -41,10 +42,9 @@ export function requestTrialFactory(options: RequestTrialFactoryOptions): TrialF
         const flags = requestFlags(request, options);
         const collision = fleetVirtualIdProblem(options.fleet, flags.robots);
         if (collision) throw new CliUsageError(`--robots: ${collision}`);
-        const grid = loadGrid(flags);
-        // A large map takes a second or two to load and as long again to become a trial (the
-        // caller builds it): the broker, the running trial and the other clients get a turn between.
-        await sleep(1);
+        // A large map takes a second or two to load: on the map thread, while the broker, the
+        // running trial and the other clients go on (building the trial from it is the caller's).
+        const grid = await loadGridOffThread(flags, mapThread);
         return options.build(flags, grid, flags.controller === undefined ? undefined : options.controller?.info);
       } catch (error) {
         // A usage error ends with the command's help after a blank line: a request gets the first part.

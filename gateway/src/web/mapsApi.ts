@@ -10,15 +10,21 @@
  *   GET  /api/maps/{name}/preview.png  the map rendered as the page draws it
  *
  * An upload is JSON like every mutating request (the HTTP guard refuses any other body type),
- * so the image travels as base64.
+ * so the image travels as base64. Decoding an upload and rendering a preview run on a map thread
+ * (mapThread.ts: about a second each on a 2000 x 2000 image, which the event loop no longer
+ * waits for); previews are made once and kept (MAP_PREVIEW_CACHE_BYTES), 2 made at once, a 503
+ * past it.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { BUNDLED_MAPS, DEFAULT_MAX_FILE_CELLS, bundledMap, decodeImage, findBundledMap, loadMapFile, renderPng, type Grid } from '@swarmgate/maps';
+import { BUNDLED_MAPS, DEFAULT_MAX_FILE_CELLS, findBundledMap } from '@swarmgate/maps';
+import { errorCode } from '@swarmgate/protocols';
 import { bodyErrorFormatter, errorSchema } from './apiSchemas.js';
 import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
 import { listFolder } from './apiFiles.js';
+import { KeptResults } from './keptResults.js';
+import { MapThread } from './mapThread.js';
 
 export interface MapsApiOptions {
   readonly folder: string;
@@ -33,6 +39,11 @@ const MAP_NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$';
 const MAP_NAME = new RegExp(MAP_NAME_PATTERN);
 const UPLOAD_FORMATS = ['pgm', 'png'] as const;
 type UploadFormat = (typeof UPLOAD_FORMATS)[number];
+
+/** Previews made at once; one more is a 503 (each is up to a second of the map thread's work). */
+export const MAX_PREVIEWS_MADE = 2;
+/** Previews kept: a 2000 x 2000 cave's is about 1.2 MB, a bundled map's under 1 KB. */
+export const MAP_PREVIEW_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** Base64 of the largest image accepted: a 4-million-cell P5 PGM is about 4 MB, 5.4 MB as base64. */
 const UPLOAD_BODY_LIMIT = 8 * 1024 * 1024;
@@ -57,6 +68,8 @@ export async function mapsApi(app: FastifyInstance, options: MapsApiOptions): Pr
   const { folder } = options;
   const maxCells = options.maxCells ?? DEFAULT_MAX_FILE_CELLS;
   const tags = ['maps'];
+  const mapThread = new MapThread();
+  app.addHook('onClose', () => mapThread.close());
 
   const uploaded = (): string[] =>
     listFolder(folder).flatMap((entry) => {
@@ -130,17 +143,25 @@ export async function mapsApi(app: FastifyInstance, options: MapsApiOptions): Pr
       let size: { width: number; height: number };
       try {
         // The header's size against the budget first, then every pixel: a bad file is refused here, not at trial start.
-        size = decodeImage(bytes, `${name}.${format}`, { maxCells });
+        size = await mapThread.imageSize(bytes, `${name}.${format}`, maxCells);
       } catch (error) {
+        if (errorCode(error) === 'SG_MAP_THREAD') throw error;
         return reply.code(400).send({ error: `body/dataBase64: ${(error as Error).message}` });
       }
       mkdirSync(folder, { recursive: true });
-      writeFileSync(join(folder, `${name}.${format}`), bytes, { flag: 'wx' });
+      try {
+        writeFileSync(join(folder, `${name}.${format}`), bytes, { flag: 'wx' });
+      } catch (error) {
+        // Another upload of the name was decoded beside this one and written first.
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        return reply.code(409).send({ error: `body/name: a map named '${name}' exists already` });
+      }
       return reply.code(201).send({ name, map: UPLOADED_MAP_PREFIX + name, width: size.width, height: size.height });
     },
   );
 
-  const previews = new Map<string, Buffer>();
+  // Bundled maps never change and an upload is never replaced: a preview is made once per name.
+  const previews = new KeptResults(MAX_PREVIEWS_MADE, MAP_PREVIEW_CACHE_BYTES);
   app.get<{ Params: { name: string } }>(
     '/api/maps/:name/preview.png',
     {
@@ -151,22 +172,35 @@ export async function mapsApi(app: FastifyInstance, options: MapsApiOptions): Pr
         response: {
           200: { description: 'PNG image', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } },
           404: errorSchema,
-          503: overLargeResponseBudgetSchema,
+          422: { description: 'a file in the maps folder that is not a readable map', ...errorSchema },
+          503: {
+            ...overLargeResponseBudgetSchema,
+            description: `${overLargeResponseBudgetSchema.description}; or ${MAX_PREVIEWS_MADE} previews are being made already`,
+          },
         },
       },
     },
     async (request, reply) => {
       const { name } = request.params;
-      let png = previews.get(name);
-      if (!png) {
-        const file = uploadedMapFile(folder, name);
-        const grid: Grid | null = findBundledMap(name) ? bundledMap(name) : file ? loadMapFile(file, { maxCells }) : null;
-        if (!grid) return reply.code(404).send({ error: `no map '${name}' (GET /api/maps lists them)` });
-        png = renderPng(grid);
-        // Bundled maps never change and an upload is never replaced: rendered once.
-        previews.set(name, png);
+      const file = uploadedMapFile(folder, name);
+      if (!findBundledMap(name) && file === null) return reply.code(404).send({ error: `no map '${name}' (GET /api/maps lists them)` });
+      const made = previews.get(name, async () => {
+        const png = await mapThread.preview(name, file, maxCells);
+        if (png === null) throw new Error('it is no longer in the maps folder');
+        return png;
+      });
+      if (made === null) {
+        return reply.code(503).send({ error: `${MAX_PREVIEWS_MADE} map previews are being made already: try again in a moment` });
       }
-      return reply.type('image/png').send(png);
+      let png: Uint8Array;
+      try {
+        png = await made;
+      } catch (error) {
+        if (errorCode(error) === 'SG_MAP_THREAD') throw error;
+        // A file put in the maps folder by hand is not checked as an upload is.
+        return reply.code(422).send({ error: `map '${name}' cannot be drawn: ${(error as Error).message}` });
+      }
+      return reply.type('image/png').send(Buffer.from(png.buffer, png.byteOffset, png.byteLength));
     },
   );
 }

@@ -8,8 +8,7 @@ import { decodeLiveTrack } from '@swarmgate/protocols/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decompressHandlers } from '../record/compression.js';
 import { RECORDED_MAP, recordTestTrial } from '../record/testing/recordTestTrial.js';
-import { RecordingReads } from './recordingReads.js';
-import { recordingsApi } from './recordingsApi.js';
+import { recordingReads, recordingsApi } from './recordingsApi.js';
 
 const folder = mkdtempSync(join(tmpdir(), 'swarmgate-recordings-api-'));
 let app: FastifyInstance;
@@ -93,7 +92,7 @@ describe('recordingsApi: many clients asking at once', () => {
     let chunks = 0;
     const counting = { zstd: (buffer: Uint8Array, size: bigint) => (chunks++, decompressHandlers.zstd(buffer, size)) };
     const server = Fastify();
-    await server.register(recordingsApi, { folder, decompressHandlers: counting, reads: new RecordingReads(2) });
+    await server.register(recordingsApi, { folder, decompressHandlers: counting, reads: recordingReads(2) });
     try {
       const one = await server.inject({ method: 'GET', url: '/api/recordings/good.mcap/map.png' });
       expect(one.statusCode).toBe(200);

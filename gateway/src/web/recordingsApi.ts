@@ -8,7 +8,7 @@
  *
  * A name is a plain file name ending in .mcap of the folder (apiFiles.ts): anything else is a 400
  * (the pattern) or a 404; a file that is not a readable recording is a 422 naming what is wrong.
- * A replay track and a map image are made once per version of a file and kept (RecordingReads:
+ * A replay track and a map image are made once per version of a file and kept (KeptResults:
  * at most MAX_RECORDING_READS files read at once, a 503 past it).
  */
 import { createReadStream } from 'node:fs';
@@ -21,7 +21,7 @@ import { errorSchema } from './apiSchemas.js';
 import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
 import { sendBinary } from './binaryBody.js';
 import { FILE_NAME_PATTERN, fileInfo, isPlainName, listFolder } from './apiFiles.js';
-import { MAX_RECORDING_READS, RecordingReads, recordingReadsRefusal } from './recordingReads.js';
+import { KeptResults } from './keptResults.js';
 import { readRecordedMap, readReplayTrack, type ReplayReadOptions } from '../record/replayTrack.js';
 import { withRecordingFile } from '../record/trialRecording.js';
 
@@ -29,8 +29,18 @@ export interface RecordingsApiOptions {
   readonly folder: string;
   /** Decompressors for compressed chunks, by compression name (@mcap/core's), for the replay reader (default: those recordings are written with). */
   readonly decompressHandlers?: McapTypes.DecompressHandlers;
-  /** Replay tracks and map images made and kept, and how many recordings are read at once (default: a RecordingReads of its own). */
-  readonly reads?: RecordingReads;
+  /** Replay tracks and map images made and kept, and how many recordings are read at once (default: recordingReads()). */
+  readonly reads?: KeptResults;
+}
+
+/** Recordings read at once (a page replaying one asks for its track and its map together). */
+export const MAX_RECORDING_READS = 2;
+/** Results kept: a few replays' tracks and maps. */
+export const RECORDING_RESULT_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** The recordings routes' reads: `maxReads` at once, results kept; an unreadable file's refusal is kept too (it is the file's). */
+export function recordingReads(maxReads = MAX_RECORDING_READS): KeptResults {
+  return new KeptResults(maxReads, RECORDING_RESULT_CACHE_BYTES, (error) => errorCode(error) === 'SG_RECORDING_FORMAT');
 }
 
 const RECORDING_EXTENSION = '.mcap';
@@ -69,10 +79,10 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
   const nameParams = { type: 'object', required: ['name'], properties: { name: { type: 'string', pattern: FILE_NAME_PATTERN } } } as const;
   const notFound = (name: string): { error: string } => ({ error: `no recording '${name}' (GET /api/recordings lists them)` });
   const readOptions: ReplayReadOptions = { decompressHandlers: options.decompressHandlers };
-  const reads = options.reads ?? new RecordingReads();
+  const reads = options.reads ?? recordingReads();
 
   /**
-   * What `make` makes of a recording (made once per file version and kept, RecordingReads), sent
+   * What `make` makes of a recording (made once per file version and kept, KeptResults), sent
    * with `send`; a file that is not a readable recording is a 422 naming why, and a read over the
    * budget of reads at once a 503.
    */
@@ -87,7 +97,12 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
     if (info === null) return reply.code(404).send(notFound(name));
     const path = join(folder, name);
     const result = reads.get(`${what}\0${name}\0${info.bytes}\0${info.modifiedMs}`, () => withRecordingFile(path, make));
-    if (result === null) return reply.code(503).send({ error: recordingReadsRefusal(reads.maxReads) });
+    if (result === null) {
+      const max = reads.maxMakes;
+      return reply
+        .code(503)
+        .send({ error: `${max} recordings are being read already (the recordings routes read at most ${max} at once): try again in a moment` });
+    }
     let value: Uint8Array;
     try {
       value = await result;
@@ -99,7 +114,7 @@ export async function recordingsApi(app: FastifyInstance, options: RecordingsApi
   }
 
   const busy = {
-    description: `${overLargeResponseBudgetSchema.description}; or ${MAX_RECORDING_READS} recordings are being read already (RecordingReads)`,
+    description: `${overLargeResponseBudgetSchema.description}; or ${MAX_RECORDING_READS} recordings are being read already (KeptResults)`,
     ...errorSchema,
   };
   const unreadable = { description: 'not a readable recording (not MCAP, truncated or corrupt, or without the channels a replay needs)', ...errorSchema };
