@@ -1,4 +1,12 @@
-import { decodeEnvelope, robotTopicFilter } from '@swarmgate/protocols';
+import {
+  CLOSED_BEFORE_CONNACK,
+  decodeEnvelope,
+  gatewayStateTopic,
+  mqttFailureHint,
+  robotTopic,
+  robotTopicFilter,
+  type MqttAttemptFailure,
+} from '@swarmgate/protocols';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -8,6 +16,7 @@ import { exited, terminate } from './testing/processes.js';
 import { Inbox } from './testing/Inbox.js';
 import { until } from './testing/until.js';
 import { startMosquitto, type MosquittoBroker } from './testing/mosquitto.js';
+import { selfSignedCert, type TestCertificate } from './testing/selfSignedCert.js';
 
 // Spawned processes start through tsx: seconds each on a loaded machine.
 const PROCESS_TIMEOUT_MS = 60_000;
@@ -31,6 +40,25 @@ describe('mona-sim CLI usage', () => {
   it('help lists exactly the flags the parser accepts', () => {
     const inHelp = new Set([...HELP.matchAll(/--([a-z][a-z-]*)/g)].map((m) => m[1]));
     expect(inHelp).toEqual(new Set(Object.keys(CLI_OPTIONS)));
+  });
+
+  it("the hints it logs for a failed connect name its own flags (and serve's, for the broker's side)", () => {
+    const failures: MqttAttemptFailure[] = [
+      { url: 'mqtt://h:1', reason: 'Connection refused: Not authorized', refusedFilters: [] },
+      { url: 'mqtt://h:1', reason: 'Invalid header flag bits, must be 0x0 for puback packet', refusedFilters: [] },
+      { url: 'mqtt://h:1', reason: CLOSED_BEFORE_CONNACK, refusedFilters: [] },
+      { url: 'mqtts://h:1', reason: 'read ECONNRESET', refusedFilters: [] },
+      { url: 'mqtt://h:1', reason: '', refusedFilters: [gatewayStateTopic('lab')] },
+      { url: 'mqtt://h:1', reason: '', refusedFilters: [robotTopic('lab', 'm1', 'downlink')] },
+    ];
+    const serveFlags = new Set(['tls-cert', 'mqtt-port']);
+    for (const failure of failures) {
+      for (const loggedIn of [false, true]) {
+        const hint = mqttFailureHint(failure, { tool: 'mona-sim', loggedIn });
+        expect(hint, failure.reason).not.toBeNull();
+        for (const [, flag] of hint!.matchAll(/--([a-z][a-z-]*)/g)) expect(flag! in CLI_OPTIONS || serveFlags.has(flag!), `--${flag} in: ${hint}`).toBe(true);
+      }
+    }
   });
 
   it('counts ids up from --id, keeping the width', () => {
@@ -91,6 +119,70 @@ describe('mona-sim process with nothing to talk to yet', { timeout: PROCESS_TIME
     } finally {
       await terminate(sim.child);
     }
+  });
+});
+
+describe('mona-sim process on a broker it cannot use (Mosquitto, plain and TLS)', { timeout: PROCESS_TIMEOUT_MS }, () => {
+  let cert: TestCertificate;
+  let plain: MosquittoBroker;
+  let tls: MosquittoBroker;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    cert = selfSignedCert();
+    [plain, tls] = await Promise.all([startMosquitto(), startMosquitto({ config: [`certfile ${cert.certPath}`, `keyfile ${cert.keyPath}`] })]);
+  });
+  afterAll(async () => {
+    await Promise.all([plain?.stop(), tls?.stop()]);
+    cert?.remove();
+  });
+  afterEach(async () => {
+    if (child) await terminate(child);
+    child = undefined;
+  });
+
+  /** mona-sim's output once three attempts in a row failed the same way. */
+  async function threeFailures(args: string[]): Promise<string> {
+    const sim = run([...args, '--id', 'mona-30']);
+    child = sim.child;
+    await until(() => sim.output().includes('(same error 3 times)') || sim.child.exitCode !== null, 'three failed attempts', 30_000).catch((error: Error) => {
+      throw new Error(`${error.message}\n${sim.output()}`);
+    });
+    return sim.output();
+  }
+
+  /** The failure is logged once, with what to change; each retry after it counts the repeats. */
+  function expectLoggedOnce(output: string, failure: RegExp): void {
+    const lines = output.split('\n');
+    const failures = lines.filter((line) => line.includes('cannot connect to'));
+    expect(failures, output).toHaveLength(1);
+    expect(failures[0]).toMatch(failure);
+    const repeats = lines.filter((line) => line.includes('reconnecting after')).map((line) => /\(same error (\d+) times\)$/.exec(line)?.[1] ?? '1');
+    expect(repeats.slice(0, 3), output).toEqual(['1', '2', '3']);
+  }
+
+  it('mqtt:// on a TLS port (Mosquitto resets the connection): logs once to use mqtts:// with --ca', async () => {
+    const output = await threeFailures(['--mqtt', `mqtt://127.0.0.1:${tls.port}`]);
+    expectLoggedOnce(
+      output,
+      /^mona-sim mona-30: cannot connect to mqtt:\/\/127\.0\.0\.1:\d+: read ECONNRESET; if the broker there speaks MQTT over TLS .*: --mqtt mqtts:\/\/HOST:PORT, with --ca FILE/,
+    );
+  });
+
+  it('mqtts:// on a plain port: logs once to use mqtt://, without --ca', async () => {
+    const output = await threeFailures(['--mqtt', `mqtts://127.0.0.1:${plain.port}`, '--ca', cert.certPath]);
+    expectLoggedOnce(
+      output,
+      /^mona-sim mona-30: cannot connect to mqtts:\/\/127\.0\.0\.1:\d+: read ECONNRESET; the server there does not speak TLS .*: --mqtt mqtt:\/\/HOST:PORT, without --ca FILE/,
+    );
+  });
+
+  it('mqtts:// with --ca on the TLS port: online (the certificate serves the tests above)', async () => {
+    const sim = run(['--mqtt', `mqtts://127.0.0.1:${tls.port}`, '--ca', cert.certPath, '--id', 'mona-31']);
+    child = sim.child;
+    await until(() => sim.output().includes('online via') || sim.child.exitCode !== null, 'online over TLS', 30_000);
+    expect(sim.output()).toContain(`online via mqtts://127.0.0.1:${tls.port}`);
+    expect(sim.output()).not.toContain('cannot connect');
   });
 });
 

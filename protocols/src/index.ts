@@ -22,6 +22,7 @@ export { Backoff, type BackoffOptions } from './common/Backoff.js';
 export { systemClock, ManualClock, type Clock, type TimerHandle } from './common/Clock.js';
 export * from './mqtt/ReconnectingMqttClient.js';
 export * from './mqtt/brokerUrls.js';
+export * from './mqtt/refusalHints.js';
 export { Random } from './common/Random.js';
 export { ByteWriter } from './common/ByteWriter.js';
 export * from './live/index.js';

@@ -197,3 +197,33 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     expect(inbox.of('birth', 'mona-13')).toHaveLength(0);
   });
 });
+
+describe('mona-sim over MQTT with no broker to reach', () => {
+  it("logs each node's failure once, then counts its repeats on the reconnect lines", async () => {
+    // Port 1 of two loopback addresses, where nobody listens: a cluster whose nodes fail each their own way, by turns.
+    const urls = ['mqtt://127.0.0.1:1', 'mqtt://127.0.0.2:1'];
+    const lines: string[] = [];
+    const robot = new MonaSim({
+      robotId: 'mona-40',
+      seed: 1,
+      link: { kind: 'mqtt', url: urls.join(','), fleet: 'lab', keepaliveS: 2 },
+      log: (line) => lines.push(line),
+    });
+    robot.start();
+    try {
+      const retries = () => lines.filter((line) => line.includes('reconnecting after'));
+      await until(() => retries().length >= 4, 'four retries', 15_000);
+      expect(lines.filter((line) => line.includes('cannot connect'))).toEqual(
+        urls.map((url) => `mona-40: cannot connect to ${url}: connect ECONNREFUSED ${url.slice('mqtt://'.length)}`),
+      );
+      // Each retry counts the failures of the node that just failed.
+      expect(
+        retries()
+          .slice(0, 4)
+          .map((line) => /\(same error (\d+) times\)$/.exec(line)?.[1] ?? '1'),
+      ).toEqual(['1', '1', '2', '2']);
+    } finally {
+      await robot.stop();
+    }
+  });
+});

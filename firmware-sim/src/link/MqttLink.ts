@@ -7,6 +7,7 @@ import {
   encodeEnvelope,
   gatewayStateTopic,
   GATEWAY_STATE_SUBSCRIBE_QOS,
+  mqttFailureHint,
   ReconnectingMqttClient,
   robotTopic,
   TOPIC_KIND_OF_BODY,
@@ -41,6 +42,10 @@ export interface MqttLinkOptions extends MqttTlsOptions {
  * session, and its will is that session's Death (Sparkplug's bdSeq: +1 per CONNECT, so a stale
  * will is recognisable). Nothing is queued while offline: telemetry and replies are dropped,
  * and the motors stop.
+ *
+ * A robot retries for as long as it runs, so a cause that never goes away (a TLS port, a wrong
+ * --fleet) would repeat one line per attempt: each failure reason is logged once, with what to
+ * change, and the reconnect lines count its repeats.
  */
 export class MqttLink implements RobotLink {
   private readonly client: ReconnectingMqttClient;
@@ -48,6 +53,10 @@ export class MqttLink implements RobotLink {
   private readonly topics: { readonly downlink: string; readonly death: string; readonly gatewayState: string };
   /** Topic of each outgoing body kind, built once. */
   private readonly topicOfBody = new Map<BodyKind, string>();
+  /** Per broker URL (a cluster's nodes fail each their own way): the failure reason logged last, and the attempts in a row that failed with it. */
+  private readonly failureStreaks = new Map<string, { reason: string; count: number }>();
+  /** The URL of the attempt that failed last, while the next attempt is about that failure. */
+  private lastFailedUrl: string | null = null;
 
   constructor(
     private readonly firmware: Firmware,
@@ -76,6 +85,8 @@ export class MqttLink implements RobotLink {
     });
     this.client.on('link', (event) => {
       if (event.state === 'online') {
+        this.failureStreaks.clear();
+        this.lastFailedUrl = null;
         this.options.log(`online via ${event.url} (session ${this.sessionValue})`);
         // Birth after the subscription, so a command sent on seeing the Birth is not lost.
         this.firmware.goOnline(this.sessionValue);
@@ -83,10 +94,24 @@ export class MqttLink implements RobotLink {
         this.firmware.goOffline();
         this.options.log(`offline (${event.reason ?? 'connection lost'})`);
       } else if (event.state === 'reconnecting') {
-        this.options.log(`reconnecting after ${Math.round(event.delayMs ?? 0)} ms`);
+        const repeats = this.lastFailedUrl === null ? 1 : (this.failureStreaks.get(this.lastFailedUrl)?.count ?? 1);
+        this.options.log(`reconnecting after ${Math.round(event.delayMs ?? 0)} ms${repeats > 1 ? ` (same error ${repeats} times)` : ''}`);
       }
     });
-    this.client.on('linkError', (error) => this.options.log(`mqtt error: ${error.message}`));
+    // What mqtt.js reports (linkError) ends the attempt or the connection, and comes again as
+    // its failure or its offline reason: logged there, once.
+    const hintContext = { tool: 'mona-sim', loggedIn: options.username !== undefined } as const;
+    this.client.on('attemptFailed', (failure) => {
+      this.lastFailedUrl = failure.url;
+      const streak = this.failureStreaks.get(failure.url);
+      if (streak?.reason === failure.reason) {
+        streak.count++;
+        return;
+      }
+      this.failureStreaks.set(failure.url, { reason: failure.reason, count: 1 });
+      const hint = mqttFailureHint(failure, hintContext);
+      this.options.log(`cannot connect to ${failure.url}: ${failure.reason}${hint === null ? '' : `; ${hint}`}`);
+    });
     this.client.on('messageError', (topic, error) => this.options.log(`handling a message on ${topic} failed: ${error.message}`));
     this.client.on('message', (topic, payload, retained) => {
       if (topic === this.topics.downlink) this.firmware.receiveBytes(payload);
@@ -116,6 +141,7 @@ export class MqttLink implements RobotLink {
 
   reboot(): void {
     this.options.log(`rebooting (session ${this.sessionValue} ends by its will)`);
+    this.lastFailedUrl = null; // the next attempt follows the reboot, not a failure
     this.firmware.reboot();
     // Power loss: the TCP connection dies without DISCONNECT, so the broker publishes the will.
     this.client.drop('reboot');

@@ -11,6 +11,7 @@ export {
   type NatsNodeSpec,
 } from './nats.js';
 export { startRedis, type RedisServer } from './redis.js';
+export { selfSignedCert, type TestCertificate } from './selfSignedCert.js';
 export { waitForPort } from './waitForPort.js';
 export { startPtyPair, type PtyPair } from './socat.js';
 export { exited, terminate } from './processes.js';

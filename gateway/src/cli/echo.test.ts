@@ -112,18 +112,31 @@ describe('swarmgate echo', () => {
     const fleetText = ['fleet: hall', 'gateway: { username: gw, password: gw-secret }', 'robots: [{ id: m1, password: m1-pw }]', ''].join('\n');
     const b = await EmbeddedBroker.start({ fleet: parseFleetFile(fleetText), port: 0, logger: new MemoryLogger() });
     cleanups.push(() => b.close());
-    const [anonymous, robotLogin, wrongPassword] = await Promise.all([
+    const [anonymous, robotLogin, wrongPassword, wrongFleet] = await Promise.all([
       runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'hall', '--count', '1'),
       runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'hall', '--username', 'm1', '--password', 'm1-pw', '--count', '1'),
       runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'hall', '--username', 'gw', '--password', 'nope', '--count', '1'),
+      runSwarmgate('echo', '--mqtt', b.url, '--fleet-name', 'lab', '--username', 'gw', '--password', 'gw-secret', '--count', '1'),
     ]);
-    for (const result of [anonymous, robotLogin, wrongPassword]) {
+    for (const result of [anonymous, robotLogin, wrongPassword, wrongFleet]) {
       expect(result.code, result.stderr).toBe(1);
       expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
     }
     expect(anonymous.stderr).toMatch(/SG_MQTT_CONNECT: .*Bad username or password; this broker asks for a login: --fleet FILE/);
     expect(robotLogin.stderr).toMatch(/SG_MQTT_CONNECT: .*refused.*; this login may not read those topics: .*give --fleet FILE/);
     expect(wrongPassword.stderr).toMatch(/SG_MQTT_CONNECT: .*Bad username or password; check the login/);
+    expect(wrongFleet.stderr).toMatch(
+      /SG_MQTT_CONNECT: .*swarmgate\/v1\/lab\/\+\/\+ refused \(SUBACK 0x80\); this login may not read those topics: .*--fleet-name must be the broker's fleet/,
+    );
+  }, 60_000);
+
+  it('mqtts:// on a plain broker: exit 1, one line saying to use mqtt://', async () => {
+    const b = await EmbeddedBroker.start({ fleet: null, port: 0, logger: new MemoryLogger() });
+    cleanups.push(() => b.close());
+    const result = await runSwarmgate('echo', '--mqtt', b.url.replace(/^mqtt:/, 'mqtts:'), '--count', '1');
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr.trim().split('\n'), result.stderr).toHaveLength(1);
+    expect(result.stderr).toMatch(/SG_MQTT_CONNECT: .*; the server there does not speak TLS .*--mqtt mqtt:\/\/HOST:PORT, without --mqtt-ca FILE/);
   }, 60_000);
 
   it('a server that is no MQTT broker (an HTTP port): exit 1, one line saying so', async () => {

@@ -5,11 +5,13 @@
 import {
   boundClientId,
   idProblem,
+  mqttFailureHint,
   ReconnectingMqttClient,
   robotTopicFilter,
   SwarmgateError,
   TOPIC_KINDS,
   TOPIC_QOS,
+  type MqttAttemptFailure,
   type TopicKind,
 } from '@swarmgate/protocols';
 import { BODY_KINDS } from '@swarmgate/protocols';
@@ -67,31 +69,14 @@ function subscriptions(fleet: string, robot: string | undefined, kinds: Readonly
 }
 
 /**
- * A refused CONNECT or SUBSCRIBE, or a server answering in another protocol, says what went
- * wrong on the wire, not what to change: adds what fixes it. A fleet broker refuses a client
- * without a login, and lets only the gateway user read every robot's topics (robots and
- * controllers read their own).
+ * A refused CONNECT or SUBSCRIBE, a server answering in another protocol or a TLS mismatch
+ * says what went wrong on the wire, not what to change: adds what fixes it, in echo's flags.
  */
-export function explainRefusal(error: unknown, loggedIn: boolean): unknown {
-  if (!(error instanceof SwarmgateError) || error.code !== 'SG_MQTT_CONNECT') return error;
-  const text = error.message.slice(`${error.code}: `.length);
-  if (/Bad username or password|Not authorized/i.test(text)) {
-    const hint = loggedIn
-      ? 'check the login (with --fleet FILE, its gateway user is used)'
-      : 'this broker asks for a login: --fleet FILE (its gateway user) or --username U --password P';
-    return new SwarmgateError(error.code, `${text}; ${hint}`, { cause: error });
-  }
-  if (/Invalid header flag bits|Packet too short|Invalid length|Unknown command/i.test(text)) {
-    const hint = "the server there does not speak MQTT (an HTTP port? serve's broker is on its --mqtt-port, printed at start)";
-    return new SwarmgateError(error.code, `${text}; ${hint}`, { cause: error });
-  }
-  if (/subscri\w* .*refused/i.test(text)) {
-    const hint =
-      "this login may not read those topics: on a fleet's broker only the gateway user reads every robot's " +
-      '(give --fleet FILE), a robot or controller its own (narrow with --robot ID, --kind KIND)';
-    return new SwarmgateError(error.code, `${text}; ${hint}`, { cause: error });
-  }
-  return error;
+function explainRefusal(error: unknown, failure: MqttAttemptFailure | null, loggedIn: boolean): unknown {
+  if (!(error instanceof SwarmgateError) || error.code !== 'SG_MQTT_CONNECT' || failure === null) return error;
+  const hint = mqttFailureHint(failure, { tool: 'echo', loggedIn });
+  if (hint === null) return error;
+  return new SwarmgateError(error.code, `${error.message.slice(`${error.code}: `.length)}; ${hint}`, { cause: error });
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -141,11 +126,15 @@ async function run(argv: string[]): Promise<number> {
     if (++printed >= count) done();
   });
   client.on('link', (event) => {
-    if (event.state === 'reconnecting') stderrLogger.warn(`echo: connection to ${url} lost (${event.reason ?? 'unknown'}); reconnecting`);
+    // The reason rides on the offline event (a reconnecting one carries only its delay).
+    if (event.state === 'offline') stderrLogger.warn(`echo: connection to ${url} lost (${event.reason ?? 'unknown'}); reconnecting`);
   });
+  // The first connect's last failure: what start() rejects for, which the hint is about.
+  let lastFailure: MqttAttemptFailure | null = null;
+  client.on('attemptFailed', (failure) => (lastFailure = failure));
   try {
     await client.start().catch((error: unknown) => {
-      throw explainRefusal(error, login.username !== undefined);
+      throw explainRefusal(error, lastFailure, login.username !== undefined);
     });
     await Promise.race([enough, stopRequest.requested]);
   } finally {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../common/Clock.js';
 import { SwarmgateError } from '../common/SwarmgateError.js';
-import { ReconnectingMqttClient, type MqttLinkStateEvent, type ReconnectingMqttClientOptions } from './ReconnectingMqttClient.js';
+import { ReconnectingMqttClient, type MqttAttemptFailure, type MqttLinkStateEvent, type ReconnectingMqttClientOptions } from './ReconnectingMqttClient.js';
 
 /** A real aedes broker on loopback that can be stopped and started again on the same port. */
 class RestartableBroker {
@@ -14,7 +14,8 @@ class RestartableBroker {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   port = 0;
-  denySubscribe = false;
+  /** Filters the broker refuses (SUBACK 0x80). */
+  denySubscribe: (filter: string) => boolean = () => false;
 
   get url(): string {
     return `mqtt://127.0.0.1:${this.port}`;
@@ -22,7 +23,7 @@ class RestartableBroker {
 
   async start(): Promise<void> {
     const aedes = await Aedes.createBroker();
-    aedes.authorizeSubscribe = (_client, subscription, done) => done(null, this.denySubscribe ? null : subscription);
+    aedes.authorizeSubscribe = (_client, subscription, done) => done(null, this.denySubscribe(subscription.topic) ? null : subscription);
     const server = createServer((socket) => {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
@@ -212,10 +213,45 @@ describe('ReconnectingMqttClient (real aedes, fake time)', () => {
 
   it('firstConnect fail: a refused subscription (SUBACK 0x80) rejects start naming the filter', async () => {
     const b = await broker();
-    b.denySubscribe = true;
+    b.denySubscribe = () => true;
     const { c } = client({ url: b.url, clock: new ManualClock(0) });
     await expect(c.start()).rejects.toThrow(/SG_MQTT_CONNECT.*swarmgate\/v1\/test\/r1\/downlink refused/);
     expect(c.state).toBe('closed');
+  });
+
+  it('attemptFailed: the URL and reason of each attempt that does not come online, naming only the filters refused; a drop after online is no attempt failure', async () => {
+    const b = await broker();
+    const other = 'swarmgate/v1/test/$gateway/state';
+    b.denySubscribe = (filter) => filter === TOPIC;
+    const clock = new ManualClock(0);
+    const { c, events } = client({
+      url: b.url,
+      clock,
+      firstConnect: 'retry',
+      subscriptions: { [other]: { qos: 0 }, [TOPIC]: { qos: 1 } },
+      backoff: { initialMs: 100, maxMs: 100, jitter: 0 },
+    });
+    const failures: MqttAttemptFailure[] = [];
+    c.on('attemptFailed', (failure) => failures.push(failure));
+    const online = c.start();
+    await until(() => failures.length === 1, 'the first attempt to fail');
+    // mqtt.js words SUBACK 0x80 as MQTT 5's 'Unspecified error' and names no filter.
+    const refused = { url: b.url, reason: `subscription to ${TOPIC} refused (SUBACK 0x80)`, refusedFilters: [TOPIC] };
+    expect(failures).toEqual([refused]);
+    clock.advance(100);
+    await until(() => failures.length === 2, 'the retry to fail the same way');
+    expect(failures[1]).toEqual(refused);
+    b.denySubscribe = () => false;
+    clock.advance(100);
+    await online;
+
+    await b.stop();
+    await until(() => c.state === 'offline', 'offline');
+    expect(failures).toHaveLength(2);
+    clock.advance(100);
+    await until(() => failures.length === 3, 'an attempt at the stopped broker to fail');
+    expect(failures[2]).toEqual({ url: b.url, reason: expect.stringMatching(/ECONNREFUSED/), refusedFilters: [] });
+    expect(events.map((e) => e.state)).toEqual(['connecting', 'reconnecting', 'reconnecting', 'online', 'offline', 'reconnecting']);
   });
 
   it('firstConnect retry: waits for a broker that comes up later', async () => {

@@ -14,9 +14,11 @@
  * - Several brokers (the nodes of a cluster, `parseBrokerUrls`): each attempt after a failed
  *   one or a drop goes to the next URL in the list, so a client whose node dies tries another
  *   node after one backoff delay.
+ * - Every attempt that does not come online says why, as an `attemptFailed` event with its URL
+ *   (what to change for it: `mqttFailureHint`).
  */
 import { EventEmitter } from 'node:events';
-import mqtt, { type MqttClient } from 'mqtt';
+import mqtt, { type ClientSubscribeCallback, type MqttClient } from 'mqtt';
 import { Backoff, type BackoffOptions } from '../common/Backoff.js';
 import { systemClock, type Clock, type TimerHandle } from '../common/Clock.js';
 import { ProtocolsError } from '../errors.js';
@@ -27,6 +29,13 @@ export type MqttQos = 0 | 1 | 2;
 
 /** An attempt without CONNACK by then fails, and the next one goes to the next URL. */
 export const MQTT_CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * The reason of an attempt the server ended without a word (no CONNACK, no error): mqtt.js
+ * reports nothing then, and a TLS-only server (Node's, as the embedded broker's with
+ * --tls-cert) answers a plain CONNECT just so.
+ */
+export const CLOSED_BEFORE_CONNACK = 'the server closed the connection before CONNACK';
 
 /** connecting -> online -> offline -> reconnecting -> online ... -> closed (after stop). */
 export type LinkState = 'connecting' | 'online' | 'offline' | 'reconnecting' | 'closed';
@@ -39,6 +48,16 @@ export interface MqttLinkStateEvent {
   readonly reason?: string;
   /** For `online` and `reconnecting`: the broker URL of this connection or attempt (one node of a cluster). */
   readonly url?: string;
+}
+
+/** An attempt that did not come online: a connection or login refused, a subscription refused, a timeout. */
+export interface MqttAttemptFailure {
+  /** The broker URL of the attempt (one node of a cluster). */
+  readonly url: string;
+  /** What ended it, on one line: mqtt.js's error, the refused subscription, or CLOSED_BEFORE_CONNACK. */
+  readonly reason: string;
+  /** The filters the broker refused (SUBACK 0x80), when that ended it; else empty. */
+  readonly refusedFilters: readonly string[];
 }
 
 /** A message published for the client: its will, or its last word on a clean stop. */
@@ -81,6 +100,8 @@ export interface ReconnectingMqttClientEvents {
   message: [topic: string, payload: Buffer, retained: boolean];
   /** What mqtt.js reported and refused subscriptions; the link handles them, listeners log. */
   linkError: [error: Error];
+  /** An attempt that did not come online, before its retry (or a `fail` first connect's rejection); a drop after online is an `offline` link event. */
+  attemptFailed: [failure: MqttAttemptFailure];
   /** A `message` listener threw: contained to that message (listeners count and log it). */
   messageError: [topic: string, error: Error];
 }
@@ -100,6 +121,10 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
   private everOnline = false;
   /** mqtt.js's last error of the current attempt: the cause a failed first connect reports. */
   private attemptError: string | null = null;
+  /** The current attempt got its CONNACK: a close before it is the server's refusal, not a drop. */
+  private attemptConnacked = false;
+  /** Filters the current attempt's SUBACK refused. */
+  private attemptRefused: readonly string[] = [];
   private pendingStart: { resolve: () => void; reject: (error: Error) => void } | null = null;
   /**
    * Held from start() to the end: a started link keeps its process alive as its socket would,
@@ -162,7 +187,7 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     const client = this.client;
     if (!client) return;
     client.stream.destroy();
-    this.lost(client, reason);
+    this.lost(client, reason, true);
   }
 
   /**
@@ -222,11 +247,14 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     });
     this.client = client;
     this.attemptError = null;
+    this.attemptConnacked = false;
+    this.attemptRefused = [];
     client.on('connect', () => this.onConnect(client));
-    client.on('close', () => this.lost(client, 'connection closed'));
+    client.on('close', () => this.lost(client, this.attemptConnacked ? 'connection closed' : CLOSED_BEFORE_CONNACK));
     client.on('error', (error) => {
       if (this.client !== client) return;
-      this.attemptError = error.message;
+      // One line: OpenSSL's messages (a TLS handshake with a plain server) end in a newline.
+      this.attemptError = error.message.replace(/\s+/g, ' ').trim();
       this.emit('linkError', error);
     });
     client.on('message', (topic, payload, packet) => {
@@ -242,15 +270,18 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
 
   private onConnect(client: MqttClient): void {
     if (this.client !== client) return;
+    this.attemptConnacked = true;
     const filters = this.options.subscriptions;
-    client.subscribe({ ...filters }, (error, granted) => {
+    client.subscribe({ ...filters }, (error, granted, suback) => {
       if (this.client !== client) return;
-      const refusedFilters = (granted ?? []).filter((g) => g.qos === 128).map((g) => g.topic);
-      const cause = error?.message ?? (refusedFilters.length > 0 ? 'SUBACK 0x80' : null);
-      const failure = cause === null ? null : new Error(`subscription to ${Object.keys(filters).join(', ')} refused: ${cause}`);
+      const refused = refusedBySuback(granted ?? [], suback);
+      this.attemptRefused = refused?.filters ?? [];
+      const failure = refused
+        ? new Error(`subscription to ${refused.filters.join(', ')} refused (SUBACK 0x${refused.code.toString(16)})`)
+        : error && new Error(`subscription to ${Object.keys(filters).join(', ')} failed: ${error.message}`);
       if (failure) {
         this.emit('linkError', failure);
-        this.lost(client, `subscribe failed: ${failure.message}`);
+        this.lost(client, failure.message);
         return;
       }
       this.backoff.reset();
@@ -261,14 +292,18 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     });
   }
 
-  /** The attempt or connection of `client` ended: reconnect after the backoff (or fail a first `fail` attempt). */
-  private lost(client: MqttClient, reason: string): void {
+  /**
+   * The attempt or connection of `client` ended: reconnect after the backoff (or fail a first
+   * `fail` attempt). `dropped`: by `drop`, no failure of the attempt.
+   */
+  private lost(client: MqttClient, reason: string, dropped = false): void {
     if (this.client !== client || this.stopped) return;
     this.client = null;
     discard(client);
-    if (this.attemptError !== null && reason === 'connection closed') reason = this.attemptError;
+    if (this.attemptError !== null && (reason === 'connection closed' || reason === CLOSED_BEFORE_CONNACK)) reason = this.attemptError;
     const failedUrl = this.urls[this.urlIndex]!;
     this.urlIndex = (this.urlIndex + 1) % this.urls.length;
+    if (!dropped && this.linkState !== 'online') this.emit('attemptFailed', { url: failedUrl, reason, refusedFilters: this.attemptRefused });
     if (!this.everOnline && this.options.firstConnect === 'fail' && ++this.firstFailures >= this.urls.length) {
       this.stopped = true;
       this.rejectStart(`cannot connect to ${failedUrl}${this.urls.length > 1 ? ` (nor to the other URLs of ${this.options.url})` : ''}: ${reason}`);
@@ -306,6 +341,25 @@ export class ReconnectingMqttClient extends EventEmitter<ReconnectingMqttClientE
     this.linkState = event.state;
     this.emit('link', event);
   }
+}
+
+/**
+ * The filters a SUBACK refused (its code for them has 0x80 set, MQTT's failure bit) and the
+ * first such code, or null when it refused none. mqtt.js errs on such a SUBACK ('Subscribe
+ * error: Unspecified error', 0x80's name in MQTT 5 whatever the protocol version) without
+ * naming the filters, but hands over the requests and the packet, in the same order.
+ */
+function refusedBySuback(
+  requested: NonNullable<Parameters<ClientSubscribeCallback>[1]>,
+  suback: Parameters<ClientSubscribeCallback>[2],
+): { filters: string[]; code: number } | null {
+  const codes = requested.map((request, i) => {
+    const code = suback?.granted[i];
+    return typeof code === 'number' ? code : request.qos;
+  });
+  const refused = requested.filter((_, i) => (codes[i]! & 0x80) !== 0);
+  if (refused.length === 0) return null;
+  return { filters: refused.map((r) => r.topic), code: codes.find((code) => (code & 0x80) !== 0)! };
 }
 
 /** Closes a client we no longer use, ignoring whatever its dying socket still reports. */
