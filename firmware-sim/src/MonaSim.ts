@@ -19,6 +19,8 @@ export type MonaLinkOptions =
       readonly keepaliveS: number;
       /** PEM CA for an mqtts:// broker. */
       readonly ca?: string | Buffer;
+      /** How long online without any gateway state before saying so (default GATEWAY_SILENCE_WARN_MS). */
+      readonly gatewaySilenceWarnMs?: number;
     }
   | { readonly kind: 'serial'; readonly path: string; readonly baudRate: number };
 

@@ -172,6 +172,42 @@ describe('mona-sim over MQTT (real mosquitto)', () => {
     expect(robot.firmware.model.motorsRunning).toBe(false);
   });
 
+  it('says once that it hears no gateway state on its fleet, and says nothing where a gateway left one', async () => {
+    const lines = new Map<string, string[]>();
+    const robot = (id: string, fleet: string, rebootAfterS?: number): MonaSim => {
+      lines.set(id, []);
+      const s = new MonaSim({
+        robotId: id,
+        seed: 1,
+        link: { kind: 'mqtt', url: broker.url, fleet, keepaliveS: 2, gatewaySilenceWarnMs: 300 },
+        log: (line) => lines.get(id)!.push(line),
+        rebootAfterS,
+      });
+      sims.push(s);
+      s.start();
+      return s;
+    };
+    // A gateway ran on 'heard' (its retained Birth); none ever ran on 'quiet' (a mistyped --fleet).
+    const gatewayState = await mqtt.connectAsync(broker.url);
+    await gatewayState.publishAsync(gatewayStateTopic('heard'), gatewayBirth(), { qos: 1, retain: true });
+    await gatewayState.endAsync();
+    // Rebooted every second: each session is a new online.
+    const quiet = robot('mona-50', 'quiet', 1);
+    const heard = robot('mona-51', 'heard');
+    const silence = (id: string) => lines.get(id)!.filter((line) => line.includes('no gateway state'));
+    await until(() => silence('mona-50').length > 0, 'the silence said', 10_000);
+    expect(silence('mona-50')).toEqual([
+      `mona-50: no gateway state on fleet 'quiet' at ${broker.url} in 0.3 s online: no gateway has run on this fleet on this broker yet, ` +
+        `or --fleet is not its fleet (serve prints it at start, "(fleet NAME)")`,
+    ]);
+    expect(quiet.firmware.online && heard.firmware.online).toBe(true);
+    // Once per run: the sessions after a reboot do not say it again.
+    await until(() => quiet.reboots >= 2 && quiet.firmware.online, 'two reboots', 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(silence('mona-50')).toHaveLength(1);
+    expect(silence('mona-51')).toEqual([]);
+  });
+
   it('--reboot-after: reboots on schedule, each session ended by its will and reborn', async () => {
     await connectGateway();
     sim('mona-12', 1, { rebootAfterS: 0.4 });

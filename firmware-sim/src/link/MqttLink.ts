@@ -18,6 +18,7 @@ import {
   type EnvelopeInit,
   type MqttMessage,
   type MqttTlsOptions,
+  type TimerHandle,
 } from '@swarmgate/protocols';
 import type { Firmware } from '../firmware/Firmware.js';
 import type { FaultInjector } from './FaultInjector.js';
@@ -35,7 +36,17 @@ export interface MqttLinkOptions extends MqttTlsOptions {
   readonly backoff: BackoffOptions;
   readonly faults: FaultInjector;
   readonly log: LinkLog;
+  /** How long online without any gateway state before saying so (default GATEWAY_SILENCE_WARN_MS). */
+  readonly gatewaySilenceWarnMs?: number;
 }
+
+/**
+ * Online this long without a gateway state (the retained one a gateway leaves, or a live one),
+ * the robot says so: no gateway runs on this fleet on this broker, or --fleet is not its fleet.
+ * Mosquitto grants a subscription its ACL denies and delivers nothing, so a wrong fleet there is
+ * no failure to explain, only a silence.
+ */
+export const GATEWAY_SILENCE_WARN_MS = 10_000;
 
 /**
  * The robot on MQTT, through protocols' ReconnectingMqttClient: each connect starts a new
@@ -45,7 +56,8 @@ export interface MqttLinkOptions extends MqttTlsOptions {
  *
  * A robot retries for as long as it runs, so a cause that never goes away (a TLS port, a wrong
  * --fleet) would repeat one line per attempt: each failure reason is logged once, with what to
- * change, and the reconnect lines count its repeats.
+ * change, and the reconnect lines count its repeats; a session that hears no gateway state says
+ * so once (GATEWAY_SILENCE_WARN_MS).
  */
 export class MqttLink implements RobotLink {
   private readonly client: ReconnectingMqttClient;
@@ -57,6 +69,9 @@ export class MqttLink implements RobotLink {
   private readonly failureStreaks = new Map<string, { reason: string; count: number }>();
   /** The URL of the attempt that failed last, while the next attempt is about that failure. */
   private lastFailedUrl: string | null = null;
+  /** Runs from online until a gateway state arrives; said once per process (a wrong --fleet stays wrong). */
+  private gatewaySilence: TimerHandle | null = null;
+  private gatewaySilenceSaid = false;
 
   constructor(
     private readonly firmware: Firmware,
@@ -88,10 +103,12 @@ export class MqttLink implements RobotLink {
         this.failureStreaks.clear();
         this.lastFailedUrl = null;
         this.options.log(`online via ${event.url} (session ${this.sessionValue})`);
+        this.watchGatewaySilence(event.url ?? this.options.url);
         // Birth after the subscription, so a command sent on seeing the Birth is not lost.
         this.firmware.goOnline(this.sessionValue);
       } else if (event.state === 'offline') {
         this.firmware.goOffline();
+        this.clearGatewaySilence();
         this.options.log(`offline (${event.reason ?? 'connection lost'})`);
       } else if (event.state === 'reconnecting') {
         const repeats = this.lastFailedUrl === null ? 1 : (this.failureStreaks.get(this.lastFailedUrl)?.count ?? 1);
@@ -114,6 +131,7 @@ export class MqttLink implements RobotLink {
     });
     this.client.on('messageError', (topic, error) => this.options.log(`handling a message on ${topic} failed: ${error.message}`));
     this.client.on('message', (topic, payload, retained) => {
+      if (topic === this.topics.gatewayState) this.clearGatewaySilence();
       if (topic === this.topics.downlink) this.firmware.receiveBytes(payload);
       // A gateway Birth published live (not the retained copy every subscription starts with)
       // means a gateway came up after our Birth and never saw it: announce again (Sparkplug B
@@ -134,6 +152,7 @@ export class MqttLink implements RobotLink {
   }
 
   async stop(): Promise<void> {
+    this.clearGatewaySilence();
     this.firmware.goOffline();
     // A graceful end publishes the Death itself: a clean DISCONNECT discards the will.
     await this.client.stop(this.death(this.sessionValue));
@@ -153,6 +172,25 @@ export class MqttLink implements RobotLink {
     const topic = this.topicOfBody.get(kind)!;
     const qos = BODY_QOS[kind];
     this.options.faults.send(encodeEnvelope(envelope), (bytes) => this.client.publish(topic, bytes, qos));
+  }
+
+  private watchGatewaySilence(url: string): void {
+    this.clearGatewaySilence();
+    if (this.gatewaySilenceSaid) return;
+    const waitMs = this.options.gatewaySilenceWarnMs ?? GATEWAY_SILENCE_WARN_MS;
+    this.gatewaySilence = this.options.clock.setTimeout(() => {
+      this.gatewaySilence = null;
+      this.gatewaySilenceSaid = true;
+      this.options.log(
+        `no gateway state on fleet '${this.options.fleet}' at ${url} in ${waitMs / 1000} s online: no gateway has run on this fleet ` +
+          `on this broker yet, or --fleet is not its fleet (serve prints it at start, "(fleet NAME)")`,
+      );
+    }, waitMs);
+  }
+
+  private clearGatewaySilence(): void {
+    if (this.gatewaySilence !== null) this.options.clock.clearTimeout(this.gatewaySilence);
+    this.gatewaySilence = null;
   }
 
   private death(session: number): MqttMessage {
