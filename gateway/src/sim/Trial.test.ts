@@ -37,3 +37,31 @@ describe('a stepping Trial', () => {
     expect(stepped.metrics.final().finalStateHash).toBe(run.finalStateHash);
   });
 });
+
+describe('Trial.build: a trial in steps', () => {
+  it('gives the event loop a turn after the world and after the spawn poses, and runs as new Trial runs', async () => {
+    const turns: number[] = [];
+    const stepped = await Trial.build({ ...config, spawn: { kind: 'apart' } }, async () => {
+      turns.push(turns.length);
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    expect(turns).toEqual([0, 1]);
+    const direct = new Trial({ ...config, spawn: { kind: 'apart' } });
+    expect(stepped.world.robotIds().map((id) => stepped.world.truePose(id))).toEqual(direct.world.robotIds().map((id) => direct.world.truePose(id)));
+    expect(stepped.run().finalStateHash).toBe(direct.run().finalStateHash);
+  });
+
+  it('refuses what new Trial refuses, with the same error', async () => {
+    const bad = { ...config, robots: 5000 };
+    const error = (() => {
+      try {
+        new Trial(bad);
+      } catch (e) {
+        return e as Error;
+      }
+      return null;
+    })();
+    expect(error).not.toBeNull();
+    await expect(Trial.build(bad, async () => undefined)).rejects.toThrow(error!.message);
+  });
+});

@@ -4,7 +4,7 @@
  * the tick limit. `swarmgate run` and the benchmarks are thin shells around this.
  */
 import type { Grid } from '@swarmgate/maps';
-import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams, type AlgorithmInfo, type Controller } from '@swarmgate/sdk';
+import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams, type AlgorithmInfo, type Controller, type Pose } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from './radio/index.js';
 import { checkSlamBudget } from './sensorSlam.js';
 import { spawnPoses, type SpawnStrategy } from './Spawn.js';
@@ -37,23 +37,54 @@ export interface TrialConfig {
   readonly remoteControlled?: ReadonlySet<string>;
 }
 
+/** What a trial's robots are added to: its world and their spawn poses (the long part on a large map). */
+interface TrialGround {
+  readonly world: World;
+  readonly poses: readonly Pose[];
+}
+
+function newWorld(config: TrialConfig): World {
+  // Up front: robot by robot (World.addRobot) a trial over the budget fills it before it is refused.
+  checkSlamBudget(config.grid, config.robots);
+  return new World(config.grid, { ...config.world, seed: config.seed });
+}
+
+function spawnFor(config: TrialConfig, world: World): Pose[] {
+  return spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM);
+}
+
 export class Trial {
   readonly world: World;
   readonly metrics: TrialMetrics;
   private readonly algorithm: AlgorithmInfo;
   private readonly algorithmParams: Record<string, number>;
 
-  constructor(readonly config: TrialConfig) {
-    // Up front: robot by robot (World.addRobot) a trial over the budget fills it before it is refused.
-    checkSlamBudget(config.grid, config.robots);
-    const world = new World(config.grid, { ...config.world, seed: config.seed });
+  /**
+   * A trial in steps, `between()` awaited after each long one (the world, the spawn poses: on a
+   * 2000 x 2000 map about a second each), so a gateway building it goes on serving meanwhile. The
+   * same trial as `new Trial(config)`: every random stream is forked by name from the seed.
+   */
+  static async build(config: TrialConfig, between: () => Promise<void>): Promise<Trial> {
+    const world = newWorld(config);
+    await between();
+    const poses = spawnFor(config, world);
+    await between();
+    return new Trial(config, { world, poses });
+  }
+
+  /** `ground`: the world and spawn poses built already (Trial.build); default: built here. */
+  constructor(
+    readonly config: TrialConfig,
+    ground?: TrialGround,
+  ) {
+    const world = ground?.world ?? newWorld(config);
     const model = typeof config.comm === 'string' ? parseCommSpec(config.comm) : config.comm;
     world.comms.configure({ model, network: config.network });
     const { name, params } = parseAlgorithmSpec(config.algorithm);
     this.algorithm = config.controller ?? findAlgorithm(name);
     this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
     this.world = world;
-    const poses = spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM);
+    const poses = ground?.poses ?? spawnFor(config, world);
     // With worker threads a registered algorithm's controllers may run on them too (threadControl.ts).
     const setting = world.config.controllerThreads;
     const pays = this.algorithm.heavyControllers === true && config.robots >= CONTROLLER_THREADS_PAY_FROM_ROBOTS;

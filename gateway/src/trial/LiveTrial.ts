@@ -91,7 +91,20 @@ export interface LiveSimulation {
  * (more robots than the map places, over the SLAM budget) leaves the current trial running.
  */
 export function buildLiveSimulation(options: Pick<LiveTrialOptions, 'trial' | 'hil' | 'twinSlots'>): LiveSimulation {
-  const trial = new Trial(options.trial);
+  return withTwinPoses(options, new Trial(options.trial));
+}
+
+/** buildLiveSimulation in steps, `between()` awaited after each long one (Trial.build), so the event loop turns meanwhile. */
+export async function buildLiveSimulationInSteps(
+  options: Pick<LiveTrialOptions, 'trial' | 'hil' | 'twinSlots'>,
+  between: () => Promise<void>,
+): Promise<LiveSimulation> {
+  const trial = await Trial.build(options.trial, between);
+  await between();
+  return withTwinPoses(options, trial);
+}
+
+function withTwinPoses(options: Pick<LiveTrialOptions, 'trial' | 'hil' | 'twinSlots'>, trial: Trial): LiveSimulation {
   const { grid, robots, spawn } = options.trial;
   const slots = options.hil ? (options.twinSlots ?? 16) : 0;
   return { trial, twinPoses: twinSpawnPoses(grid, robots, slots, spawn, () => trial.world.rng.fork('spawn')) };

@@ -2,12 +2,13 @@
  * The trial a live service runs now, and how a new one takes its place (POST /api/trial): the
  * HTTP routes and the web UI read `live` on every request, so a replaced trial is seen at once.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Grid } from '@swarmgate/maps';
 import type { Logger } from '../hil/Logger.js';
 import type { RobotRegistry } from '../hil/RobotRegistry.js';
 import type { TrialConfig } from '../sim/Trial.js';
 import { SwarmgateError } from '../errors.js';
-import { buildLiveSimulation, LiveTrial, type LiveSimulation, type LiveTrialOptions } from './LiveTrial.js';
+import { buildLiveSimulationInSteps, LiveTrial, type LiveSimulation, type LiveTrialOptions } from './LiveTrial.js';
 import { RecordingSwitch } from './RecordingSwitch.js';
 
 /** A live trial's configuration: what `serve` builds from its flags, and POST /api/trial from a body. */
@@ -97,12 +98,14 @@ export class TrialSlot {
   /**
    * The new trial's simulation, built while the current trial runs on: a configuration it cannot
    * be built from (more robots than the map places, over the SLAM budget) or whose robot ids a
-   * physical robot online holds is refused, and the current trial is left as it was.
+   * physical robot online holds is refused, and the current trial is left as it was. Built in
+   * steps with a turn of the event loop between (the world, the spawn poses, the twins' poses:
+   * about a second each on a 2000 x 2000 map), so ticks, the broker and clients are served meanwhile.
    */
-  private buildSimulation(trial: LiveTrialConfig): LiveSimulation {
+  private async buildSimulation(trial: LiveTrialConfig): Promise<LiveSimulation> {
     let simulation: LiveSimulation;
     try {
-      simulation = buildLiveSimulation({ trial, ...this.options.joints });
+      simulation = await buildLiveSimulationInSteps({ trial, ...this.options.joints }, () => sleep(1));
     } catch (error) {
       if (error instanceof SwarmgateError) throw new TrialRequestError(error.message);
       throw error;
@@ -123,10 +126,9 @@ export class TrialSlot {
 
   private async buildReplacement(factory: TrialFactory, request: TrialRequest, options: ReplaceOptions): Promise<LiveTrial> {
     const { registry, joints, logger } = this.options;
-    // The factory loads the map on a thread of its own; building the trial from it below is the
-    // long piece left on this one (about 2 s on a 2000 x 2000 cave).
+    // The factory loads the map on a thread of its own; the trial is built from it below, in steps.
     const trial = await factory.build(request);
-    const simulation = this.buildSimulation(trial);
+    const simulation = await this.buildSimulation(trial);
     await this.recording?.stop();
     const previous = this.current;
     const held = previous.robots().filter((r) => r.kind === 'physical' && r.emergencyStopped);
