@@ -11,4 +11,6 @@ export interface BenchReport {
 export interface BenchOptions {
   /** How long a soak runs (`npm run bench -- soak --minutes 30`). */
   readonly minutes?: number;
+  /** A git revision to measure beside this tree (`npm run bench -- live-map --base HEAD`), for the benchmarks that compare. */
+  readonly base?: string;
 }

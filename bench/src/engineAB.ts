@@ -68,7 +68,7 @@ function fail(message: string): never {
  * this tree's, except the workspace's own packages, which are relative links and so, copied as
  * links, point at the worktree's sources.
  */
-function borrowNodeModules(from: string, to: string): void {
+export function borrowNodeModules(from: string, to: string): void {
   mkdirSync(to);
   for (const entry of readdirSync(from)) {
     const source = join(from, entry);

@@ -3,10 +3,12 @@
  * date, machine and command, so every number in that file says where it came from. A re-run
  * replaces the section of the same title (git keeps the history); new titles are appended.
  *   npm run bench                      all benchmarks but the soak (30 min), yan-terrains (96 trials), hil-nats-failover (8 node kills),
- *                                      physics-share (a one-off diagnostic with a written conclusion) and controller-threads (every
- *                                      algorithm on three trials, 5 min): run those by name
+ *                                      physics-share (a one-off diagnostic with a written conclusion), controller-threads (every
+ *                                      algorithm on three trials, 5 min) and live-map (two serve processes on a 2000 x 2000
+ *                                      map, 2-3 min a tree): run those by name
  *   npm run bench -- map-generation    the named ones
  *   npm run bench -- soak --minutes 2  options: --minutes (the soak's duration)
+ *   npm run bench -- live-map --base HEAD   --base: a git revision measured beside this tree (live-map)
  *   SWARMGATE_BENCH_WRITE=0 npm run bench   print only (an env var: npm would swallow a --flag)
  */
 import { spawnSync } from 'node:child_process';
@@ -36,6 +38,7 @@ import { benchUiFrames } from './uiFrames.js';
 import { benchPhysicsShare } from './physicsShare.js';
 import { benchControllerThreads } from './controllerThreads.js';
 import { benchTrialSwap } from './trialSwap.js';
+import { benchLiveMap } from './liveMap.js';
 
 /** Every benchmark, listed explicitly (name -> runner). */
 const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchReport | Promise<BenchReport>]> = [
@@ -60,9 +63,10 @@ const BENCHES: ReadonlyArray<readonly [string, (options: BenchOptions) => BenchR
   ['ui-frames', benchUiFrames],
   ['physics-share', benchPhysicsShare],
   ['trial-swap', benchTrialSwap],
+  ['live-map', benchLiveMap],
 ];
 /** Run only when named: too long for "all". */
-const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains', 'hil-nats-failover', 'physics-share', 'controller-threads']);
+const NAMED_ONLY: ReadonlySet<string> = new Set(['soak', 'yan-terrains', 'hil-nats-failover', 'physics-share', 'controller-threads', 'live-map']);
 
 /**
  * The machine is shared, and Linux divides CPU time between sessions (autogroups) before the
@@ -94,7 +98,7 @@ function sessionPriority(): string {
 const write = process.env['SWARMGATE_BENCH_WRITE'] !== '0';
 let parsed;
 try {
-  parsed = parseArgs({ options: { minutes: { type: 'string' } }, allowPositionals: true });
+  parsed = parseArgs({ options: { minutes: { type: 'string' }, base: { type: 'string' } }, allowPositionals: true });
 } catch (error) {
   process.stderr.write(`bench: ${(error as Error).message}\n`);
   process.exit(2);
@@ -117,11 +121,11 @@ const machine = () =>
 const benchmarksFile = fileURLToPath(new URL('../../BENCHMARKS.md', import.meta.url));
 for (const [name, run] of BENCHES) {
   if (names.length > 0 ? !names.includes(name) : NAMED_ONLY.has(name)) continue;
-  const report = await run({ minutes });
+  const report = await run({ minutes, base: flags.base });
   const section = [
     `## ${report.title}`,
     '',
-    `${new Date().toISOString()} · ${machine()} · \`npm run bench -- ${report.name}${minutes === undefined ? '' : ` --minutes ${minutes}`}\``,
+    `${new Date().toISOString()} · ${machine()} · \`npm run bench -- ${report.name}${minutes === undefined ? '' : ` --minutes ${minutes}`}${flags.base === undefined ? '' : ` --base ${flags.base}`}\``,
     '',
     report.markdown,
     '',

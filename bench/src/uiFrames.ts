@@ -16,7 +16,7 @@ import { randomWalkSwarm, SWARM_MAP, SWARM_ROBOTS } from './randomWalkSwarm.js';
 
 const SAMPLE_MS = 10_000;
 
-interface FrameStats {
+export interface FrameStats {
   readonly fps: number;
   /** Map redraws per second (clearRect calls on the map canvas): rAF runs on regardless, so this says the canvas kept up. */
   readonly drawsPerS: number;
@@ -25,8 +25,16 @@ interface FrameStats {
   readonly maxMs: number;
 }
 
-/** rAF timestamps over `ms` in the page: the page's own draws share these frames, so a slow draw stretches them. */
-async function sampleFrames(page: Page, ms: number): Promise<FrameStats> {
+/** Counts the map's redraws in `window.mapDraws` (an init script): each starts with one clearRect on its canvas. */
+export const COUNT_MAP_DRAWS = `window.mapDraws = 0;
+  const clearRect = CanvasRenderingContext2D.prototype.clearRect;
+  CanvasRenderingContext2D.prototype.clearRect = function (...args) {
+    if (this.canvas.id === 'map') window.mapDraws++;
+    return clearRect.apply(this, args);
+  };`;
+
+/** rAF timestamps over `ms` in the page (COUNT_MAP_DRAWS installed): the page's own draws share these frames, so a slow draw stretches them. */
+export async function sampleFrames(page: Page, ms: number): Promise<FrameStats> {
   // A string: this package's TypeScript has no DOM types; the code runs in the page.
   const { stamps, draws } = (await page.evaluate(`new Promise((resolve) => {
     const stamps = [];
@@ -43,6 +51,17 @@ async function sampleFrames(page: Page, ms: number): Promise<FrameStats> {
   const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const spanMs = stamps[stamps.length - 1] - stamps[0];
   return { fps: (gaps.length * 1000) / spanMs, drawsPerS: (draws * 1000) / spanMs, p50Ms: at(0.5), p95Ms: at(0.95), maxMs: sorted[sorted.length - 1] };
+}
+
+/**
+ * Waits until the map canvas drew `count` robots (its data-robots). Polled from here: Playwright's
+ * waitForFunction evaluates its predicate with eval, which the page's CSP refuses.
+ */
+export async function waitForRobots(page: Page, count: number, timeoutMs: number): Promise<void> {
+  const drawn = async (): Promise<number> => ((await page.locator('canvas#map').getAttribute('data-robots')) ?? '').split(',').length;
+  for (const deadline = Date.now() + timeoutMs; (await drawn()) !== count; await page.waitForTimeout(250)) {
+    if (Date.now() > deadline) throw new Error(`the page drew no ${count} robots in ${timeoutMs / 1000} s`);
+  }
 }
 
 export async function benchUiFrames(): Promise<BenchReport> {
@@ -68,17 +87,9 @@ export async function benchUiFrames(): Promise<BenchReport> {
     const page = context.pages()[0] ?? (await context.newPage());
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    // Count the map's redraws: each starts with one clearRect on its canvas.
-    await page.addInitScript(`window.mapDraws = 0;
-      const clearRect = CanvasRenderingContext2D.prototype.clearRect;
-      CanvasRenderingContext2D.prototype.clearRect = function (...args) {
-        if (this.canvas.id === 'map') window.mapDraws++;
-        return clearRect.apply(this, args);
-      };`);
+    await page.addInitScript(COUNT_MAP_DRAWS);
     await page.goto(`http://127.0.0.1:${service.httpPort}/`);
-    await page.waitForFunction(`(document.querySelector('canvas#map').dataset.robots ?? '').split(',').length === ${SWARM_ROBOTS}`, undefined, {
-      timeout: 60_000,
-    });
+    await waitForRobots(page, SWARM_ROBOTS, 60_000);
     await page.waitForTimeout(2000);
     const fit = await sampleFrames(page, SAMPLE_MS);
     const fitTicks = Number(await page.locator('body').getAttribute('data-tick'));

@@ -19,8 +19,8 @@ function trialOn(grid: Grid, robots: number, hil: HilGateway | null = null): Liv
 const BIRTH = monaBirth('2.3.1');
 const BATTERY = wireDecoded('telemetry', { telemetry: { battery: { volts: 3.9, fraction: 0.62 } } });
 
-/** Bit i of the base64 bitmap, LSB first: the decoding the page does. */
-function bitAt(bits: Buffer, i: number): boolean {
+/** Bit i of the explored bitmap, LSB first: the decoding the page does. */
+function bitAt(bits: Uint8Array, i: number): boolean {
   return (bits[i >> 3] & (1 << (i & 7))) !== 0;
 }
 
@@ -103,7 +103,7 @@ describe('LiveFeed', () => {
     fc.assert(
       fc.property(fc.array(fc.boolean(), { minLength: seen.length, maxLength: seen.length }), (pattern) => {
         for (let i = 0; i < seen.length; i++) seen[i] = pattern[i] ? 1 + i : 0;
-        const bits = Buffer.from(feed.explored().bitsBase64, 'base64');
+        const bits = feed.exploredBitmap();
         expect(bits.length).toBe(Math.ceil(seen.length / 8));
         for (let i = 0; i < seen.length; i++) expect(bitAt(bits, i)).toBe(pattern[i]);
         // Padding bits of the last byte stay clear.
@@ -115,10 +115,10 @@ describe('LiveFeed', () => {
   it('marks explored cells after the robots scanned', () => {
     const live = trialOn(borderedRoom(20), 1);
     const feed = new LiveFeed({ live: () => live, hil: null });
-    const before = Buffer.from(feed.explored().bitsBase64, 'base64');
+    const before = feed.exploredBitmap().slice();
     expect(before.every((b) => b === 0)).toBe(true);
     live.world.step();
-    const after = Buffer.from(feed.explored().bitsBase64, 'base64');
+    const after = feed.exploredBitmap();
     let set = 0;
     for (let i = 0; i < 400; i++) if (bitAt(after, i)) set++;
     expect(set).toBeGreaterThan(10);

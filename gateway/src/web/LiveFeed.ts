@@ -1,8 +1,9 @@
 /**
  * What the web UI shows, read from a running live trial: the map's geometry (once), a compact
- * frame of every robot (5 Hz), the explored cells as a bitmap (1 Hz) and the fleet table
- * (1 Hz). Reads happen between simulator ticks (one thread), so every frame is one tick's
- * consistent state. Not a per-tick path: the UI's timers call it, never the world's step.
+ * frame of every robot (5 Hz), the explored cells as a bitmap (1 Hz; the streams send what
+ * changed of it) and the fleet table (1 Hz). Reads happen between simulator ticks (one
+ * thread), so every frame is one tick's consistent state. Not a per-tick path: the UI's timers
+ * call it, never the world's step.
  */
 import type { RobotStatus } from '@swarmgate/sdk';
 import { MAX_LIVE_LINKS, systemClock, type Clock } from '@swarmgate/protocols';
@@ -41,14 +42,6 @@ export interface LiveFrame {
   readonly speed: number | null;
   readonly paced: boolean;
   readonly robots: readonly FrameRobot[];
-}
-
-/**
- * The explored cells: bit `i` (LSB first in byte i >> 3) is grid cell i, 1 once any lidar ray
- * reached it. No tick in it, so an unchanged map is an unchanged event (and is not sent again).
- */
-export interface ExploredFrame {
-  readonly bitsBase64: string;
 }
 
 export interface FleetRow {
@@ -172,12 +165,10 @@ export class LiveFeed {
     };
   }
 
-  explored(): ExploredFrame {
-    const bits = this.exploredBitmap();
-    return { bitsBase64: Buffer.from(bits.buffer, bits.byteOffset, bits.byteLength).toString('base64') };
-  }
-
-  /** The explored cells as bits (see ExploredFrame); the feed's own buffer, refilled by the next call. */
+  /**
+   * The explored cells: bit `i` (LSB first in byte i >> 3) is grid cell i, 1 once any lidar ray
+   * reached it. The feed's own buffer, refilled by the next call.
+   */
   exploredBitmap(): Uint8Array {
     const seen = this.live.world.sensing.lidar.lastSeenTick;
     const bits = this.exploredBits;

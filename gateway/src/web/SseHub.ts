@@ -5,7 +5,9 @@
  * Hazards handled here:
  * - A slow client (a laptop on a bad Wi-Fi, a background tab) must not make the gateway buffer
  *   without bound: while a client has more than `maxBufferedBytes` unsent, its chunks are
- *   dropped (the next frame supersedes them anyway) and counted.
+ *   dropped and counted. Once it drains it gets `resync()`, the state as of now, instead of the
+ *   next chunk: a dropped event may be one the stream does not send again (an unchanged fleet)
+ *   or one later events build on (the explored bitmap's changes).
  * - Proxies and browsers close a stream that stays silent; a comment line goes out after
  *   `heartbeatMs` without any write.
  * - A closed tab must not leave a response in the set: 'close' removes it.
@@ -18,6 +20,11 @@ export interface SseHubOptions {
   readonly heartbeatMs: number;
   /** Unsent bytes per client above which its chunks are dropped. */
   readonly maxBufferedBytes?: number;
+  /**
+   * The stream's state as of now (every event a new client gets), for a client that missed
+   * chunks; asked while a chunk is broadcast, so it must already hold that chunk's change.
+   */
+  readonly resync: () => string;
   readonly clock?: Clock;
   /** Called when the first client joins (start producing) and when the last leaves (stop). */
   readonly onActiveChange?: (active: boolean) => void;
@@ -42,7 +49,8 @@ const RETRY_MS = 2000;
 export class SseHub {
   /** Chunks not written to a client because it was behind. */
   droppedChunks = 0;
-  private readonly clients = new Set<ServerResponse>();
+  /** Each open response, and whether it missed a chunk since it was last in step. */
+  private readonly clients = new Map<ServerResponse, { missed: boolean }>();
   private readonly clock: Clock;
   private readonly maxBufferedBytes: number;
   private heartbeat: TimerHandle | null = null;
@@ -61,7 +69,7 @@ export class SseHub {
   open(response: ServerResponse, first: string): void {
     response.writeHead(200, SSE_HEADERS);
     response.write(`retry: ${RETRY_MS}\n\n${first}`);
-    this.clients.add(response);
+    this.clients.set(response, { missed: false });
     response.on('close', () => this.remove(response));
     if (this.clients.size === 1) {
       this.lastWriteMs = this.clock.nowMs();
@@ -71,16 +79,24 @@ export class SseHub {
   }
 
   broadcast(chunk: string): void {
-    for (const client of this.clients) {
-      if (client.writableLength > this.maxBufferedBytes) this.droppedChunks++;
-      else client.write(chunk);
+    // Built once for all the clients that need it, and only when one does.
+    let resync: string | null = null;
+    for (const [client, state] of this.clients) {
+      if (client.writableLength > this.maxBufferedBytes) {
+        this.droppedChunks++;
+        state.missed = true;
+      } else if (state.missed) {
+        resync ??= this.options.resync();
+        client.write(resync);
+        state.missed = false;
+      } else client.write(chunk);
     }
     this.lastWriteMs = this.clock.nowMs();
   }
 
   /** Ends every stream (server shutdown: open streams would otherwise hold close() forever). */
   closeAll(): void {
-    for (const client of [...this.clients]) {
+    for (const client of [...this.clients.keys()]) {
       this.remove(client);
       client.end();
     }

@@ -10,11 +10,12 @@ import { DEFAULT_TWIN_OPTIONS, LiveTrial } from '../trial/LiveTrial.js';
 import { testTrialConfig } from '../trial/testing/testTrialConfig.js';
 import { trialHttpApi } from '../trial/trialHttpApi.js';
 import { webUi, type WebUiOptions } from './webUi.js';
+import { applyExploredFrame, type ExploredFrame } from './exploredFrame.js';
 
 const grid = borderedRoom(20);
 
-function liveTrial(): LiveTrial {
-  return new LiveTrial({ trial: testTrialConfig(grid, 2), hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
+function liveTrial(on = grid): LiveTrial {
+  return new LiveTrial({ trial: testTrialConfig(on, 2), hil: null, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
 }
 
 let app: FastifyInstance | null = null;
@@ -23,9 +24,12 @@ afterEach(async () => {
   app = null;
 });
 
-/** The page's server: the trial API and the web UI, as `swarmgate serve --port` runs them. */
-async function serve(options: Partial<WebUiOptions> = {}): Promise<{ app: FastifyInstance; live: LiveTrial; clock: ManualClock; replace: () => LiveTrial }> {
-  const trials = { live: liveTrial() };
+/** The page's server: the trial API and the web UI, as `swarmgate serve --port` runs them (on `on`, default a 20 x 20 room). */
+async function serve(
+  options: Partial<WebUiOptions> = {},
+  on = grid,
+): Promise<{ app: FastifyInstance; live: LiveTrial; clock: ManualClock; replace: () => LiveTrial }> {
+  const trials = { live: liveTrial(on) };
   const clock = new ManualClock();
   // As the trial API's own server: unknown body fields are refused, not stripped.
   app = Fastify({ ajv: { customOptions: { removeAdditional: false } } });
@@ -88,7 +92,17 @@ describe('webUi: the page and its files', () => {
       expect(file.headers['content-type'], name).toBe('text/javascript; charset=utf-8');
       for (const m of file.body.matchAll(/from '\.\/([^']+)'/g)) queue.push(m[1]);
     }
-    expect([...seen].sort()).toEqual(['app.js', 'charts.js', 'fleetTable.js', 'mapView.js', 'protocol.js', 'replay.js', 'slamCells.js', 'uPlot.esm.js']);
+    expect([...seen].sort()).toEqual([
+      'app.js',
+      'charts.js',
+      'fleetTable.js',
+      'mapView.js',
+      'protocol.js',
+      'rasterLayer.js',
+      'replay.js',
+      'slamCells.js',
+      'uPlot.esm.js',
+    ]);
     const css = await app.inject({ method: 'GET', url: '/static/style.css' });
     expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
     // The charting library comes from the gateway's own install, never a CDN.
@@ -235,6 +249,39 @@ describe('webUi: GET /api/live (Server-Sent Events)', () => {
     const explored = Buffer.from((reader.named('explored').at(-1) as { bitsBase64: string }).bitsBase64, 'base64');
     expect(explored.every((b) => b === 0)).toBe(true);
   });
+
+  it("sends a 2000 x 2000 map's explored cells whole once, then only what changed: the client's bitmap is the lidar's", async () => {
+    const { app, live, clock } = await serve({ frameHz: 5 }, borderedRoom(2000));
+    const reader = new SseReader((await app.inject({ method: 'GET', url: '/api/live', payloadAsStream: true })).stream());
+    await flush();
+    let held: Uint8Array | null = null;
+    for (let second = 0; second < 3; second++) {
+      for (let period = 0; period < 5; period++) {
+        live.world.step();
+        clock.advance(200);
+      }
+      await flush();
+    }
+    const events = reader.events.filter((e) => e.event === 'explored');
+    // On connecting, and once a second while the robots explore.
+    expect(events).toHaveLength(4);
+    const frames = events.map((e) => JSON.parse(e.data) as ExploredFrame);
+    expect(frames.map((f) => f.full)).toEqual([true, false, false, false]);
+    // The whole bitmap is 500,000 bytes (666,668 as base64); what two robots reveal in a second is a sliver of it.
+    expect(events[0].data.length).toBeGreaterThan(666_668);
+    for (const e of events.slice(1)) expect(e.data.length).toBeLessThan(20_000);
+    for (const frame of frames) held = applyExploredFrame(held, frame);
+    const seen = live.world.sensing.lidar.lastSeenTick;
+    let explored = 0;
+    let wrong = 0;
+    for (let i = 0; i < seen.length; i++) {
+      const bit = ((held?.[i >> 3] ?? 0) & (1 << (i & 7))) !== 0;
+      if (bit) explored++;
+      if (bit !== (seen[i] !== 0)) wrong++;
+    }
+    expect(wrong).toBe(0);
+    expect(explored).toBeGreaterThan(100);
+  }, 30_000);
 
   it('ends open streams when the server closes, and stops its timers', async () => {
     const { app, clock } = await serve();

@@ -5,20 +5,24 @@
 // squares, virtual ones as discs). Pan by dragging, zoom with the wheel, click a robot to select
 // it, follow the selected one.
 //
-// Drawing stays cheap with hundreds of robots: each raster layer is one ImageData at map
-// resolution, updated from the stream's deltas and blitted scaled; robot positions live in typed
-// arrays reused from frame to frame and are interpolated between the stream's frames (10 Hz), so
-// the canvas redraws at the display's rate only while robots move. Exposes the ids it drew as
-// canvas.dataset.robots, the links it holds as canvas.dataset.links and its cell-to-pixel transform as
-// canvas.dataset.transform (for tests).
+// Drawing stays cheap with hundreds of robots and millions of cells: each raster layer is a
+// canvas at map resolution (rasterLayer.js) whose tiles are repainted only where cells changed;
+// the layers are scaled into one screen-sized canvas when one changes or the view moves, which
+// each frame copies; robot positions live in typed arrays reused from frame to frame and are
+// interpolated between the stream's frames (10 Hz), so the canvas redraws at the display's rate
+// only while robots move. Exposes the ids it drew as canvas.dataset.robots, the links it holds as
+// canvas.dataset.links and its cell-to-pixel transform as canvas.dataset.transform (for tests).
 
 import { decodeSlamCells } from './slamCells.js';
+import { RasterLayer, rgba32 } from './rasterLayer.js';
 
 const VIRTUAL = '#2563eb';
 const PHYSICAL = '#ea580c';
 const STOP_COLOUR = '#dc2626';
 const SELECTED_COLOUR = '#facc15';
-const FOG_RGBA = [30, 41, 59, 140];
+/** The fog over unexplored cells: as a pixel tiles are painted with, and as the colour a whole layer is filled with. */
+const FOG = rgba32(30, 41, 59, 140);
+const FOG_CSS = `rgba(30, 41, 59, ${140 / 255})`;
 const HEAT_ALPHA = 150;
 /** Robots stay visible and clickable on big maps, where 0.3 m is under a pixel. */
 const MIN_ROBOT_RADIUS_PX = 5;
@@ -27,21 +31,22 @@ const LABEL_MIN_RADIUS_PX = 7;
 const LABEL_MAX_FLEET = 50;
 /** A pointer that moved less than this between down and up clicked rather than dragged. */
 const CLICK_SLOP_PX = 4;
-const SLAM_RGBA = { 1: [236, 253, 245, 200], 2: [4, 120, 87, 255] };
+/** A SLAM cell's pixel by its value (0 unknown: transparent, 1 open, 2 solid). */
+const SLAM_PIXELS = Uint32Array.of(0, rgba32(236, 253, 245, 200), rgba32(4, 120, 87, 255));
 const TAG_COLOUR = '#9333ea';
 const TAG_HALF_PX = 3;
 const LINK_COLOUR = '#0d9488';
 
-/** 256 colours from red (0, recent) through the hues to blue (255, old). */
+/** 256 heat pixels from red (0, recent) through the hues to blue (255, old). */
 const HEAT_LUT = (() => {
-  const lut = new Uint8Array(256 * 3);
+  const lut = new Uint32Array(256);
   for (let i = 0; i < 256; i++) {
     const hue = (240 * i) / 255;
     const f = (n) => {
       const k = (n + hue / 60) % 6;
       return Math.round(255 * (1 - Math.max(0, Math.min(k, 4 - k, 1))));
     };
-    lut.set([f(5), f(3), f(1)], i * 3);
+    lut[i] = rgba32(f(5), f(3), f(1), HEAT_ALPHA);
   }
   return lut;
 })();
@@ -54,15 +59,6 @@ function payloadText(base64) {
   } catch {
     return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join(' ');
   }
-}
-
-/** A map-sized offscreen layer: a canvas and the ImageData written into it. */
-function layer(width, height) {
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const ctx = canvas.getContext('2d');
-  return { canvas, ctx, image: ctx.createImageData(width, height) };
 }
 
 export class MapView {
@@ -78,7 +74,7 @@ export class MapView {
     this.meta = null;
     this.imageUrl = imageUrl;
     this.image = new Image();
-    this.image.onload = () => this.invalidate();
+    this.image.onload = () => this.invalidateRaster();
     this.layers = { truth: true, slam: true, exploration: false, coverage: false, explored: true, links: true };
     this.view = { scale: 1, offX: 0, offY: 0 };
     this.follow = false;
@@ -89,6 +85,10 @@ export class MapView {
     /** Radio links as pairs of robot indices (a at 2k, b at 2k + 1). */
     this.links = new Uint16Array(0);
     this.drawPending = false;
+    // The raster layers composed at the view they were drawn for (see drawBase).
+    this.base = document.createElement('canvas');
+    this.baseView = null;
+    this.baseStale = true;
     this.drawLoop = (now) => {
       this.drawPending = false;
       this.draw(now);
@@ -103,14 +103,19 @@ export class MapView {
     // Each (re)connection: after a gateway restart the trial, and so the map, may be another one.
     this.image.src = `${imageUrl}?connected=${Date.now()}`;
     const { width, height } = meta;
-    this.fog = layer(width, height);
-    this.exploration = layer(width, height);
-    this.coverage = layer(width, height);
+    this.fog = new RasterLayer(width, height);
+    this.fog.fill(FOG_CSS);
+    // The heatmaps mark every tile holding a stamped cell, and make their canvases when first shown.
+    this.exploration = new RasterLayer(width, height);
+    this.coverage = new RasterLayer(width, height);
     this.slam = null;
-    // Sim seconds when each cell was first explored / last covered; NaN: not yet.
-    this.exploredAt = new Float64Array(width * height).fill(Number.NaN);
-    this.coveredAt = new Float64Array(width * height).fill(Number.NaN);
+    this.slamCells = null;
+    // Sim seconds when each cell was first explored / last covered; NaN: not yet. Float32: a
+    // colour needs no more (a 27-hour trial still resolves 8 ms), at half the bytes a cell.
+    this.exploredAt = new Float32Array(width * height).fill(Number.NaN);
+    this.coveredAt = new Float32Array(width * height).fill(Number.NaN);
     this.explored = null;
+    this.baseStale = true;
     this.clearTags();
     this.fit();
   }
@@ -157,7 +162,10 @@ export class MapView {
       // Coverage: the cells robots stand on, as sampled by the stream.
       const cx = Math.floor(r.x[i]);
       const cy = Math.floor(height - r.y[i]);
-      if (cx >= 0 && cy >= 0 && cx < width && cy < height) this.coveredAt[cy * width + cx] = frame.simSeconds;
+      if (cx >= 0 && cy >= 0 && cx < width && cy < height) {
+        this.coveredAt[cy * width + cx] = frame.simSeconds;
+        this.coverage.mark(cy * width + cx);
+      }
     }
     this.simSeconds = frame.simSeconds;
     this.invalidate();
@@ -200,35 +208,42 @@ export class MapView {
     });
   }
 
-  /** Bit i (LSB first) of the explored bitmap (bytes) is grid cell i, grid row 0 at the bottom. Only changed bytes are visited. */
+  /**
+   * Bit i (LSB first) of the explored bitmap (bytes) is grid cell i, grid row 0 at the bottom.
+   * Only the bytes that gained bits are visited, and only the fog's tiles holding them repainted.
+   */
   setExplored(bits) {
     if (!this.meta) return;
     const { width, height } = this.meta;
+    const cells = width * height;
     const first = this.explored === null || this.explored.length !== bits.length;
     const previous = first ? new Uint8Array(bits.length) : this.explored;
-    const fog = this.fog.image.data;
-    if (first) {
-      for (let o = 0; o < fog.length; o += 4) fog.set(FOG_RGBA, o);
-    }
     for (let b = 0; b < bits.length; b++) {
       const gained = bits[b] & ~previous[b];
       if (gained === 0) continue;
       for (let k = 0; k < 8; k++) {
         if (!(gained & (1 << k))) continue;
         const i = b * 8 + k;
-        if (i >= width * height) break;
+        if (i >= cells) break;
         this.exploredAt[i] = this.simSeconds;
-        // Image rows run top-down, grid rows bottom-up.
-        fog[(((height - 1 - Math.floor(i / width)) * width + (i % width)) << 2) + 3] = 0;
+        this.fog.mark(i);
+        this.exploration.mark(i);
       }
     }
-    this.explored = Uint8Array.from(bits);
-    this.fog.ctx.putImageData(this.fog.image, 0, 0);
-    // Heat colours age with time: a heatmap shown is recoloured at the bitmap's rate (1 Hz). A hidden
-    // one is not (a recolour walks every cell: 4,000,000 on a 2000 x 2000 map); setLayer paints it.
+    if (first) this.explored = bits.slice();
+    else this.explored.set(bits);
+    const explored = this.explored;
+    this.fog.repaint((pixels, at, cell, n) => {
+      for (let j = 0; j < n; j++) {
+        const i = cell + j;
+        pixels[at + j] = explored[i >> 3] & (1 << (i & 7)) ? 0 : FOG;
+      }
+    });
+    // Heat colours age with time: a heatmap shown is recoloured at the bitmap's rate (1 Hz), every
+    // tile it has stamps in. A hidden one is not; setLayer paints it.
     if (this.layers.exploration) this.paintHeat(this.exploration, this.exploredAt);
     if (this.layers.coverage) this.paintHeat(this.coverage, this.coveredAt);
-    this.invalidate();
+    this.invalidateRaster();
   }
 
   /** Forgets the explored cells and the heat (a replay going back in time): all fog until the next setExplored. */
@@ -237,54 +252,68 @@ export class MapView {
     this.explored = null;
     this.exploredAt.fill(Number.NaN);
     this.coveredAt.fill(Number.NaN);
-    const fog = this.fog.image.data;
-    for (let o = 0; o < fog.length; o += 4) fog.set(FOG_RGBA, o);
-    this.fog.ctx.putImageData(this.fog.image, 0, 0);
-    this.invalidate();
+    this.fog.fill(FOG_CSS);
+    this.exploration.fill(null);
+    this.coverage.fill(null);
+    this.invalidateRaster();
   }
 
-  /** Colours each stamped cell by its age relative to the oldest: red now, blue the oldest. */
+  /** Colours each stamped cell of `target`'s marked tiles by its age relative to the oldest: red now, blue the oldest. */
   paintHeat(target, stampedAt) {
-    const { width, height } = this.meta;
     let oldest = Infinity;
     for (let i = 0; i < stampedAt.length; i++) if (stampedAt[i] < oldest) oldest = stampedAt[i];
-    const span = Math.max(1e-9, this.simSeconds - oldest);
-    const data = target.image.data;
-    for (let i = 0; i < stampedAt.length; i++) {
-      const o = ((height - 1 - Math.floor(i / width)) * width + (i % width)) << 2;
-      const at = stampedAt[i];
-      if (Number.isNaN(at)) {
-        data[o + 3] = 0;
-        continue;
+    const now = this.simSeconds;
+    const span = Math.max(1e-9, now - oldest);
+    target.repaint((pixels, at, cell, n) => {
+      for (let j = 0; j < n; j++) {
+        const stamp = stampedAt[cell + j];
+        pixels[at + j] = Number.isNaN(stamp) ? 0 : HEAT_LUT[(255 * Math.min(1, (now - stamp) / span)) | 0];
       }
-      const c = Math.round((255 * Math.min(1, (this.simSeconds - at) / span)) | 0) * 3;
-      data[o] = HEAT_LUT[c];
-      data[o + 1] = HEAT_LUT[c + 1];
-      data[o + 2] = HEAT_LUT[c + 2];
-      data[o + 3] = HEAT_ALPHA;
-    }
-    target.ctx.putImageData(target.image, 0, 0);
+    }, true);
   }
 
-  /** The selected robot's own map: GET api/robots/{id}/slam (u32 width, u32 height, a byte a cell, row 0 at the bottom). */
+  /**
+   * The selected robot's own map: GET api/robots/{id}/slam (u32 width, u32 height, a byte a cell,
+   * row 0 at the bottom), fetched each second. Only the tiles where it differs from the last one
+   * are repainted: a robot's map changes where it looked in that second.
+   */
   setSlam(buffer) {
     const { width, height, cells } = decodeSlamCells(buffer);
-    if (this.slam?.canvas.width !== width || this.slam.canvas.height !== height) this.slam = layer(width, height);
-    const data = this.slam.image.data;
-    for (let i = 0; i < cells.length; i++) {
-      const o = ((height - 1 - Math.floor(i / width)) * width + (i % width)) << 2;
-      data.set(SLAM_RGBA[cells[i]] ?? [0, 0, 0, 0], o);
+    let was = this.slamCells;
+    if (this.slam?.width !== width || this.slam.height !== height) {
+      // A new layer starts transparent: the cells to paint are the known ones.
+      this.slam = new RasterLayer(width, height);
+      this.slam.fill(null);
+      was = null;
     }
-    this.slam.ctx.putImageData(this.slam.image, 0, 0);
-    this.invalidate();
+    // Compared four cells at a time (the cells start at byte 8 of the body, so the words are
+    // aligned), then the tail: 16,000,000 cells on a 2000 x 2000 map, a few changed.
+    const words = cells.length >> 2;
+    const now32 = new Uint32Array(cells.buffer, cells.byteOffset, words);
+    const was32 = was === null ? null : new Uint32Array(was.buffer, was.byteOffset, words);
+    const layer = this.slam;
+    const differs = (i) => cells[i] !== (was === null ? 0 : was[i]);
+    for (let k = 0; k < words; k++) {
+      if (now32[k] === (was32 === null ? 0 : was32[k])) continue;
+      for (let i = 4 * k; i < 4 * k + 4; i++) if (differs(i)) layer.mark(i);
+    }
+    for (let i = 4 * words; i < cells.length; i++) if (differs(i)) layer.mark(i);
+    layer.repaint((pixels, at, cell, n) => {
+      for (let j = 0; j < n; j++) pixels[at + j] = SLAM_PIXELS[cells[cell + j]] ?? 0;
+    });
+    this.slamCells = cells;
+    this.invalidateRaster();
   }
 
   select(id) {
     // Another robot's map is not this one's: drop it until the new one arrives.
-    if (id !== this.selected) this.slam = null;
+    if (id !== this.selected) {
+      this.slam = null;
+      this.slamCells = null;
+    }
     this.selected = id;
     if (id === null) this.follow = false;
-    this.invalidate();
+    this.invalidateRaster();
   }
 
   setFollow(on) {
@@ -297,7 +326,7 @@ export class MapView {
     // A heatmap is recoloured only while shown: brought up to date as it is switched on.
     if (on && this.meta && name === 'exploration') this.paintHeat(this.exploration, this.exploredAt);
     if (on && this.meta && name === 'coverage') this.paintHeat(this.coverage, this.coveredAt);
-    this.invalidate();
+    this.invalidateRaster();
   }
 
   /** Scale and offsets that show the whole map, centred. */
@@ -319,6 +348,9 @@ export class MapView {
     this.canvas.style.height = `${this.cssH}px`;
     this.canvas.width = Math.round(this.cssW * dpr);
     this.canvas.height = Math.round(this.cssH * dpr);
+    this.base.width = this.canvas.width;
+    this.base.height = this.canvas.height;
+    this.baseStale = true;
     this.dpr = dpr;
     this.fit();
   }
@@ -403,6 +435,12 @@ export class MapView {
     requestAnimationFrame(this.drawLoop);
   }
 
+  /** A raster layer changed (or was switched): the next frame composes them again. */
+  invalidateRaster() {
+    this.baseStale = true;
+    this.invalidate();
+  }
+
   draw(now) {
     const { ctx, meta } = this;
     if (!meta) return;
@@ -418,6 +456,32 @@ export class MapView {
       }
     }
     const { scale, offX, offY } = this.view;
+    const at = this.baseView;
+    if (this.baseStale || at.scale !== scale || at.offX !== offX || at.offY !== offY) this.drawBase();
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+    ctx.clearRect(0, 0, this.cssW, this.cssH);
+    // Pixel for pixel (the base is the canvas's size): no smoothing to do.
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(this.base, 0, 0, this.cssW, this.cssH);
+    this.drawTags();
+    if (this.layers.links) this.drawLinks(t);
+    this.drawRobots(t);
+    this.canvas.dataset.transform = `${scale},${offX},${offY}`;
+    // Keep drawing while robots glide towards their last reported poses.
+    if (t < 1) this.invalidate();
+  }
+
+  /**
+   * Composes the raster layers (ground truth, SLAM map, heatmaps, fog) at the current view into
+   * `base`, which every frame then copies: scaling layers of millions of cells (a robot's SLAM map
+   * on a 2000 x 2000 map is 4000 x 4000) on every frame held the page under 25 frames per second
+   * while robots moved (BENCHMARKS.md, "Live view on a large map"). Done again when a layer
+   * changes (at most 1 Hz) or the view moves.
+   */
+  drawBase() {
+    const { meta } = this;
+    const ctx = this.base.getContext('2d');
+    const { scale, offX, offY } = this.view;
     ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
     ctx.clearRect(0, 0, this.cssW, this.cssH);
     // Cells are the data: no smoothing between them while a cell spans a pixel or more. Shrunk
@@ -429,15 +493,11 @@ export class MapView {
     const h = meta.height * scale;
     if (this.layers.truth && this.image.complete && this.image.naturalWidth > 0) ctx.drawImage(this.image, offX, offY, w, h);
     if (this.layers.slam && this.slam) ctx.drawImage(this.slam.canvas, offX, offY, w, h);
-    if (this.layers.exploration) ctx.drawImage(this.exploration.canvas, offX, offY, w, h);
-    if (this.layers.coverage) ctx.drawImage(this.coverage.canvas, offX, offY, w, h);
+    if (this.layers.exploration && this.exploration.canvas) ctx.drawImage(this.exploration.canvas, offX, offY, w, h);
+    if (this.layers.coverage && this.coverage.canvas) ctx.drawImage(this.coverage.canvas, offX, offY, w, h);
     if (this.layers.explored) ctx.drawImage(this.fog.canvas, offX, offY, w, h);
-    this.drawTags();
-    if (this.layers.links) this.drawLinks(t);
-    this.drawRobots(t);
-    this.canvas.dataset.transform = `${scale},${offX},${offY}`;
-    // Keep drawing while robots glide towards their last reported poses.
-    if (t < 1) this.invalidate();
+    this.baseView = this.view;
+    this.baseStale = false;
   }
 
   /** Tags as small diamonds, one path. */
