@@ -157,13 +157,16 @@ export class MqttRobot extends EventEmitter<MqttRobotEvents> implements Robot {
     // A refused re-subscription after a reconnect is retried with backoff; meanwhile no States
     // arrive and the gateway's state decides.
     client.on('linkError', () => undefined);
+    // The first connect's last failure: a refusal of the robot's topics is the fleet ACL's.
+    let topicsRefused = false;
+    client.on('attemptFailed', (failure) => (topicsRefused = failure.refusedFilters.length > 0));
     const robot = new MqttRobot(client, options, clock);
     try {
       await client.start();
       return robot;
     } catch (cause) {
       const message = (cause as Error).message;
-      const hint = message.includes(' refused: ') ? `its topics refused (check the fleet ACL: is this controller assigned robot ${options.robotId}?): ` : '';
+      const hint = topicsRefused ? `its topics refused (check the fleet ACL: is this controller assigned robot ${options.robotId}?): ` : '';
       throw new SwarmgateError('SG_LINK_CONNECT', `robot ${options.robotId}: ${hint}${message}`, { cause });
     }
   }
