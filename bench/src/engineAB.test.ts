@@ -37,7 +37,9 @@ describe('engineAB: interleaved A/B of the engine against a git revision', () =>
     expect(Number(cells[4])).toBeGreaterThan(0);
     expect(cells[8]).toMatch(/^same \([0-9a-f]{16}\)$/);
     expect(worktrees()).not.toContain('swarmgate-ab-');
-  });
+    // Five processes loading the engine through tsx, and a git worktree: beside another package's
+    // suite on a two-core machine this took over 20 s; the same bound as the runs' own.
+  }, 120_000);
 
   it.each([
     [['--cases', 'building1:1'], 'engineAB: --base <git revision> is required'],
