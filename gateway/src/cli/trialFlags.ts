@@ -209,20 +209,22 @@ export function loadGrid(flags: GridFlags): Grid {
   try {
     grid = resampleGrid(loadMap(flags.mapSpec, { maxCells: flags.maxCells }), flags.cellM);
   } catch (error) {
-    throw new CliUsageError(`--map: ${(error as Error).message}`);
+    throw mapUsageError(error);
   }
   return checkedSpawn(flags, grid);
 }
 
 /** loadGrid on a map thread (a request's map: the event loop goes on meanwhile). */
 export async function loadGridOffThread(flags: GridFlags, thread: MapThread): Promise<Grid> {
-  let grid: Grid;
-  try {
-    grid = await thread.loadGrid(flags.mapSpec, flags.maxCells, flags.cellM);
-  } catch (error) {
-    throw new CliUsageError(`--map: ${(error as Error).message}`);
-  }
+  const grid = await thread.loadGrid(flags.mapSpec, flags.maxCells, flags.cellM).catch((error: unknown) => {
+    throw mapUsageError(error);
+  });
   return checkedSpawn(flags, grid);
+}
+
+/** Whatever the map could not be loaded for is the --map flag's problem. */
+function mapUsageError(error: unknown): CliUsageError {
+  return new CliUsageError(`--map: ${(error as Error).message}`);
 }
 
 function checkedSpawn(flags: GridFlags, grid: Grid): Grid {
