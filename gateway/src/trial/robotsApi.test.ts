@@ -75,6 +75,54 @@ describe('robots API', () => {
     expect((await app.inject({ method: 'GET', url: '/api/robots/r9/slam' })).json().error).toMatch(/no SLAM map for robot r9/);
   });
 
+  it("serves the SLAM map's changes since the version a client holds, which bring it to the map as it is", async () => {
+    // The page's own decoder, loaded as the browser does (plain JS).
+    const pageModule = '../web/static/slamCells.js';
+    const page = (await import(pageModule)) as {
+      decodeSlamCells: (buffer: ArrayBuffer) => { cells: Uint8Array };
+      decodeSlamChanges: (buffer: ArrayBuffer) => { runs: { first: number; cells: Uint8Array }[] };
+    };
+    const asArrayBuffer = (b: Buffer): ArrayBuffer => new Uint8Array(b).buffer;
+    const map = live.world.sensing.slamMaps[live.world.slotOf('r0')]!;
+    const first = await app.inject({ method: 'GET', url: '/api/robots/r0/slam' });
+    expect(first.headers['x-slam-base']).toBeUndefined();
+    let held = page.decodeSlamCells(asArrayBuffer(first.rawPayload)).cells.slice();
+    let version = String(first.headers['x-slam-version']);
+    let changedBodies = 0;
+    for (let second = 0; second < 8; second++) {
+      for (let i = 0; i < 10; i++) live.world.step();
+      const reply = await app.inject({ method: 'GET', url: `/api/robots/r0/slam?since=${version}` });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['x-slam-base']).toBe(version);
+      expect(reply.rawPayload.length).toBeLessThan(8 + map.cells.length);
+      const { runs } = page.decodeSlamChanges(asArrayBuffer(reply.rawPayload));
+      if (runs.length > 0) changedBodies++;
+      for (const run of runs) held.set(run.cells, run.first);
+      expect(Buffer.from(held).equals(Buffer.from(map.cells))).toBe(true);
+      version = String(reply.headers['x-slam-version']);
+    }
+    expect(changedBodies).toBeGreaterThan(0);
+    // Nothing changed since: a body of no runs.
+    const same = await app.inject({ method: 'GET', url: `/api/robots/r0/slam?since=${version}` });
+    expect(same.rawPayload.length).toBe(8);
+    // A version never sent, or another robot's, is answered with the whole map.
+    const unknown = await app.inject({ method: 'GET', url: '/api/robots/r0/slam?since=999.1' });
+    expect(unknown.headers['x-slam-base']).toBeUndefined();
+    held = page.decodeSlamCells(asArrayBuffer(unknown.rawPayload)).cells;
+    expect(Buffer.from(held).equals(Buffer.from(map.cells))).toBe(true);
+    const other = await app.inject({ method: 'GET', url: `/api/robots/r1/slam?since=${version}` });
+    expect(other.headers['x-slam-base']).toBe(version);
+    const otherMap = live.world.sensing.slamMaps[live.world.slotOf('r1')]!;
+    held = Buffer.from(map.cells);
+    for (const run of page.decodeSlamChanges(asArrayBuffer(other.rawPayload)).runs) held.set(run.cells, run.first);
+    expect(Buffer.from(held).equals(Buffer.from(otherMap.cells))).toBe(true);
+    for (const bad of ['x', '1', '1.2.3', `${'9'.repeat(16)}.1`, '1.-2']) {
+      const reply = await app.inject({ method: 'GET', url: `/api/robots/r0/slam?since=${encodeURIComponent(bad)}` });
+      expect(reply.statusCode, bad).toBe(400);
+      expect(reply.json().message).toMatch(/querystring\/since/);
+    }
+  });
+
   it('answers an unknown robot with 404 and a bad id with 400', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/robots/r9' })).statusCode).toBe(404);
     expect((await app.inject({ method: 'GET', url: `/api/robots/${'x'.repeat(65)}` })).json().message).toMatch(/params\/id/);

@@ -12,7 +12,10 @@
  *                               one byte a cell, row 0 at the bottom (0 unknown, 1 open, 2 solid);
  *                               16 MB on a 2000 x 2000 map, gzipped to a client that takes it
  *                               (web/binaryBody.ts: ~16 KB); it takes from the large-response
- *                               budget (web/largeResponseBudget.ts): 503 when that is full
+ *                               budget (web/largeResponseBudget.ts): 503 when that is full.
+ *                               Its `x-slam-version` header names what it holds; `?since=` that
+ *                               version asks for the cells changed since (slamVersions.ts), which
+ *                               come with `x-slam-base` naming the version they apply to
  *   POST /api/estop             {"robotId"?: string, "reason"?: string}: one robot, or all without robotId
  *                               (no body at all is {}: a bare `curl -X POST` stops everything)
  *   POST /api/estop/release     {"robotId": string} or {"all": true}, "reason"?: string: release
@@ -28,7 +31,7 @@ import { bodyErrorFormatter, errorSchema, noBodyAsEmptyObject } from '../web/api
 import { overLargeResponseBudgetSchema } from '../web/largeResponseBudget.js';
 import { sendBinary } from '../web/binaryBody.js';
 import type { LiveTrial } from './LiveTrial.js';
-import { encodeSlamCells } from './slamCells.js';
+import { SLAM_VERSION_PATTERN, SlamVersions } from './slamVersions.js';
 
 export interface RobotsApiOptions {
   readonly trials: { readonly live: LiveTrial };
@@ -201,15 +204,32 @@ export async function robotsApi(app: FastifyInstance, options: RobotsApiOptions)
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  const slamVersions = new SlamVersions();
+  app.get<{ Params: { id: string }; Querystring: { since?: string } }>(
     '/api/robots/:id/slam',
     {
       schema: {
         tags,
-        summary: "One robot's own SLAM map: u32 width, u32 height (little-endian), then a byte a cell, row 0 at the bottom: 0 unknown, 1 open, 2 solid",
+        summary:
+          "One robot's own SLAM map: u32 width, u32 height (little-endian), then a byte a cell, row 0 at the bottom: 0 unknown, 1 open, 2 solid. " +
+          'With ?since=<its x-slam-version>, the cells changed since: the same header, then runs of u32 first cell, u32 count and the cells, ' +
+          'with x-slam-base naming the version they apply to (without it, the body is the whole map)',
         params: { type: 'object', required: ['id'], properties: { id: robotIdSchema } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { since: { type: 'string', pattern: SLAM_VERSION_PATTERN, description: 'the x-slam-version of the map the client holds' } },
+        },
         response: {
-          200: { description: 'the map', content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+          200: {
+            description: 'the map, or its changes since the version asked for',
+            headers: {
+              'x-slam-version': { type: 'string', description: 'the version this body brings the client to' },
+              'x-slam-base': { type: 'string', description: 'present when the body holds changes: the version they apply to' },
+            },
+            content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+          },
+          400: errorSchema,
           404: errorSchema,
           503: overLargeResponseBudgetSchema,
         },
@@ -220,7 +240,10 @@ export async function robotsApi(app: FastifyInstance, options: RobotsApiOptions)
       // A physical robot keeps its map on board: the gateway holds none for it.
       const map = world.robotIds().includes(request.params.id) ? world.sensing.slamMaps[world.slotOf(request.params.id)] : null;
       if (!map) return reply.code(404).send({ error: `no SLAM map for robot ${request.params.id} in this trial` });
-      return sendBinary(request, reply, encodeSlamCells(map), 'no-store');
+      const { body, version, base } = slamVersions.body(map, request.query.since);
+      reply.header('x-slam-version', version);
+      if (base !== null) reply.header('x-slam-base', base);
+      return sendBinary(request, reply, body, 'no-store');
     },
   );
 

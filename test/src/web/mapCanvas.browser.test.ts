@@ -1,7 +1,8 @@
 /**
  * The map canvas in headless Chromium: robots are drawn where the API says they are (pixels
  * read back from the canvas at the poses of GET /api/robots, through the transform the canvas
- * publishes), clicking a robot selects it and draws its own SLAM map (asked for one request at a time), the charts fill from
+ * publishes), clicking a robot selects it and draws its own SLAM map (asked for one request at a time, then
+ * kept by its changes), the charts fill from
  * GET /api/trial/samples, and the page logs no console error.
  */
 import { mkdirSync } from 'node:fs';
@@ -94,13 +95,59 @@ describe('map canvas in headless Chromium', () => {
     for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).check();
   }, 30_000);
 
+  it("keeps the selected robot's SLAM map by the changes since the version it holds, drawing what the whole map draws", async () => {
+    for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).uncheck();
+    const rows = (await (await fetch(`${base}/api/robots`)).json()) as Row[];
+    const target = rows[5];
+    const box = (await page.locator('canvas#map').boundingBox())!;
+    const slamUrl = `/api/robots/${target.id}/slam`;
+    /** The next answer to the page's request for the target's map: whether it held changes, and its size. */
+    const nextSlam = async (): Promise<{ changes: boolean; bytes: number }> => {
+      const response = await page.waitForResponse((r) => new URL(r.url()).pathname.endsWith(slamUrl) && r.status() === 200, { timeout: 10_000 });
+      const changes = response.headers()['x-slam-base'] !== undefined;
+      // A body of changes answers a request naming the version it applies to.
+      if (changes) expect(new URL(response.url()).searchParams.get('since')).toBe(response.headers()['x-slam-base']);
+      return { changes, bytes: (await response.body()).length };
+    };
+    expect((await fetch(`${base}/api/trial/start`, { method: 'POST' })).status).toBe(200);
+    const { x, y } = await screenOf(page, GRID, target.pose);
+    const whole = nextSlam();
+    await page.mouse.click(box.x + x, box.y + y);
+    expect((await whole).changes).toBe(false);
+    // The robot maps as it goes: later answers are changes, some of them not empty.
+    const later = [await nextSlam(), await nextSlam(), await nextSlam()];
+    expect(later.every((a) => a.changes)).toBe(true);
+    expect(later.some((a) => a.bytes > 8)).toBe(true);
+    expect((await fetch(`${base}/api/trial/pause`, { method: 'POST' })).status).toBe(200);
+    // One more answer after the pause brings the page to the map as it stays.
+    await nextSlam();
+    await nextSlam();
+    const byChanges = await slamOpenPixels();
+    expect(byChanges).toBeGreaterThan(100);
+    // Deselected and selected again: the whole map, drawn over a cleared layer, looks the same.
+    await page.mouse.click(box.x + 3, box.y + 3);
+    await expect.poll(() => slamOpenPixels()).toBe(0);
+    // Where the robot stopped.
+    const stopped = ((await (await fetch(`${base}/api/robots`)).json()) as Row[]).find((r) => r.id === target.id)!;
+    const at = await screenOf(page, GRID, stopped.pose);
+    const again = nextSlam();
+    await page.mouse.click(box.x + at.x, box.y + at.y);
+    expect((await again).changes).toBe(false);
+    await expect.poll(() => slamOpenPixels(), { timeout: 5000 }).toBe(byChanges);
+    await page.mouse.click(box.x + 3, box.y + 3);
+    await expect.poll(() => page.locator('body').getAttribute('data-detail')).toBeNull();
+    for (const layer of ['truth', 'explored']) await page.locator(`input[data-layer="${layer}"]`).check();
+  }, 60_000);
+
   it("asks for the selected robot's SLAM map one request at a time, however slow the answer", async () => {
     // Each answer held back 2.5 s (a 16 MB map on a 2000 x 2000 grid takes seconds): the page
     // polls every second, and must not stack requests the gateway then serves all at once.
     let inFlight = 0;
     let mostInFlight = 0;
     let asked = 0;
-    await page.route('**/api/robots/*/slam', async (route) => {
+    // The map's requests, whole or ?since= a version.
+    const slamRequests = /\/api\/robots\/[^/]+\/slam(\?.*)?$/;
+    await page.route(slamRequests, async (route) => {
       asked++;
       mostInFlight = Math.max(mostInFlight, ++inFlight);
       const response = await route.fetch();
@@ -124,7 +171,7 @@ describe('map canvas in headless Chromium', () => {
       // No robot is selected now, so no request starts; the one held back is answered before the
       // route goes (an answer after unroute is refused: "Route is already handled").
       await expect.poll(() => inFlight, { timeout: 10_000 }).toBe(0);
-      await page.unroute('**/api/robots/*/slam');
+      await page.unroute(slamRequests);
     }
   }, 30_000);
 

@@ -13,7 +13,7 @@
 // only while robots move. Exposes the ids it drew as canvas.dataset.robots, the links it holds as
 // canvas.dataset.links and its cell-to-pixel transform as canvas.dataset.transform (for tests).
 
-import { decodeSlamCells } from './slamCells.js';
+import { decodeSlamCells, decodeSlamChanges } from './slamCells.js';
 import { RasterLayer, rgba32 } from './rasterLayer.js';
 
 const VIRTUAL = '#2563eb';
@@ -274,8 +274,8 @@ export class MapView {
 
   /**
    * The selected robot's own map: GET api/robots/{id}/slam (u32 width, u32 height, a byte a cell,
-   * row 0 at the bottom), fetched each second. Only the tiles where it differs from the last one
-   * are repainted: a robot's map changes where it looked in that second.
+   * row 0 at the bottom), whole when first fetched (applySlamChanges takes the changes after).
+   * Only the tiles where it differs from the map held are repainted.
    */
   setSlam(buffer) {
     const { width, height, cells } = decodeSlamCells(buffer);
@@ -298,10 +298,37 @@ export class MapView {
       for (let i = 4 * k; i < 4 * k + 4; i++) if (differs(i)) layer.mark(i);
     }
     for (let i = 4 * words; i < cells.length; i++) if (differs(i)) layer.mark(i);
-    layer.repaint((pixels, at, cell, n) => {
+    this.slamCells = cells;
+    this.repaintSlam();
+  }
+
+  /**
+   * Applies a body of changes (GET .../slam?since=) to the SLAM map held; false when it holds
+   * none of that size (the caller asks for the whole map again).
+   */
+  applySlamChanges(buffer) {
+    const { width, height, runs } = decodeSlamChanges(buffer);
+    const cells = this.slamCells;
+    if (cells === null || this.slam?.width !== width || this.slam.height !== height) return false;
+    const layer = this.slam;
+    for (const run of runs) {
+      for (let j = 0; j < run.cells.length; j++) {
+        const i = run.first + j;
+        if (cells[i] === run.cells[j]) continue;
+        cells[i] = run.cells[j];
+        layer.mark(i);
+      }
+    }
+    this.repaintSlam();
+    return true;
+  }
+
+  /** Repaints the SLAM layer's marked tiles from the cells held. */
+  repaintSlam() {
+    const cells = this.slamCells;
+    this.slam.repaint((pixels, at, cell, n) => {
       for (let j = 0; j < n; j++) pixels[at + j] = SLAM_PIXELS[cells[cell + j]] ?? 0;
     });
-    this.slamCells = cells;
     this.invalidateRaster();
   }
 
