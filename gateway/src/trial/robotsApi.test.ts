@@ -86,7 +86,7 @@ describe('robots API', () => {
     const map = live.world.sensing.slamMaps[live.world.slotOf('r0')]!;
     const first = await app.inject({ method: 'GET', url: '/api/robots/r0/slam' });
     expect(first.headers['x-slam-base']).toBeUndefined();
-    let held = page.decodeSlamCells(asArrayBuffer(first.rawPayload)).cells.slice();
+    let held: Uint8Array = page.decodeSlamCells(asArrayBuffer(first.rawPayload)).cells.slice();
     let version = String(first.headers['x-slam-version']);
     let changedBodies = 0;
     for (let second = 0; second < 8; second++) {
