@@ -18,14 +18,82 @@ export interface Regions {
 
 /** Labels the connected regions of cells whose `mask` value is non-zero. */
 export function labelRegions(width: number, height: number, mask: Uint8Array, connectivity: Connectivity = 4): Regions {
-  const labels = new Int32Array(width * height).fill(-1);
-  const queue = new Int32Array(width * height);
-  const sizes: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (mask[start] === 0 || labels[start] !== -1) continue;
-    sizes.push(fill(width, height, mask, connectivity, start, sizes.length, labels, queue));
+  const labeller = new RegionLabeller(width, height, mask, connectivity);
+  labeller.advance(Infinity);
+  return labeller.regions();
+}
+
+/**
+ * labelRegions a number of cells at a time (advance), so a caller that must stay responsive (a
+ * gateway building a trial on a 2000 x 2000 map) can do other work between: the same labels and
+ * sizes whatever the steps.
+ */
+export class RegionLabeller {
+  private readonly labels: Int32Array;
+  private readonly queue: Int32Array;
+  private readonly sizes: number[] = [];
+  /** The region being filled: queue[head .. tail) is still to expand (empty between regions). */
+  private readonly frontier: Frontier = { head: 0, tail: 0 };
+  /** Cells before this one are labelled or outside the mask. */
+  private start = 0;
+  private done = false;
+
+  constructor(
+    private readonly width: number,
+    private readonly height: number,
+    private readonly mask: Uint8Array,
+    private readonly connectivity: Connectivity = 4,
+  ) {
+    this.labels = new Int32Array(width * height).fill(-1);
+    this.queue = new Int32Array(width * height);
   }
-  return { labels, sizes };
+
+  /** Labels about `budget` more cells (a region's last ones may go past it); true once every region is labelled. */
+  advance(budget: number): boolean {
+    const f = this.frontier;
+    let left = budget;
+    while (!this.done) {
+      if (f.head < f.tail) {
+        const from = f.head;
+        spread(this.width, this.height, this.mask, this.connectivity, this.sizes.length, this.labels, this.queue, f, left);
+        left -= f.head - from;
+        if (f.head < f.tail) return false;
+        this.sizes.push(f.tail);
+        f.head = 0;
+        f.tail = 0;
+      }
+      const start = this.nextStart();
+      if (start < 0) this.done = true;
+      else if (left <= 0) return false;
+      else {
+        this.labels[start] = this.sizes.length;
+        this.queue[0] = start;
+        f.tail = 1;
+      }
+    }
+    return true;
+  }
+
+  /** The regions, once advance has returned true. */
+  regions(): Regions {
+    if (!this.done) throw new Error('RegionLabeller.regions: the labelling is not finished (advance)');
+    return { labels: this.labels, sizes: this.sizes };
+  }
+
+  /** The next mask cell no region holds yet, or -1. */
+  private nextStart(): number {
+    const { mask, labels } = this;
+    let s = this.start;
+    while (s < mask.length && (mask[s] === 0 || labels[s] !== -1)) s++;
+    this.start = s;
+    return s < mask.length ? s : -1;
+  }
+}
+
+/** A BFS's queue: queue[head .. tail) is still to expand. */
+interface Frontier {
+  head: number;
+  tail: number;
 }
 
 /** BFS from `start` over mask cells, writing `label`; returns the number of cells reached. */
@@ -39,13 +107,31 @@ function fill(
   labels: Int32Array,
   queue: Int32Array,
 ): number {
+  queue[0] = start;
+  labels[start] = label;
+  const frontier: Frontier = { head: 0, tail: 1 };
+  spread(width, height, mask, connectivity, label, labels, queue, frontier, Infinity);
+  return frontier.tail;
+}
+
+/** Expands the BFS in `queue` over mask cells, writing `label`, until it ends or `budget` cells were expanded. */
+function spread(
+  width: number,
+  height: number,
+  mask: Uint8Array,
+  connectivity: Connectivity,
+  label: number,
+  labels: Int32Array,
+  queue: Int32Array,
+  frontier: Frontier,
+  budget: number,
+): void {
   // Local array: module exports can be live-binding getters (tsx), too slow in this loop.
   const offsets: readonly number[] = connectivity === 4 ? FOUR : EIGHT;
-  let head = 0;
-  let tail = 0;
-  queue[tail++] = start;
-  labels[start] = label;
-  while (head < tail) {
+  let head = frontier.head;
+  let tail = frontier.tail;
+  const end = head + budget;
+  while (head < tail && head < end) {
     const index = queue[head++] as number;
     const x = index % width;
     const y = (index - x) / width;
@@ -59,7 +145,8 @@ function fill(
       queue[tail++] = next;
     }
   }
-  return tail;
+  frontier.head = head;
+  frontier.tail = tail;
 }
 
 export interface RegionOptions {

@@ -1,10 +1,10 @@
 export * from './Grid.js';
 export * from './errors.js';
 export * from './gridGeometry.js';
-export { connectedComponents, floodFill, labelRegions, type Regions, type RegionOptions } from './connectedComponents.js';
+export { connectedComponents, floodFill, labelRegions, RegionLabeller, type Regions, type RegionOptions } from './connectedComponents.js';
 export { countCells, type CellCounts } from './countCells.js';
 export { gridHash } from './gridHash.js';
-export { mergeWallRectangles, type CellRect } from './mergeWallRectangles.js';
+export { mergeWallRectangles, WallRectMerger, type CellRect } from './mergeWallRectangles.js';
 export type { ParameterValues } from './generators/params.js';
 export type { ParamSpec, RangedParamSpec } from './ParamSpec.js';
 export {
@@ -24,4 +24,4 @@ export { parseRosMapYaml, type RosMapMetadata } from './io/rosMapYaml.js';
 export { renderPng, rampColour, defaultRenderScale, type Heatmap, type RenderOptions } from './renderPng.js';
 export { drawMaesTestMap, MAES_TEST_MAPS, type MaesTestMap } from './maesTestMaps.js';
 export { resampleGrid, defaultSimCellM } from './resample.js';
-export { clearanceMask, robotFootprintCells, robotRegions } from './robotReach.js';
+export { clearanceMask, robotFootprintCells, robotRegions, robotRegionsSteps } from './robotReach.js';

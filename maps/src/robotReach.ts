@@ -3,7 +3,7 @@
  * robot on a 1 m map and on a 0.2 m ROS map gets the same clearances.
  */
 import { Cell, isWall, type Grid } from './Grid.js';
-import { labelRegions, type Regions } from './connectedComponents.js';
+import { RegionLabeller, type Regions } from './connectedComponents.js';
 
 /**
  * Free cells whose centre is at least `clearanceM` from every wall cell and from the map's edge
@@ -54,11 +54,24 @@ export function robotFootprintCells(radiusM: number, cellSizeM: number): number 
  * the 4-connected regions of free cells.
  */
 export function robotRegions(grid: Grid, radiusM: number): Regions {
+  const steps = robotRegionsSteps(grid, radiusM, Infinity);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * robotRegions in steps, yielding between pieces of about `cellsPerStep` cells of labelling (and
+ * between the passes of a footprint above 1), for a caller that must stay responsive: the same
+ * regions whatever the steps.
+ */
+export function* robotRegionsSteps(grid: Grid, radiusM: number, cellsPerStep: number): Generator<void, Regions, void> {
   const { width, height, cells } = grid;
   const k = robotFootprintCells(radiusM, grid.cellSizeM);
   const free = new Uint8Array(cells.length);
   for (let c = 0; c < cells.length; c++) free[c] = cells[c] === Cell.Free ? 1 : 0;
-  if (k === 1) return labelRegions(width, height, free, 4);
+  if (k === 1) return yield* labelInSteps(width, height, free, cellsPerStep);
   // Prefix sums of free cells: a k x k square at (x, y) (bottom-left) fits when all k^2 are free.
   const w1 = width + 1;
   const sum = new Int32Array(w1 * (height + 1));
@@ -67,6 +80,7 @@ export function robotRegions(grid: Grid, radiusM: number): Regions {
       sum[(y + 1) * w1 + x + 1] = free[y * width + x] + sum[y * w1 + x + 1] + sum[(y + 1) * w1 + x] - sum[y * w1 + x];
     }
   }
+  yield;
   const fits = new Uint8Array(cells.length);
   for (let y = 0; y + k <= height; y++) {
     for (let x = 0; x + k <= width; x++) {
@@ -74,7 +88,9 @@ export function robotRegions(grid: Grid, radiusM: number): Regions {
       fits[y * width + x] = inside === k * k ? 1 : 0;
     }
   }
-  const squares = labelRegions(width, height, fits, 4);
+  yield;
+  const squares = yield* labelInSteps(width, height, fits, cellsPerStep);
+  yield;
   const labels = new Int32Array(cells.length).fill(-1);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -86,4 +102,11 @@ export function robotRegions(grid: Grid, radiusM: number): Regions {
   const sizes = new Array<number>(squares.sizes.length).fill(0);
   for (let c = 0; c < labels.length; c++) if (labels[c] >= 0) sizes[labels[c]]++;
   return { labels, sizes };
+}
+
+/** The 4-connected regions of `mask`, labelled about `cellsPerStep` cells a step. */
+function* labelInSteps(width: number, height: number, mask: Uint8Array, cellsPerStep: number): Generator<void, Regions, void> {
+  const labeller = new RegionLabeller(width, height, mask, 4);
+  while (!labeller.advance(cellsPerStep)) yield;
+  return labeller.regions();
 }

@@ -29,13 +29,19 @@ export class Coverage {
     this.cellSizeM = grid.cellSizeM / 2;
     this.lastCoveredTick = new Int32Array(this.width * this.height);
     this.coverable = new Uint8Array(this.width * this.height);
+    // By grid cell, each explorable one marking its 2 x 2 sub-cells: a quarter of the iterations of
+    // a loop over the sub-cells (16,000,000 on a 2000 x 2000 map, in Trial.build's longest step).
+    const w = this.width;
     let count = 0;
-    for (let y = 0; y < this.height; y++) {
-      for (let x = 0; x < this.width; x++) {
-        if (explorable[(y >> 1) * grid.width + (x >> 1)]) {
-          this.coverable[y * this.width + x] = 1;
-          count++;
-        }
+    for (let y = 0; y < grid.height; y++) {
+      for (let x = 0; x < grid.width; x++) {
+        if (!explorable[y * grid.width + x]) continue;
+        const sub = 2 * y * w + 2 * x;
+        this.coverable[sub] = 1;
+        this.coverable[sub + 1] = 1;
+        this.coverable[sub + w] = 1;
+        this.coverable[sub + w + 1] = 1;
+        count += 4;
       }
     }
     this.coverableCount = count;

@@ -35,7 +35,6 @@ import { drive, driveForces, FX, FY, TORQUE, VX, VY, W } from './wheelDrive.js';
 import type { WorldConfig } from './WorldConfig.js';
 import { gridBounds, SpatialHash } from './radio/index.js';
 import { growArray } from './radio/growArray.js';
-import { wallClearance } from './radio/wallClearance.js';
 import { setExactAngle } from './planckAngle.js';
 
 /**
@@ -97,7 +96,6 @@ export class FreeFlight {
   private travelM = new Float64Array(0);
   /** 1: the robot was free last tick and its planck body still stands asleep where that tick began (end). */
   private away = new Uint8Array(0);
-  private readonly clearance: Uint8Array;
   private readonly hash: SpatialHash;
   /** Query output: the robots near the one being checked (grown when a query finds more). */
   private candidates = new Int32Array(16);
@@ -111,11 +109,12 @@ export class FreeFlight {
   private invMass = 0;
   private invInertia = 0;
 
+  /** `clearance`: wallClearance(grid), made with the world's ground (World.ts). */
   constructor(
     private readonly grid: Grid,
     private readonly config: WorldConfig,
+    private readonly clearance: Uint8Array,
   ) {
-    this.clearance = wallClearance(grid);
     // Buckets sized for robots at top speed; slower ones query fewer buckets' worth.
     const reachM = 2 * (config.robot.radiusM + config.robot.maxSpeedMps * config.robot.speedFactor * config.physicsStepS * config.stepsPerTick) + MARGIN_M;
     this.hash = new SpatialHash(gridBounds(grid), reachM);

@@ -28,11 +28,20 @@ export const SPAWN_KINDS = ['together', 'apart', 'biggest-room'] as const;
 /** Clearance beyond the robot's radius kept between a spawned body and the nearest wall. */
 export const SPAWN_MARGIN_M = 0.5;
 
-export function spawnPoses(grid: Grid, count: number, strategy: SpawnStrategy, rng: Random, robotRadiusM: number = DEFAULT_ROBOT_MODEL.radiusM): Pose[] {
+/** `regions`: robotRegions(grid, robotRadiusM), made already (a trial's metrics need them too); default: made here when the strategy needs them. */
+export function spawnPoses(
+  grid: Grid,
+  count: number,
+  strategy: SpawnStrategy,
+  rng: Random,
+  robotRadiusM: number = DEFAULT_ROBOT_MODEL.radiusM,
+  given?: Regions,
+): Pose[] {
   const clearanceM = robotRadiusM + SPAWN_MARGIN_M;
+  const regionsOf = (): Regions => given ?? robotRegions(grid, robotRadiusM);
   switch (strategy.kind) {
     case 'together': {
-      const regions = robotRegions(grid, robotRadiusM);
+      const regions = regionsOf();
       const at = strategy.atM ?? centreOf(grid);
       const region = strategy.atM ? regionAt(grid, regions, at) : largestLabel(regions);
       const mask = within(spawnableMask(grid, clearanceM), regions, region);
@@ -44,7 +53,7 @@ export function spawnPoses(grid: Grid, count: number, strategy: SpawnStrategy, r
       return fromCells(grid, breadthFirst(grid, room, nearestMarked(grid, room, centre.x, centre.y, clearanceM, 0), count, clearanceM));
     }
     case 'apart': {
-      const regions = robotRegions(grid, robotRadiusM);
+      const regions = regionsOf();
       const region = largestLabel(regions);
       const mask = within(spawnableMask(grid, clearanceM), regions, region);
       const candidates: number[] = [];

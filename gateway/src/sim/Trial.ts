@@ -3,7 +3,7 @@
  * registered algorithm, a radio model, and the metrics, run until the exploration target or
  * the tick limit. `swarmgate run` and the benchmarks are thin shells around this.
  */
-import type { Grid } from '@swarmgate/maps';
+import { robotRegions, robotRegionsSteps, type Grid, type Regions } from '@swarmgate/maps';
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams, type AlgorithmInfo, type Controller, type Pose } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from './radio/index.js';
 import { checkSlamBudget } from './sensorSlam.js';
@@ -13,6 +13,7 @@ import { World } from './World.js';
 import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, tickSeconds, type WorldConfigInput } from './WorldConfig.js';
 import type { CommsConfig } from './Comms.js';
 import { virtualRobotId } from './virtualRobotId.js';
+import { CELLS_PER_STEP, finishInSteps } from './buildSteps.js';
 
 export interface TrialConfig {
   readonly grid: Grid;
@@ -37,20 +38,41 @@ export interface TrialConfig {
   readonly remoteControlled?: ReadonlySet<string>;
 }
 
-/** What a trial's robots are added to: its world and their spawn poses (the long part on a large map). */
+/** What a trial's robots are added to: its world, where they can go and their spawn poses (the long part on a large map). */
 interface TrialGround {
   readonly world: World;
+  /** robotRegions for the world's robot: where spawn places robots, and what the metrics count as explorable. */
+  readonly regions: Regions;
   readonly poses: readonly Pose[];
+}
+
+function worldConfigOf(config: TrialConfig): WorldConfigInput {
+  return { ...config.world, seed: config.seed };
 }
 
 function newWorld(config: TrialConfig): World {
   // Up front: robot by robot (World.addRobot) a trial over the budget fills it before it is refused.
   checkSlamBudget(config.grid, config.robots);
-  return new World(config.grid, { ...config.world, seed: config.seed });
+  return new World(config.grid, worldConfigOf(config));
 }
 
-function spawnFor(config: TrialConfig, world: World): Pose[] {
-  return spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM);
+/** newWorld in steps (World.build). */
+async function buildWorld(config: TrialConfig, between: () => Promise<void>): Promise<World> {
+  checkSlamBudget(config.grid, config.robots);
+  return World.build(config.grid, worldConfigOf(config), between);
+}
+
+function regionsFor(config: TrialConfig, world: World): Regions {
+  return robotRegions(config.grid, world.config.robot.radiusM);
+}
+
+/** regionsFor in steps. */
+function buildRegions(config: TrialConfig, world: World, between: () => Promise<void>): Promise<Regions> {
+  return finishInSteps(robotRegionsSteps(config.grid, world.config.robot.radiusM, CELLS_PER_STEP), between);
+}
+
+function spawnFor(config: TrialConfig, world: World, regions: Regions): Pose[] {
+  return spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM, regions);
 }
 
 export class Trial {
@@ -60,19 +82,23 @@ export class Trial {
   private readonly algorithmParams: Record<string, number>;
 
   /**
-   * A trial in steps, `between()` awaited after each long one (the world, the spawn poses: on a
-   * 2000 x 2000 map about a second each), so a gateway building it goes on serving meanwhile. The
-   * same trial as `new Trial(config)`: every random stream is forked by name from the seed.
+   * A trial in steps, `between()` awaited after each long one (the world's, World.build; the
+   * regions', robotRegionsSteps; the spawn poses), so a gateway building it goes on serving
+   * meanwhile: on a 2000 x 2000 map each step takes at most a few tenths of a second. The same
+   * trial as `new Trial(config)`: the steps run the same code, and every random stream is forked
+   * by name from the seed.
    */
   static async build(config: TrialConfig, between: () => Promise<void>): Promise<Trial> {
-    const world = newWorld(config);
+    const world = await buildWorld(config, between);
     await between();
-    const poses = spawnFor(config, world);
+    const regions = await buildRegions(config, world, between);
     await between();
-    return new Trial(config, { world, poses });
+    const poses = spawnFor(config, world, regions);
+    await between();
+    return new Trial(config, { world, regions, poses });
   }
 
-  /** `ground`: the world and spawn poses built already (Trial.build); default: built here. */
+  /** `ground`: the world, regions and spawn poses built already (Trial.build); default: built here. */
   constructor(
     readonly config: TrialConfig,
     ground?: TrialGround,
@@ -84,7 +110,8 @@ export class Trial {
     this.algorithm = config.controller ?? findAlgorithm(name);
     this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
     this.world = world;
-    const poses = ground?.poses ?? spawnFor(config, world);
+    const regions = ground?.regions ?? regionsFor(config, world);
+    const poses = ground?.poses ?? spawnFor(config, world, regions);
     // With worker threads a registered algorithm's controllers may run on them too (threadControl.ts).
     const setting = world.config.controllerThreads;
     const pays = this.algorithm.heavyControllers === true && config.robots >= CONTROLLER_THREADS_PAY_FROM_ROBOTS;
@@ -107,10 +134,14 @@ export class Trial {
       else if (onThreads) world.addRobot({ id, pose, recipeIndex: index });
       else world.addRobot({ id, pose, controller: this.createController(id, index) });
     });
-    this.metrics = new TrialMetrics(world, {
-      targetExplored: config.targetExplored,
-      sampleEveryTicks: config.sampleEveryTicks,
-    });
+    this.metrics = new TrialMetrics(
+      world,
+      {
+        targetExplored: config.targetExplored,
+        sampleEveryTicks: config.sampleEveryTicks,
+      },
+      regions,
+    );
   }
 
   /** A controller of the trial's algorithm for robot `id` (also for HIL twins joining later). */

@@ -6,7 +6,7 @@
  * closed pockets and specks no robot can enter do not hold the explored fraction below 1; how much
  * free space that leaves out is reported (unreachableFreeCells), never silently dropped.
  */
-import { Cell, robotRegions, type Grid } from '@swarmgate/maps';
+import { Cell, type Grid, type Regions } from '@swarmgate/maps';
 import type { SlamMap } from '@swarmgate/sdk';
 import { Coverage } from './Coverage.js';
 import { mapQuality } from './MapQuality.js';
@@ -76,12 +76,14 @@ export class TrialMetrics implements TickObserver {
   coverageTicks: number | null = null;
   private readonly sampleEveryTicks: number;
 
+  /** `regions`: robotRegions of the world's grid for its robot (the trial's, shared with its spawn). */
   constructor(
     private readonly world: World,
     private readonly options: TrialMetricsOptions,
+    regions: Regions,
   ) {
     this.sampleEveryTicks = options.sampleEveryTicks ?? 10;
-    this.explorable = reachableFree(world);
+    this.explorable = reachableFree(world, regions);
     let count = 0;
     for (let c = 0; c < this.explorable.length; c++) count += this.explorable[c];
     this.explorableCount = count;
@@ -209,10 +211,9 @@ function sum(values: readonly number[]): number {
   return s;
 }
 
-function reachableFree(world: World): Uint8Array {
+function reachableFree(world: World, regions: Regions): Uint8Array {
   const grid: Grid = world.grid;
   const radiusM = world.config.robot.radiusM;
-  const regions = robotRegions(grid, radiusM);
   const reached = new Set<number>();
   const t = world.table;
   const reach = Math.ceil(radiusM / grid.cellSizeM);

@@ -13,8 +13,9 @@
  * alone: a trial stays a function of its seed.
  */
 import { Box, type Body, type World as PlanckWorld } from 'planck';
-import { mergeWallRectangles, type CellRect, type Grid } from '@swarmgate/maps';
+import { WallRectMerger, type CellRect, type Grid } from '@swarmgate/maps';
 import { planckBroadPhase } from './planckBroadPhase.js';
+import { CELLS_PER_STEP, finishNow, rowsPerStep, type BuildSteps } from './buildSteps.js';
 
 /** Fixture user data marking a wall (robots carry their slot index, >= 0). */
 export const WALL_USER_DATA = -1;
@@ -30,44 +31,83 @@ export const EAGER_MAX_BOXES = 10_000;
 const CHUNK_MIN_CELLS = 16;
 const CHUNK_MIN_M = 8;
 
+/**
+ * Where the map's wall boxes are: the grid's wall cells merged into rectangles, and per chunk the
+ * boxes overlapping it. A pure function of the grid, made in steps (wallIndexSteps) when a caller
+ * must stay responsive, by WallChunks otherwise.
+ */
+export interface WallIndex {
+  readonly rects: readonly CellRect[];
+  /** A chunk's side in cells, and the chunks across and up the map. */
+  readonly chunkCells: number;
+  readonly chunksX: number;
+  readonly chunksY: number;
+  /** The boxes overlapping chunk c: chunkBoxes[chunkStart[c] .. chunkStart[c + 1]). */
+  readonly chunkStart: Int32Array;
+  readonly chunkBoxes: Int32Array;
+}
+
+/**
+ * The wall index of `grid` in steps: the merge a band of about `cellsPerStep` cells at a time,
+ * then the chunks' box counts, then their box lists (on a 2000 x 2000 cave some 185,000 boxes, each
+ * pass a tenth of a second or more).
+ */
+export function* wallIndexSteps(grid: Grid, cellsPerStep: number = CELLS_PER_STEP): BuildSteps<WallIndex> {
+  const merger = new WallRectMerger(grid);
+  const rows = rowsPerStep(grid.width, cellsPerStep);
+  merger.mergeRows(rows);
+  while (merger.rowsLeft > 0) {
+    yield;
+    merger.mergeRows(rows);
+  }
+  const rects = merger.finish();
+  yield;
+  const chunkCells = Math.max(CHUNK_MIN_CELLS, Math.ceil(CHUNK_MIN_M / grid.cellSizeM));
+  const chunksX = Math.ceil(grid.width / chunkCells);
+  const chunksY = Math.ceil(grid.height / chunkCells);
+  const chunks = chunksX * chunksY;
+  // Compressed rows: count each chunk's boxes, prefix-sum, then fill in box order.
+  const chunkStart = new Int32Array(chunks + 1);
+  forEachChunkOfBox(rects, chunkCells, chunksX, (c) => chunkStart[c + 1]++);
+  for (let c = 0; c < chunks; c++) chunkStart[c + 1] += chunkStart[c];
+  yield;
+  const chunkBoxes = new Int32Array(chunkStart[chunks]);
+  const fill = chunkStart.slice(0, chunks);
+  forEachChunkOfBox(rects, chunkCells, chunksX, (c, box) => (chunkBoxes[fill[c]++] = box));
+  return { rects, chunkCells, chunksX, chunksY, chunkStart, chunkBoxes };
+}
+
+function forEachChunkOfBox(rects: readonly CellRect[], chunkCells: number, chunksX: number, visit: (chunk: number, box: number) => void): void {
+  const n = chunkCells;
+  for (let box = 0; box < rects.length; box++) {
+    const r = rects[box];
+    for (let cy = Math.floor(r.y / n); cy <= Math.floor((r.y + r.height - 1) / n); cy++) {
+      for (let cx = Math.floor(r.x / n); cx <= Math.floor((r.x + r.width - 1) / n); cx++) visit(cy * chunksX + cx, box);
+    }
+  }
+}
+
 export class WallChunks {
   /** Boxes the whole map's walls merge into. */
   readonly boxCount: number;
   /** Boxes created so far. */
   createdCount = 0;
   private readonly body: Body;
-  private readonly rects: CellRect[];
-  private readonly chunkCells: number;
-  private readonly chunksX: number;
-  private readonly chunksY: number;
   private readonly chunkM: number;
-  /** The boxes overlapping chunk c: chunkBoxes[chunkStart[c] .. chunkStart[c + 1]). */
-  private readonly chunkStart: Int32Array;
-  private readonly chunkBoxes: Int32Array;
   private readonly chunkDone: Uint8Array;
   private readonly boxDone: Uint8Array;
 
+  /** `index`: the grid's wall index, made already (wallIndexSteps); default: made here. */
   constructor(
     private readonly world: PlanckWorld,
     private readonly grid: Grid,
+    private readonly index: WallIndex = finishNow(wallIndexSteps(grid)),
   ) {
     this.body = world.createBody({ type: 'static' });
-    this.rects = mergeWallRectangles(grid);
-    this.boxCount = this.rects.length;
-    this.chunkCells = Math.max(CHUNK_MIN_CELLS, Math.ceil(CHUNK_MIN_M / grid.cellSizeM));
-    this.chunkM = this.chunkCells * grid.cellSizeM;
-    this.chunksX = Math.ceil(grid.width / this.chunkCells);
-    this.chunksY = Math.ceil(grid.height / this.chunkCells);
-    const chunks = this.chunksX * this.chunksY;
-    this.chunkDone = new Uint8Array(chunks);
-    this.boxDone = new Uint8Array(this.rects.length);
-    // Compressed rows: count each chunk's boxes, prefix-sum, then fill in box order.
-    this.chunkStart = new Int32Array(chunks + 1);
-    this.forEachChunkOfBox((c) => this.chunkStart[c + 1]++);
-    for (let c = 0; c < chunks; c++) this.chunkStart[c + 1] += this.chunkStart[c];
-    this.chunkBoxes = new Int32Array(this.chunkStart[chunks]);
-    const fill = this.chunkStart.slice(0, chunks);
-    this.forEachChunkOfBox((c, box) => (this.chunkBoxes[fill[c]++] = box));
+    this.boxCount = index.rects.length;
+    this.chunkM = index.chunkCells * grid.cellSizeM;
+    this.chunkDone = new Uint8Array(index.chunksX * index.chunksY);
+    this.boxDone = new Uint8Array(this.boxCount);
     if (this.boxCount <= EAGER_MAX_BOXES) this.ensureAll();
   }
 
@@ -79,12 +119,13 @@ export class WallChunks {
   /** Creates the walls of every chunk the square of half-side reachM around (xM, yM) overlaps. */
   ensureAround(xM: number, yM: number, reachM: number): void {
     const { originM } = this.grid;
+    const { chunksX, chunksY } = this.index;
     const c0 = Math.max(0, Math.floor((xM - reachM - originM.x) / this.chunkM));
-    const c1 = Math.min(this.chunksX - 1, Math.floor((xM + reachM - originM.x) / this.chunkM));
+    const c1 = Math.min(chunksX - 1, Math.floor((xM + reachM - originM.x) / this.chunkM));
     const r0 = Math.max(0, Math.floor((yM - reachM - originM.y) / this.chunkM));
-    const r1 = Math.min(this.chunksY - 1, Math.floor((yM + reachM - originM.y) / this.chunkM));
+    const r1 = Math.min(chunksY - 1, Math.floor((yM + reachM - originM.y) / this.chunkM));
     for (let r = r0; r <= r1; r++) {
-      for (let c = c0; c <= c1; c++) if (this.chunkDone[r * this.chunksX + c] === 0) this.createChunk(r * this.chunksX + c);
+      for (let c = c0; c <= c1; c++) if (this.chunkDone[r * chunksX + c] === 0) this.createChunk(r * chunksX + c);
     }
   }
 
@@ -97,12 +138,13 @@ export class WallChunks {
     this.chunkDone[chunk] = 1;
     const s = this.grid.cellSizeM;
     const { originM } = this.grid;
-    for (let k = this.chunkStart[chunk]; k < this.chunkStart[chunk + 1]; k++) {
-      const box = this.chunkBoxes[k];
+    const { rects, chunkStart, chunkBoxes } = this.index;
+    for (let k = chunkStart[chunk]; k < chunkStart[chunk + 1]; k++) {
+      const box = chunkBoxes[k];
       if (this.boxDone[box] === 1) continue;
       this.boxDone[box] = 1;
       this.createdCount++;
-      const r = this.rects[box];
+      const r = rects[box];
       const halfW = (r.width * s) / 2;
       const halfH = (r.height * s) / 2;
       const centre = { x: originM.x + r.x * s + halfW, y: originM.y + r.y * s + halfH };
@@ -113,16 +155,6 @@ export class WallChunks {
     // pairs. With the walls alone in the world, nothing is lost by dropping the queue; robots
     // added later queue their own proxies and find the walls.
     if (this.world.getBodyCount() === 1) planckBroadPhase(this.world).m_moveBuffer.length = 0;
-  }
-
-  private forEachChunkOfBox(visit: (chunk: number, box: number) => void): void {
-    const n = this.chunkCells;
-    for (let box = 0; box < this.rects.length; box++) {
-      const r = this.rects[box];
-      for (let cy = Math.floor(r.y / n); cy <= Math.floor((r.y + r.height - 1) / n); cy++) {
-        for (let cx = Math.floor(r.x / n); cx <= Math.floor((r.x + r.width - 1) / n); cx++) visit(cy * this.chunksX + cx, box);
-      }
-    }
   }
 }
 

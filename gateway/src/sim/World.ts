@@ -25,7 +25,9 @@ import { controllerThrew } from './controllerThrew.js';
 import { Action, Latch, RobotTable } from './RobotTable.js';
 import { TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js';
 import { drive, driveForces, FX, FY, TORQUE, VX, VY, W } from './wheelDrive.js';
-import { WallChunks, WALL_USER_DATA } from './WallBodies.js';
+import { WallChunks, wallIndexSteps, WALL_USER_DATA, type WallIndex } from './WallBodies.js';
+import { wallClearance } from './radio/wallClearance.js';
+import { finishInSteps, finishNow, type BuildSteps } from './buildSteps.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
 import { planckBroadPhase } from './planckBroadPhase.js';
 import { setExactAngle } from './planckAngle.js';
@@ -68,6 +70,23 @@ export interface KinematicSetpoint {
   xM: number;
   yM: number;
   headingRad: number;
+}
+
+/**
+ * What a world is built on that is a pure function of its grid: on a 2000 x 2000 map most of the
+ * second its construction takes, so World.build makes it in steps.
+ */
+export interface WorldGround {
+  readonly walls: WallIndex;
+  /** wallClearance of the grid, for FreeFlight. */
+  readonly clearance: Uint8Array;
+}
+
+/** The world ground of `grid` in steps (buildSteps.ts). */
+export function* worldGroundSteps(grid: Grid): BuildSteps<WorldGround> {
+  const walls = yield* wallIndexSteps(grid);
+  yield;
+  return { walls, clearance: wallClearance(grid) };
 }
 
 /** A phase hook run after control each tick (metrics, recorders). */
@@ -147,8 +166,21 @@ export class World {
     return this.tickCount;
   }
 
-  /** `sensors`: the sensor registry (default `SENSORS`; tests give their own). */
-  constructor(grid: Grid, config: WorldConfigInput = {}, sensors?: readonly SensorPlugin[]) {
+  /**
+   * A world in steps, `between()` awaited after each (its ground's, then the rest), so a gateway
+   * building it goes on serving meanwhile: the same world as `new World(grid, config, sensors)`.
+   */
+  static async build(grid: Grid, config: WorldConfigInput, between: () => Promise<void>, sensors?: readonly SensorPlugin[]): Promise<World> {
+    const ground = await finishInSteps(worldGroundSteps(grid), between);
+    await between();
+    return new World(grid, config, sensors, ground);
+  }
+
+  /**
+   * `sensors`: the sensor registry (default `SENSORS`; tests give their own). `ground`: the grid's
+   * world ground, made already (World.build); default: made here.
+   */
+  constructor(grid: Grid, config: WorldConfigInput = {}, sensors?: readonly SensorPlugin[], ground: WorldGround = finishNow(worldGroundSteps(grid))) {
     this.config = resolveWorldConfig(config);
     this.grid = grid;
     this.rng = Random.fromSeed(this.config.seed);
@@ -163,12 +195,12 @@ export class World {
     this.physics = new PlanckWorld({ gravity: { x: 0, y: 0 }, continuousPhysics: this.config.continuousPhysics });
     this.broadPhase = planckBroadPhase(this.physics);
     recycleTreeIds(this.physics);
-    this.walls = new WallChunks(this.physics, grid);
+    this.walls = new WallChunks(this.physics, grid, ground.walls);
     this.fastestMps = model.maxSpeedMps * model.speedFactor;
     this.lonelyQueries = dropLonelyQueries(this.physics, grid);
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
     this.physics.on('end-contact', (c) => this.onContact(c, -1));
-    this.freeFlight = new FreeFlight(grid, this.config);
+    this.freeFlight = new FreeFlight(grid, this.config, ground.clearance);
     this.sensing = new Sensing(this, sensors);
     this.comms = new Comms(this);
   }

@@ -99,8 +99,8 @@ export class TrialSlot {
    * The new trial's simulation, built while the current trial runs on: a configuration it cannot
    * be built from (more robots than the map places, over the SLAM budget) or whose robot ids a
    * physical robot online holds is refused, and the current trial is left as it was. Built in
-   * steps with a turn of the event loop between (the world, the spawn poses, the twins' poses:
-   * about a second each on a 2000 x 2000 map), so ticks, the broker and clients are served meanwhile.
+   * steps with a turn of the event loop between (the world's, the regions', the spawn poses, the
+   * twins' poses: Trial.build), so ticks, the broker and clients are served meanwhile.
    */
   private async buildSimulation(trial: LiveTrialConfig): Promise<LiveSimulation> {
     let simulation: LiveSimulation;
