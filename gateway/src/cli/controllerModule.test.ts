@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runSwarmgate } from './testing/runSwarmgate.js';
+import { runMain, runSwarmgate } from './testing/runSwarmgate.js';
 import { runTrial } from './run.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../../examples/wall-follower/controller.ts', import.meta.url));
@@ -24,35 +24,42 @@ function moduleFile(name: string, source: string): string {
 }
 
 describe('swarmgate run --controller: bad input is a usage error naming the problem', () => {
-  const cases: [string, () => string, RegExp][] = [
-    ['a missing file', () => join(dir, 'absent.ts'), /--controller: no file '.*absent\.ts'/],
-    ['a module that does not load', () => moduleFile('broken.ts', 'export default (;'), /--controller: cannot load '.*broken\.ts'/],
-    ['no default export', () => moduleFile('named.ts', 'export const x = 1;'), /has no default export/],
+  // Where a case runs: a file the loader must load, or fail to, goes to the real binary (tsx's
+  // loader, as a user's controller meets it); a missing file or a parameter refused after the
+  // example has loaded is the command's own check, the same in `main` in this process, which
+  // spares each a child's second of start-up.
+  const cases: [string, () => string, RegExp, 'binary' | 'main'][] = [
+    ['a missing file', () => join(dir, 'absent.ts'), /--controller: no file '.*absent\.ts'/, 'main'],
+    ['a module that does not load', () => moduleFile('broken.ts', 'export default (;'), /--controller: cannot load '.*broken\.ts'/, 'binary'],
+    ['no default export', () => moduleFile('named.ts', 'export const x = 1;'), /has no default export/, 'binary'],
     [
       'a default export that is not a function',
       () => moduleFile('object.ts', 'export default { tick() {} };'),
       /default export of '.*object\.ts' is an object, not a function/,
+      'binary',
     ],
     [
       'a factory that returns no controller',
       () => moduleFile('empty.ts', 'export default () => ({});'),
       /returned an object, not a controller with a tick\(robot\) method/,
+      'binary',
     ],
-    ['an undeclared parameter', () => `${EXAMPLE}:speed=2`, /--controller: .*has no parameter 'speed'; it declares: speedMps, wallDistanceM/],
-    ['a parameter out of range', () => `${EXAMPLE}:speedMps=99`, /--controller: .*parameter speedMps must be a number in \[0\.05, 5\] m\/s, got 99/],
-    ['a malformed parameter', () => `${EXAMPLE}:speedMps`, /--controller: .*'speedMps' .* is not name=number/],
+    ['an undeclared parameter', () => `${EXAMPLE}:speed=2`, /--controller: .*has no parameter 'speed'; it declares: speedMps, wallDistanceM/, 'main'],
+    ['a parameter out of range', () => `${EXAMPLE}:speedMps=99`, /--controller: .*parameter speedMps must be a number in \[0\.05, 5\] m\/s, got 99/, 'main'],
+    ['a malformed parameter', () => `${EXAMPLE}:speedMps`, /--controller: .*'speedMps' .* is not name=number/, 'main'],
   ];
-  for (const [what, spec, message] of cases) {
-    it(`refuses ${what}`, async () => {
-      const r = await runSwarmgate('run', ...MAP, '--controller', spec());
+  for (const [what, spec, message, where] of cases) {
+    it(`refuses ${what} (${where === 'main' ? 'main, in this process' : 'real process'})`, async () => {
+      const run = where === 'main' ? runMain : runSwarmgate;
+      const r = await run('run', ...MAP, '--controller', spec());
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       expect(r.stdout).toBe('');
     });
   }
 
-  it('refuses --controller together with --algorithm', async () => {
-    const r = await runSwarmgate('run', ...MAP, '--algorithm', 'random', '--controller', EXAMPLE);
+  it('refuses --controller together with --algorithm (main, in this process)', async () => {
+    const r = await runMain('run', ...MAP, '--algorithm', 'random', '--controller', EXAMPLE);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--controller and --algorithm exclude each other/);
   });
@@ -95,8 +102,8 @@ describe('swarmgate run --controller: bad input is a usage error naming the prob
     }
   });
 
-  it('serve refuses a missing controller file before it listens', async () => {
-    const r = await runSwarmgate('serve', '--map', 'cave:20x20:seed=2', '--port', '0', '--controller', join(dir, 'absent.ts'));
+  it('serve refuses a missing controller file before it listens (main, in this process)', async () => {
+    const r = await runMain('serve', '--map', 'cave:20x20:seed=2', '--port', '0', '--controller', join(dir, 'absent.ts'));
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--controller: no file/);
   });

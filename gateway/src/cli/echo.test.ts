@@ -1,4 +1,4 @@
-/** `swarmgate echo` through the real binary against the embedded broker. */
+/** `swarmgate echo` through the real binary against the embedded broker; its help and bad flags through `main`. */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedBroker } from '../hil/EmbeddedBroker.js';
 import { parseFleetFile } from '../hil/FleetFile.js';
 import { MemoryLogger } from '../hil/Logger.js';
-import { runSwarmgate } from './testing/runSwarmgate.js';
+import { runMain, runSwarmgate } from './testing/runSwarmgate.js';
 
 const BIN = fileURLToPath(new URL('../../bin/swarmgate.js', import.meta.url));
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -151,10 +151,13 @@ describe('swarmgate echo', () => {
   }, 60_000);
 
   it('refuses bad flags with exit 2, and a broker it cannot reach with exit 1 and one line', async () => {
-    const bad = await runSwarmgate('echo', '--kind', 'bogus');
+    // The flags are refused before any connection: `main` in this process tells them as the
+    // binary would, without a child's second of start-up. The unreachable broker keeps the real
+    // binary: a client left reconnecting would hold the process open, and its exit tells.
+    const bad = await runMain('echo', '--kind', 'bogus');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--kind 'bogus' is not a topic kind");
-    const ca = await runSwarmgate('echo', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-ca', '/nonexistent.pem');
+    const ca = await runMain('echo', '--mqtt', 'mqtt://127.0.0.1:1', '--mqtt-ca', '/nonexistent.pem');
     expect(ca.code).toBe(2);
     expect(ca.stderr).toContain('--mqtt-ca needs an mqtts:// --mqtt URL');
     const unreachable = await runSwarmgate('echo', '--mqtt', 'mqtt://127.0.0.1:1');
@@ -163,8 +166,8 @@ describe('swarmgate echo', () => {
     expect(unreachable.stderr.trim().split('\n')).toHaveLength(1);
   }, 60_000);
 
-  it('--help lists every flag it takes', async () => {
-    const r = await runSwarmgate('echo', '--help');
+  it('--help lists every flag it takes (main, in this process)', async () => {
+    const r = await runMain('echo', '--help');
     expect(r.code).toBe(0);
     for (const flag of [
       '--mqtt URL',

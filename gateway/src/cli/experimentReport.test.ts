@@ -14,7 +14,7 @@ import { failedRunLine, finishedRunLine } from '../experiment/runLine.js';
 import { writeReport } from '../experiment/writeReport.js';
 import { REPORT_METRICS } from './experimentDesign.js';
 import { runTrialWithSeries } from './run.js';
-import { runSwarmgate } from './testing/runSwarmgate.js';
+import { runMain, runSwarmgate } from './testing/runSwarmgate.js';
 
 const ALGORITHMS = ['frontier', 'random'];
 const ROBOTS = [1, 3];
@@ -81,6 +81,9 @@ function expected(vector: Line['vector']) {
 
 const configurations = (): ReturnType<typeof expected>[] => [...new Map(lines.map((l) => [JSON.stringify(l.vector), l.vector])).values()].map(expected);
 
+// The fixture's report comes from the real binary (its exit code, all it prints, and the files
+// the byte-for-byte test compares with this process's); the tests below that read what the
+// command prints run `main` in this process, sparing each a child's second of start-up.
 beforeAll(async () => {
   lines = await fixtureLines();
   dir = newDir();
@@ -187,7 +190,7 @@ describe('swarmgate experiment report', () => {
   });
 
   it('says in --help what it writes, and writes no file --help does not name', async () => {
-    const help = await runSwarmgate('experiment', 'report', '--help');
+    const help = await runMain('experiment', 'report', '--help');
     expect(help.code).toBe(0);
     const written = readdirSync(join(dir, 'report'));
     expect(written.length).toBe(9);
@@ -195,8 +198,8 @@ describe('swarmgate experiment report', () => {
       const [stem, ext] = file.split('.');
       expect(help.stdout, file).toMatch(ext === 'svg' || ext === 'png' ? `${stem}.svg/.png` : file);
     }
-    expect((await runSwarmgate('experiment', '--help')).stdout).toMatch(/report +write tables/);
-    expect((await runSwarmgate('--help')).stdout).toMatch(/experiment +experiments over many trials \(run, check, status, collect, report\)/);
+    expect((await runMain('experiment', '--help')).stdout).toMatch(/report +write tables/);
+    expect((await runMain('--help')).stdout).toMatch(/experiment +experiments over many trials \(run, check, status, collect, report\)/);
   }, 60_000);
 
   it('writes the same tables and plots, byte for byte, from the same results', async () => {
@@ -220,7 +223,7 @@ describe('swarmgate experiment report', () => {
         .map((l) => JSON.stringify(l) + '\n')
         .join('');
       writeResults(cut, whole + JSON.stringify(lines[4]).slice(0, 50));
-      const run = await runSwarmgate('experiment', 'report', cut);
+      const run = await runMain('experiment', 'report', cut);
       expect(run.code).toBe(0);
       expect(run.stderr).toBe(
         `swarmgate experiment report: warning: ${join(cut, 'results.jsonl')} line 5: truncated (no newline at the end and not a complete run line), left out of the report\n`,
@@ -240,7 +243,7 @@ describe('swarmgate experiment report', () => {
         join(listed, 'design.json'),
         JSON.stringify({ designHash: DESIGN_HASH, design: { name: 'x', metrics: ['collisions', 'success', 'distanceTotal'] } }),
       );
-      const run = await runSwarmgate('experiment', 'report', listed);
+      const run = await runMain('experiment', 'report', listed);
       expect(run.stderr).toBe('');
       const metricRows = (folder: string): string[] =>
         readFileSync(join(folder, 'report', 'report.md'), 'utf8')
@@ -256,7 +259,7 @@ describe('swarmgate experiment report', () => {
       expect(metricRows(dir)).toContain('mapQuality');
 
       writeFileSync(join(listed, 'design.json'), JSON.stringify({ design: { name: 'x', metrics: ['distanceTotl'] } }));
-      const bad = await runSwarmgate('experiment', 'report', listed);
+      const bad = await runMain('experiment', 'report', listed);
       expect(bad.code).toBe(0);
       expect(bad.stderr).toBe(
         `swarmgate experiment report: warning: ${join(listed, 'design.json')}: design.metrics.0: unknown metric 'distanceTotl' (did you mean 'distanceTotal'?); known metrics: ${REPORT_METRICS.join(', ')}; the report shows every metric\n`,
@@ -268,6 +271,7 @@ describe('swarmgate experiment report', () => {
   }, 60_000);
 
   // The messages of every bad input are readResults.test.ts's; here, that the command prints them as one line.
+  // A case of each exit code through the real binary, the rest in this process.
   it('fails with one line naming the folder, file or line for bad input, and exit 2 for bad usage', async () => {
     const bad = newDir();
     try {
@@ -277,12 +281,12 @@ describe('swarmgate experiment report', () => {
       });
       const wrongShape = { ...lines[0], result: { ...lines[0].result, ticks: -3 } };
       writeResults(bad, [lines[0], wrongShape, lines[1]].map((l) => JSON.stringify(l) + '\n').join(''));
-      expect(await runSwarmgate('experiment', 'report', bad)).toMatchObject({
+      expect(await runMain('experiment', 'report', bad)).toMatchObject({
         code: 1,
         stderr: `swarmgate experiment: SG_RESULTS_LINE: ${join(bad, 'results.jsonl')} line 2: "result.ticks" must be a non-negative integer, got -3\n`,
       });
       expect(await runSwarmgate('experiment', 'report')).toMatchObject({ code: 2, stderr: expect.stringContaining('swarmgate experiment: missing DIR') });
-      expect((await runSwarmgate('experiment', 'nope')).stderr).toContain("unknown subcommand 'nope'");
+      expect((await runMain('experiment', 'nope')).stderr).toContain("unknown subcommand 'nope'");
     } finally {
       rmSync(bad, { recursive: true, force: true });
     }

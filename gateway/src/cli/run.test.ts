@@ -123,92 +123,96 @@ describe('swarmgate run (real process)', () => {
   );
 });
 
-describe('swarmgate run: radio network and spawn flags (real process)', () => {
+// These read the flags' effect on the JSON report, not the process: `main` in this process
+// spares each of the two dozen trials a child's second of start-up (node, the TypeScript
+// loader, the engine's imports). The test above and the one hash below keep the real binary.
+describe('swarmgate run: radio network and spawn flags (main, in this process)', () => {
   // frontier broadcasts its map every 5 ticks, so 100 ticks send messages on any radio.
   const base = ['run', '--map', 'cave:30x30:seed=4', '--robots', '2', '--algorithm', 'frontier:shareEveryS=0.5', '--max-ticks', '100', '--json', '-'];
-  const report = (...extra: string[]) => {
-    const r = swarmgate(...base, ...extra);
+  const check = (r: { code: number | null; stdout: string; stderr: string }) => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     return JSON.parse(r.stdout);
   };
+  const report = async (...extra: string[]) => check(await runMain(...base, ...extra));
 
-  it('--loss 1 loses every message; --latency-ms and --bandwidth delay and drop; all are in the JSON', () => {
-    const plain = report();
+  it('--loss 1 loses every message; --latency-ms and --bandwidth delay and drop; all are in the JSON', async () => {
+    const plain = await report();
     expect(plain.radio).toEqual({ latencyMs: 0, bandwidthBytesPerS: null, lossProbability: 0 });
     expect(plain.messagesSent).toBeGreaterThan(0);
     expect(plain.messagesReceived).toBeGreaterThan(0);
 
-    const lost = report('--loss', '1');
+    const lost = await report('--loss', '1');
     expect(lost.radio).toEqual({ latencyMs: 0, bandwidthBytesPerS: null, lossProbability: 1 });
     expect(lost.messagesSent).toBeGreaterThan(0);
     expect(lost.messagesReceived).toBe(0);
 
     // 2 s of latency: the messages of the last 20 ticks are still in flight at the end.
-    const late = report('--latency-ms', '2000');
+    const late = await report('--latency-ms', '2000');
     expect(late.radio.latencyMs).toBe(2000);
     expect(late.messagesReceived).toBeLessThan(plain.messagesReceived);
 
     // A map message is hundreds of bytes: at 50 B/s the transmitter falls behind and drops sends.
-    const slow = report('--bandwidth', '50');
+    const slow = await report('--bandwidth', '50');
     expect(slow.radio.bandwidthBytesPerS).toBe(50);
     expect(slow.messagesSent).toBeLessThan(plain.messagesSent);
 
-    // Same flags, same result, in another process.
-    expect(report('--loss', '0.5', '--seed', '2').finalStateHash).toBe(report('--loss', '0.5', '--seed', '2').finalStateHash);
+    // Same flags, same result, in another process: the real binary against this one.
+    const lossy = ['--loss', '0.5', '--seed', '2'];
+    expect(check(swarmgate(...base, ...lossy)).finalStateHash).toBe((await report(...lossy)).finalStateHash);
   }, 240_000);
 
-  it('--spawn at: places the robots at the given poses', () => {
-    const given = report('--spawn', 'at:14.5,16.5,90;12.5,14.5');
+  it('--spawn at: places the robots at the given poses', async () => {
+    const given = await report('--spawn', 'at:14.5,16.5,90;12.5,14.5');
     expect(given.spawn).toBe('positions');
     expect(given.startPoses).toHaveLength(2);
     expect(given.startPoses[0].xM).toBeCloseTo(14.5, 9);
     expect(given.startPoses[0].yM).toBeCloseTo(16.5, 9);
     expect(given.startPoses[0].headingRad).toBeCloseTo(Math.PI / 2, 9);
     expect(given.startPoses[1]).toMatchObject({ xM: 12.5, yM: 14.5, headingRad: 0 });
-    const together = report();
+    const together = await report();
     expect(together.startPoses[1]).not.toMatchObject({ xM: 12.5, yM: 14.5 });
-    expect(report('--spawn', 'at:14.5,16.5,90;12.5,14.5').finalStateHash).toBe(given.finalStateHash);
+    expect((await report('--spawn', 'at:14.5,16.5,90;12.5,14.5')).finalStateHash).toBe(given.finalStateHash);
   }, 240_000);
 
-  it('--spawn at: a heading beyond a turn is normalised: 370 degrees is the trial of 10 degrees', () => {
-    const wound = report('--spawn', 'at:14.5,16.5,370;12.5,14.5,-540');
-    const plain = report('--spawn', 'at:14.5,16.5,10;12.5,14.5,180');
+  it('--spawn at: a heading beyond a turn is normalised: 370 degrees is the trial of 10 degrees', async () => {
+    const wound = await report('--spawn', 'at:14.5,16.5,370;12.5,14.5,-540');
+    const plain = await report('--spawn', 'at:14.5,16.5,10;12.5,14.5,180');
     expect(wound.startPoses[0].headingRad).toBeCloseTo((10 * Math.PI) / 180, 12);
     expect(wound.startPoses[1].headingRad).toBeCloseTo(Math.PI, 12);
     expect(wound.finalStateHash).toBe(plain.finalStateHash);
   }, 240_000);
 
-  it('--robot-profile: maes by default, mona when named, written in the JSON', () => {
-    const maes = report();
-    const mona = report('--robot-profile', 'mona');
+  it('--robot-profile: maes by default, mona when named, written in the JSON', async () => {
+    const maes = await report();
+    const mona = await report('--robot-profile', 'mona');
     expect(maes.robotProfile).toBe('maes');
     expect(mona.robotProfile).toBe('mona');
     // An 8 cm robot at 0.13 m/s travels far less in 100 ticks than a 3 m/s one.
     expect(mona.distanceTotal).toBeLessThan(maes.distanceTotal / 5);
     // The MONA's own capabilities given by hand are the mona trial.
-    const custom = report('--robot-profile', 'custom:bodyDiameterM=0.08,maxWheelSpeedMps=0.13,wheelBaseM=0.078');
+    const custom = await report('--robot-profile', 'custom:bodyDiameterM=0.08,maxWheelSpeedMps=0.13,wheelBaseM=0.078');
     expect(custom.robotProfile).toBe('custom:bodyDiameterM=0.08,maxWheelSpeedMps=0.13,wheelBaseM=0.078');
     expect(custom.finalStateHash).toBe(mona.finalStateHash);
   }, 240_000);
 
-  it('--merge-every-s: seconds rounded to whole ticks; merging changes the trial', () => {
+  it('--merge-every-s: seconds rounded to whole ticks; merging changes the trial', async () => {
     const withRange = ['--comm', 'range:8', '--robots', '3'];
-    const oneSecond = report(...withRange, '--merge-every-s', '1');
+    const oneSecond = await report(...withRange, '--merge-every-s', '1');
     // 0.96 s is 9.6 ticks of 0.1 s: the nearest whole tick is the same 10.
-    expect(report(...withRange, '--merge-every-s', '0.96').finalStateHash).toBe(oneSecond.finalStateHash);
-    expect(report(...withRange).finalStateHash).not.toBe(oneSecond.finalStateHash);
+    expect((await report(...withRange, '--merge-every-s', '0.96')).finalStateHash).toBe(oneSecond.finalStateHash);
+    expect((await report(...withRange)).finalStateHash).not.toBe(oneSecond.finalStateHash);
   }, 240_000);
 
-  it('--workers: 1, 2 and 4 lidar threads give the same trial (12 robots: enough to start the threads)', () => {
+  it('--workers: 1, 2 and 4 lidar threads give the same trial (12 robots: enough to start the threads)', async () => {
     const many = ['--robots', '12', '--spawn', 'apart', '--max-ticks', '40'];
-    const one = report(...many, '--workers', '1');
-    const two = report(...many, '--workers', '2');
-    const four = report(...many, '--workers', '4');
+    const one = await report(...many, '--workers', '1');
+    const two = await report(...many, '--workers', '2');
+    const four = await report(...many, '--workers', '4');
     expect(two.finalStateHash).toBe(one.finalStateHash);
     expect(four.finalStateHash).toBe(one.finalStateHash);
     // The report says what its speed was measured with; 12 robots are below the default's threshold.
-    expect([one, two, four, report(...many)].map((r) => [r.workers, r.controllersOnThreads])).toEqual([
+    expect([one, two, four, await report(...many)].map((r) => [r.workers, r.controllersOnThreads])).toEqual([
       [1, false],
       [2, false],
       [4, false],
@@ -216,10 +220,10 @@ describe('swarmgate run: radio network and spawn flags (real process)', () => {
     ]);
   }, 240_000);
 
-  it('--controller-threads on: the controllers on the worker threads give the same trial', () => {
+  it('--controller-threads on: the controllers on the worker threads give the same trial', async () => {
     const many = ['--robots', '12', '--spawn', 'apart', '--max-ticks', '40', '--comm', 'range:10', '--algorithm', 'cme'];
-    const one = report(...many, '--workers', '1');
-    const onThreads = report(...many, '--workers', '2', '--controller-threads', 'on');
+    const one = await report(...many, '--workers', '1');
+    const onThreads = await report(...many, '--workers', '2', '--controller-threads', 'on');
     expect(onThreads.finalStateHash).toBe(one.finalStateHash);
     expect([one.controllersOnThreads, onThreads.controllersOnThreads]).toEqual([false, true]);
   }, 240_000);
@@ -266,17 +270,18 @@ describe('swarmgate run past the SLAM memory budget (real process)', () => {
   }, 60_000);
 });
 
-describe('swarmgate run on a real ROS map (real process)', () => {
-  it('resamples a 0.2 m map to --cell (default 0.3 m) keeping its physical size, and reports unreachable free space', () => {
-    const run = (...extra: string[]) => {
-      const r = swarmgate('run', '--map', 'yan2017-loop', '--robots', '3', '--max-ticks', '5', '--json', '-', ...extra);
+// The report's map fields, not the process: `main` in this process, without two children's start-up.
+describe('swarmgate run on a real ROS map (main, in this process)', () => {
+  it('resamples a 0.2 m map to --cell (default 0.3 m) keeping its physical size, and reports unreachable free space', async () => {
+    const run = async (...extra: string[]) => {
+      const r = await runMain('run', '--map', 'yan2017-loop', '--robots', '3', '--max-ticks', '5', '--json', '-', ...extra);
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       return JSON.parse(r.stdout);
     };
-    const byDefault = run();
+    const byDefault = await run();
     expect(byDefault.map.cellSizeM).toBe(0.3);
-    const coarse = run('--cell', '0.5');
+    const coarse = await run('--cell', '0.5');
     expect(coarse.map.cellSizeM).toBe(0.5);
     // The same metres across at either cell.
     expect(coarse.map.width * 0.5).toBeCloseTo(byDefault.map.width * 0.3, -0.5);
@@ -288,23 +293,25 @@ describe('swarmgate run on a real ROS map (real process)', () => {
   }, 120_000);
 });
 
-describe('swarmgate list (real process)', () => {
+describe('swarmgate list', () => {
+  // What each registry prints is the same in this process (a child costs a second of start-up
+  // each); the refusal below keeps the real binary, exit code and all.
   it.each([
     ['algorithms', /frontier/],
     ['generators', /cave/],
     ['radio', /pathloss/],
     ['sensors', /lidar/],
   ])(
-    'list %s prints the registry',
-    (kind, expected) => {
-      const r = swarmgate('list', kind);
+    'list %s prints the registry (main, in this process)',
+    async (kind, expected) => {
+      const r = await runMain('list', kind);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(expected);
     },
     60_000,
   );
 
-  it('refuses an unknown kind with exit 2', () => {
+  it('refuses an unknown kind with exit 2 (real process)', () => {
     const r = swarmgate('list', 'robots');
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/expected one of algorithms, generators, radio, sensors/);
