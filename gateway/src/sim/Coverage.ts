@@ -30,7 +30,7 @@ export class Coverage {
     this.lastCoveredTick = new Int32Array(this.width * this.height);
     this.coverable = new Uint8Array(this.width * this.height);
     // By grid cell, each explorable one marking its 2 x 2 sub-cells: a quarter of the iterations of
-    // a loop over the sub-cells (16,000,000 on a 2000 x 2000 map, in Trial.build's longest step).
+    // a loop over the sub-cells (16,000,000 on a 2000 x 2000 map, in a step of Trial.build).
     const w = this.width;
     let count = 0;
     for (let y = 0; y < grid.height; y++) {

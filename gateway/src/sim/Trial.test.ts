@@ -54,15 +54,26 @@ function pillaredRoom(): Grid {
   return grid;
 }
 
+/** The metrics' inputs of a trial built in steps (from the spawn poses) are those new Trial makes (from the robots). */
+function expectSameMetricsGround(stepped: Trial, direct: Trial): void {
+  expect(stepped.metrics.explorable).toEqual(direct.metrics.explorable);
+  expect(stepped.metrics.explorableCount).toBe(direct.metrics.explorableCount);
+  expect(stepped.metrics.freeCount).toBe(direct.metrics.freeCount);
+  expect(stepped.metrics.coverage.coverable).toEqual(direct.metrics.coverage.coverable);
+  expect(stepped.metrics.coverage.coverableCount).toBe(direct.metrics.coverage.coverableCount);
+  expect(stepped.world.sensing.lidar.exploredCount).toBe(direct.world.sensing.lidar.exploredCount);
+}
+
 describe('Trial.build: a trial in steps', () => {
-  it("gives the event loop a turn between the world's steps, after the regions and after the spawn poses, and runs as new Trial runs", async () => {
+  it("gives the event loop a turn between the world's steps, after the regions, after the spawn poses and between the metrics' steps, and runs as new Trial runs", async () => {
     const turns: number[] = [];
     const stepped = await Trial.build({ ...config, spawn: { kind: 'apart' } }, async () => {
       turns.push(turns.length);
       await new Promise((resolve) => setImmediate(resolve));
     });
-    // The wall index's merge, counts and box lists, the clearance, the world; the regions; the spawn poses.
-    expect(turns).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    // The wall index's merge, counts and box lists, the clearance, the world; the regions; the spawn
+    // poses; the metrics' explorable cells, their coverage grid.
+    expect(turns).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8]);
     const direct = new Trial({ ...config, spawn: { kind: 'apart' } });
     expect(stepped.world.robotIds().map((id) => stepped.world.truePose(id))).toEqual(direct.world.robotIds().map((id) => direct.world.truePose(id)));
     expect(stepped.run().finalStateHash).toBe(direct.run().finalStateHash);
@@ -74,11 +85,27 @@ describe('Trial.build: a trial in steps', () => {
     const direct = new Trial(lazy);
     try {
       expect(stepped.world.walls.boxCount).toBeGreaterThan(EAGER_MAX_BOXES);
-      expect(stepped.metrics.explorableCount).toBe(direct.metrics.explorableCount);
+      expectSameMetricsGround(stepped, direct);
       expect(stepped.run().finalStateHash).toBe(direct.run().finalStateHash);
     } finally {
       await Promise.all([stepped.world.close(), direct.world.close()]);
     }
+  });
+
+  it("counts the regions under the body of a robot whose centre is in none, from its spawn pose as from the robot's", async () => {
+    // Two halves of a room split by a wall; the right half's only robot stands on an unknown
+    // cell (no region), so that half is explorable through the regions under its body alone.
+    const grid = borderedRoom(12);
+    for (let y = 1; y < 11; y++) grid.cells[y * 12 + 6] = Cell.Concrete;
+    grid.cells[5 * 12 + 9] = Cell.Unknown;
+    const at = (x: number, y: number) => ({ xM: grid.originM.x + x + 0.5, yM: grid.originM.y + y + 0.5, headingRad: 0 });
+    const split: TrialConfig = { ...config, grid, robots: 2, spawn: { kind: 'positions', poses: [at(3, 5), at(9, 5)] }, maxTicks: 50 };
+    const stepped = await Trial.build(split, () => new Promise((resolve) => setImmediate(resolve)));
+    const direct = new Trial(split);
+    // Both halves' free cells: 5 x 10 on the left, 4 x 10 less the unknown one on the right.
+    expect(direct.metrics.explorableCount).toBe(89);
+    expectSameMetricsGround(stepped, direct);
+    expect(stepped.run().finalStateHash).toBe(direct.run().finalStateHash);
   });
 
   it('refuses what new Trial refuses, with the same error', async () => {

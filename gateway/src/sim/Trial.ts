@@ -8,7 +8,7 @@ import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams, type Algorit
 import { parseCommSpec, type RadioModel } from './radio/index.js';
 import { checkSlamBudget } from './sensorSlam.js';
 import { spawnPoses, type SpawnStrategy } from './Spawn.js';
-import { TrialMetrics, type FinalMetrics } from './TrialMetrics.js';
+import { metricsGroundSteps, TrialMetrics, type FinalMetrics, type MetricsGround } from './TrialMetrics.js';
 import { World } from './World.js';
 import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, tickSeconds, type WorldConfigInput } from './WorldConfig.js';
 import type { CommsConfig } from './Comms.js';
@@ -38,12 +38,14 @@ export interface TrialConfig {
   readonly remoteControlled?: ReadonlySet<string>;
 }
 
-/** What a trial's robots are added to: its world, where they can go and their spawn poses (the long part on a large map). */
+/** What a trial's robots are added to: its world, where they can go, their spawn poses and what the metrics count against (the long part on a large map). */
 interface TrialGround {
   readonly world: World;
   /** robotRegions for the world's robot: where spawn places robots, and what the metrics count as explorable. */
   readonly regions: Regions;
   readonly poses: readonly Pose[];
+  /** From the spawn poses: the robots are added at them, so the same cells as from the robots. */
+  readonly metrics: MetricsGround;
 }
 
 function worldConfigOf(config: TrialConfig): WorldConfigInput {
@@ -75,6 +77,11 @@ function spawnFor(config: TrialConfig, world: World, regions: Regions): Pose[] {
   return spawnPoses(config.grid, config.robots, config.spawn, world.rng.fork('spawn'), world.config.robot.radiusM, regions);
 }
 
+/** The metrics' ground in steps, from the spawn poses (metricsGroundSteps). */
+function buildMetricsGround(config: TrialConfig, world: World, regions: Regions, poses: readonly Pose[], between: () => Promise<void>): Promise<MetricsGround> {
+  return finishInSteps(metricsGroundSteps(config.grid, regions, poses, world.config.robot.radiusM), between);
+}
+
 export class Trial {
   readonly world: World;
   readonly metrics: TrialMetrics;
@@ -83,10 +90,10 @@ export class Trial {
 
   /**
    * A trial in steps, `between()` awaited after each long one (the world's, World.build; the
-   * regions', robotRegionsSteps; the spawn poses), so a gateway building it goes on serving
-   * meanwhile: on a 2000 x 2000 map each step takes at most a few tenths of a second. The same
-   * trial as `new Trial(config)`: the steps run the same code, and every random stream is forked
-   * by name from the seed.
+   * regions', robotRegionsSteps; the spawn poses; the metrics' explorable cells and coverage grid,
+   * metricsGroundSteps), so a gateway building it goes on serving meanwhile: on a 2000 x 2000 map
+   * each step takes at most a few tenths of a second. The same trial as `new Trial(config)`: the
+   * steps run the same code, and every random stream is forked by name from the seed.
    */
   static async build(config: TrialConfig, between: () => Promise<void>): Promise<Trial> {
     const world = await buildWorld(config, between);
@@ -95,10 +102,12 @@ export class Trial {
     await between();
     const poses = spawnFor(config, world, regions);
     await between();
-    return new Trial(config, { world, regions, poses });
+    const metrics = await buildMetricsGround(config, world, regions, poses, between);
+    await between();
+    return new Trial(config, { world, regions, poses, metrics });
   }
 
-  /** `ground`: the world, regions and spawn poses built already (Trial.build); default: built here. */
+  /** `ground`: the world, regions, spawn poses and metrics' ground built already (Trial.build); default: built here. */
   constructor(
     readonly config: TrialConfig,
     ground?: TrialGround,
@@ -141,6 +150,7 @@ export class Trial {
         sampleEveryTicks: config.sampleEveryTicks,
       },
       regions,
+      ground?.metrics,
     );
   }
 

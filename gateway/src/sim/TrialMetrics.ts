@@ -8,8 +8,10 @@
  */
 import { Cell, type Grid, type Regions } from '@swarmgate/maps';
 import type { SlamMap } from '@swarmgate/sdk';
+import { finishNow, type BuildSteps } from './buildSteps.js';
 import { Coverage } from './Coverage.js';
 import { mapQuality } from './MapQuality.js';
+import type { RobotTable } from './RobotTable.js';
 import { StateHasher } from './stateHash.js';
 import type { TickObserver, World } from './World.js';
 
@@ -65,6 +67,40 @@ export interface TrialMetricsOptions {
   readonly sampleEveryTicks?: number;
 }
 
+/** A robot's centre, where the explorable cells are reached from. */
+export interface RobotStart {
+  readonly xM: number;
+  readonly yM: number;
+}
+
+/**
+ * What the metrics count against, a pure function of the grid, its regions and the robots' starts
+ * (metricsGroundSteps): a trial built in steps makes it before its robots are added.
+ */
+export interface MetricsGround {
+  /** 1 for the free cells of the regions the robots start in. */
+  readonly explorable: Uint8Array;
+  readonly explorableCount: number;
+  /** Free cells of the map, reachable or not. */
+  readonly freeCount: number;
+  /** Nothing covered yet; its coverable sub-cells are the explorable cells'. */
+  readonly coverage: Coverage;
+}
+
+/**
+ * The metrics' ground in two steps of about equal length on a large map: the explorable cells and
+ * the counts, then the coverage grid (four sub-cells a cell).
+ */
+export function* metricsGroundSteps(grid: Grid, regions: Regions, starts: readonly RobotStart[], radiusM: number): BuildSteps<MetricsGround> {
+  const explorable = reachableFree(grid, regions, starts, radiusM);
+  let explorableCount = 0;
+  for (let c = 0; c < explorable.length; c++) explorableCount += explorable[c];
+  let freeCount = 0;
+  for (const value of grid.cells) if (value === Cell.Free) freeCount++;
+  yield;
+  return { explorable, explorableCount, freeCount, coverage: new Coverage(grid, explorable) };
+}
+
 export class TrialMetrics implements TickObserver {
   readonly explorable: Uint8Array;
   readonly explorableCount: number;
@@ -76,22 +112,24 @@ export class TrialMetrics implements TickObserver {
   coverageTicks: number | null = null;
   private readonly sampleEveryTicks: number;
 
-  /** `regions`: robotRegions of the world's grid for its robot (the trial's, shared with its spawn). */
+  /**
+   * `regions`: robotRegions of the world's grid for its robot (the trial's, shared with its spawn).
+   * `ground`: made already from the robots' spawn poses (Trial.build); default: made here from
+   * where the world's robots are.
+   */
   constructor(
     private readonly world: World,
     private readonly options: TrialMetricsOptions,
     regions: Regions,
+    ground: MetricsGround = finishNow(metricsGroundSteps(world.grid, regions, activeRobots(world.table), world.config.robot.radiusM)),
   ) {
     this.sampleEveryTicks = options.sampleEveryTicks ?? 10;
-    this.explorable = reachableFree(world, regions);
-    let count = 0;
-    for (let c = 0; c < this.explorable.length; c++) count += this.explorable[c];
-    this.explorableCount = count;
-    let free = 0;
-    for (const value of world.grid.cells) if (value === Cell.Free) free++;
-    this.freeCount = free;
+    this.explorable = ground.explorable;
+    this.explorableCount = ground.explorableCount;
+    this.freeCount = ground.freeCount;
+    this.coverage = ground.coverage;
+    // After the robots are added: the cells their first scans reached count as explored.
     world.sensing.lidar.setExplorable(this.explorable);
-    this.coverage = new Coverage(world.grid, this.explorable);
     world.addObserver(this);
   }
 
@@ -211,16 +249,20 @@ function sum(values: readonly number[]): number {
   return s;
 }
 
-function reachableFree(world: World, regions: Regions): Uint8Array {
-  const grid: Grid = world.grid;
-  const radiusM = world.config.robot.radiusM;
+/** The centres of the table's active robots. */
+function activeRobots(t: RobotTable): RobotStart[] {
+  const starts: RobotStart[] = [];
+  for (let i = 0; i < t.count; i++) if (t.active[i]) starts.push({ xM: t.xM[i], yM: t.yM[i] });
+  return starts;
+}
+
+/** Mask of the free cells in the regions the robots starting at `starts` stand in. */
+function reachableFree(grid: Grid, regions: Regions, starts: readonly RobotStart[], radiusM: number): Uint8Array {
   const reached = new Set<number>();
-  const t = world.table;
   const reach = Math.ceil(radiusM / grid.cellSizeM);
-  for (let i = 0; i < t.count; i++) {
-    if (!t.active[i]) continue;
-    const cx = Math.floor((t.xM[i] - grid.originM.x) / grid.cellSizeM);
-    const cy = Math.floor((t.yM[i] - grid.originM.y) / grid.cellSizeM);
+  for (const start of starts) {
+    const cx = Math.floor((start.xM - grid.originM.x) / grid.cellSizeM);
+    const cy = Math.floor((start.yM - grid.originM.y) / grid.cellSizeM);
     if (cx < 0 || cy < 0 || cx >= grid.width || cy >= grid.height) continue;
     const own = regions.labels[cy * grid.width + cx];
     if (own >= 0) {

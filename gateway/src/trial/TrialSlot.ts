@@ -100,7 +100,7 @@ export class TrialSlot {
    * be built from (more robots than the map places, over the SLAM budget) or whose robot ids a
    * physical robot online holds is refused, and the current trial is left as it was. Built in
    * steps with a turn of the event loop between (the world's, the regions', the spawn poses, the
-   * twins' poses: Trial.build), so ticks, the broker and clients are served meanwhile.
+   * metrics', the twins' poses: Trial.build), so ticks, the broker and clients are served meanwhile.
    */
   private async buildSimulation(trial: LiveTrialConfig): Promise<LiveSimulation> {
     let simulation: LiveSimulation;
