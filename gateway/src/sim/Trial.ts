@@ -85,6 +85,8 @@ function buildMetricsGround(config: TrialConfig, world: World, regions: Regions,
 export class Trial {
   readonly world: World;
   readonly metrics: TrialMetrics;
+  /** Where the world's robot can go (robotRegions): the spawn's and the metrics', kept for robots that join later. */
+  readonly regions: Regions;
   private readonly algorithm: AlgorithmInfo;
   private readonly algorithmParams: Record<string, number>;
 
@@ -120,6 +122,7 @@ export class Trial {
     this.algorithmParams = resolveAlgorithmParams(this.algorithm, params);
     this.world = world;
     const regions = ground?.regions ?? regionsFor(config, world);
+    this.regions = regions;
     const poses = ground?.poses ?? spawnFor(config, world, regions);
     // With worker threads a registered algorithm's controllers may run on them too (threadControl.ts).
     const setting = world.config.controllerThreads;

@@ -35,8 +35,6 @@ import {
   systemClock,
   type Clock,
 } from '@swarmgate/protocols';
-import type { Grid } from '@swarmgate/maps';
-import type { Random } from '@swarmgate/protocols';
 import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Controller, type Pose, type StateDrops } from '@swarmgate/sdk';
 import { SwarmgateError } from '../errors.js';
 import type { BrokerCounters } from '../hil/EmbeddedBroker.js';
@@ -104,10 +102,8 @@ export async function buildLiveSimulationInSteps(
   return withTwinPoses(options, trial);
 }
 
-function withTwinPoses(options: Pick<LiveTrialOptions, 'trial' | 'hil' | 'twinSlots'>, trial: Trial): LiveSimulation {
-  const { grid, robots, spawn } = options.trial;
-  const slots = options.hil ? (options.twinSlots ?? 16) : 0;
-  return { trial, twinPoses: twinSpawnPoses(grid, robots, slots, spawn, () => trial.world.rng.fork('spawn')) };
+function withTwinPoses(options: Pick<LiveTrialOptions, 'hil' | 'twinSlots'>, trial: Trial): LiveSimulation {
+  return { trial, twinPoses: twinSpawnPoses(trial, options.hil ? (options.twinSlots ?? 16) : 0) };
 }
 
 /** A robot link as the trial sees its faults (MqttBridge and SerialBridge fit). */
@@ -634,22 +630,18 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The registry entry of a simulated robot. */
 /**
- * Spawn poses for twins joining later. The same named stream and strategy as the virtual robots'
- * spawn, for more robots: the first `robots` poses are theirs, the rest are free for twins. Given
- * positions are the virtual robots' alone: twins then take free cells around the map's centre
- * that no given position is in.
- */
-/**
- * Up to `slots` spawn poses beside the trial's robots' for physical robots joining later; fewer
+ * Up to `slots` spawn poses for physical robots joining later, beside the trial's robots'; fewer
  * (halving) where the map has no room for all of them: the trial's robots were asked for, the
- * reserve was not.
+ * reserve was not. The same named stream, strategy, robot size and regions as the trial's own
+ * spawn, for more robots: the first `robots` poses are the trial's, the rest are free for twins.
+ * Given positions are the virtual robots' alone: twins then take free cells around the map's
+ * centre that no given position is in.
  */
-function twinSpawnPoses(grid: Grid, robots: number, slots: number, spawn: SpawnStrategy, rng: () => Random): Pose[] {
+function twinSpawnPoses(trial: Trial, slots: number): Pose[] {
   for (let wanted = slots; wanted > 0; wanted = Math.floor(wanted / 2)) {
     try {
-      return reserveTwinPoses(grid, robots, wanted, spawn, rng());
+      return reserveTwinPoses(trial, wanted);
     } catch (error) {
       if (!(error instanceof SwarmgateError && error.code === 'SG_SPAWN')) throw error;
     }
@@ -657,16 +649,20 @@ function twinSpawnPoses(grid: Grid, robots: number, slots: number, spawn: SpawnS
   return [];
 }
 
-function reserveTwinPoses(grid: Grid, robots: number, slots: number, spawn: SpawnStrategy, rng: Random): Pose[] {
-  if (spawn.kind !== 'positions') return spawnPoses(grid, robots + slots, spawn, rng).slice(robots);
+function reserveTwinPoses(trial: Trial, slots: number): Pose[] {
+  const { grid, robots, spawn } = trial.config;
+  const spawnMore = (strategy: SpawnStrategy): Pose[] =>
+    spawnPoses(grid, robots + slots, strategy, trial.world.rng.fork('spawn'), trial.world.config.robot.radiusM, trial.regions);
+  if (spawn.kind !== 'positions') return spawnMore(spawn).slice(robots);
   const cellOf = (pose: Pose): number =>
     Math.floor((pose.yM - grid.originM.y) / grid.cellSizeM) * grid.width + Math.floor((pose.xM - grid.originM.x) / grid.cellSizeM);
   const taken = new Set(spawn.poses.map(cellOf));
-  return spawnPoses(grid, robots + slots, { kind: 'together' }, rng)
+  return spawnMore({ kind: 'together' })
     .filter((pose) => !taken.has(cellOf(pose)))
     .slice(0, slots);
 }
 
+/** The registry entry of a simulated robot. */
 function virtualBirth() {
   return {
     model: 'swarmgate-sim',

@@ -3,6 +3,7 @@ import { ManualClock } from '@swarmgate/protocols';
 import { HilGateway } from '../hil/HilGateway.js';
 import { MemoryLogger } from '../hil/Logger.js';
 import { RobotRegistry } from '../hil/RobotRegistry.js';
+import { SPAWN_MARGIN_M } from '../sim/Spawn.js';
 import { borderedRoom } from '../sim/testing/testGrids.js';
 import { DEFAULT_TWIN_OPTIONS } from './LiveTrial.js';
 import { twinSafety } from './PhysicalTwins.js';
@@ -52,6 +53,39 @@ describe('TrialSlot.replace', () => {
     expect(second.world.robotIds()).toEqual(['r0', 'r1', 'r2']);
     expect(first.state).toBe('stopped');
     second.stop();
+  });
+
+  it("reserves physical robots' spawn poses for the trial's own robot size: a large robot's stand clear of the walls", async () => {
+    const registry = new RobotRegistry({ clock: new ManualClock() });
+    const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
+    // Robots 2.4 m across (the default is 0.6 m): their spawn keeps the radius and a margin from the
+    // walls (cell centres 2.5 m in), and so must the reserve; 190 of them leave room for 4 more, where
+    // the default robot's reserve took 16, the outer ones 1.5 m from the walls.
+    const radiusM = 1.2;
+    const large = { ...testTrialConfig(grid, 190), grid, world: { robot: { radiusM } } };
+    const slot = new TrialSlot({
+      first: large,
+      joints: { hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() },
+      factory,
+      registry,
+      logger: new MemoryLogger(),
+    });
+    const live = slot.live;
+    // The room's inside spans -9 .. 9 m (a wall cell around it).
+    const clearance = (p: { xM: number; yM: number }): number => Math.min(p.xM + 9, 9 - p.xM, p.yM + 9, 9 - p.yM);
+    const kept = radiusM + SPAWN_MARGIN_M;
+    for (const id of live.world.robotIds()) expect(clearance(live.world.robot(id).state().pose)).toBeGreaterThanOrEqual(kept);
+    const reserved: { xM: number; yM: number }[] = [];
+    for (;;) {
+      try {
+        reserved.push(live.nextTwinPose());
+      } catch {
+        break;
+      }
+    }
+    expect(reserved.length).toBeGreaterThan(0);
+    for (const twin of reserved) expect(clearance(twin), `twin pose at (${twin.xM}, ${twin.yM})`).toBeGreaterThanOrEqual(kept);
+    live.stop();
   });
 
   it('keeps fewer spawn poses for physical robots where the map has no room for all 16 beside the trial', async () => {
