@@ -53,6 +53,25 @@ async function trickle(port: number, headers = ''): Promise<{ closed: boolean; a
 }
 
 describe('a client that never finishes its request', () => {
+  it('leaves a request injected in this process untimed: it has no connection to close', async () => {
+    const thrown: unknown[] = [];
+    const onThrown = (error: unknown): void => void thrown.push(error);
+    process.on('uncaughtException', onThrown);
+    try {
+      // Without a body, answered before its body is read (an unknown route), and read (a route's JSON body).
+      expect((await app.inject({ method: 'POST', url: '/api/trial/pause' })).statusCode).toBe(200);
+      const unknown = await app.inject({ method: 'POST', url: '/api/no-such-route', headers: { 'content-type': 'application/json' }, payload: '{"speed": 2}' });
+      expect(unknown.statusCode).toBe(404);
+      const speed = await app.inject({ method: 'POST', url: '/api/trial/speed', headers: { 'content-type': 'application/json' }, payload: '{"speed": 2}' });
+      expect(speed.statusCode).toBe(200);
+      // Past the deadline nothing fired at the injected request's stand-in socket.
+      await new Promise((resolve) => setTimeout(resolve, 2 * REQUEST_TIMEOUT_MS));
+      expect(thrown).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onThrown);
+    }
+  });
+
   it('gets 408 and its connection closed once the deadline has passed, while it still trickles', async () => {
     const { port } = app.server.address() as AddressInfo;
     const { closed, answer } = await trickle(port);

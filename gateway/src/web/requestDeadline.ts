@@ -7,6 +7,7 @@
  * connection is closed. A request without a body (every GET, the live streams) is complete once
  * its headers are in and is not timed; node's headersTimeout bounds those.
  */
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** 30 s takes the largest map upload (8 MiB) at under 300 kB/s. */
@@ -16,7 +17,9 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 export function installRequestDeadline(app: FastifyInstance, timeoutMs: number): void {
   app.addHook('onRequest', async (request, reply) => {
     const raw = request.raw;
-    if (raw.complete) return;
+    // A request injected in this process (fastify's inject: tests, in-process clients) has no
+    // connection to bound, and its stand-in socket has no destroySoon: its timer threw 30 s later.
+    if (raw.complete || !(raw.socket instanceof Socket)) return;
     const timer = setTimeout(() => {
       const socket = raw.socket;
       if (raw.complete || socket.destroyed) return;
