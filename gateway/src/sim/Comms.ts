@@ -106,6 +106,7 @@ export class Comms {
       stride: 3,
       random: this.world.rng.fork('radio:loss'),
       scanner: this.world.sensing.lidarThreads,
+      wallClearance: this.world.wallClearance,
     });
   }
 

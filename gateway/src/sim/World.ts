@@ -116,6 +116,8 @@ export class World {
   readonly clampWarnings: ClampWarnings = createClampWarnings();
   /** The map's walls as planck boxes, created near the robots as they go (WallBodies.ts). */
   readonly walls: WallChunks;
+  /** wallClearance of the grid (the world's ground): free flight's, and the radio's and nearby-robot sensor's line-of-sight traces. */
+  readonly wallClearance: Uint8Array;
   /** Robots' broad-phase queries dropped because they could find no pair (lonelyQueries.ts); a diagnostic. */
   readonly lonelyQueries: LonelyQueryStats;
 
@@ -200,6 +202,7 @@ export class World {
     this.lonelyQueries = dropLonelyQueries(this.physics, grid);
     this.physics.on('begin-contact', (c) => this.onContact(c, 1));
     this.physics.on('end-contact', (c) => this.onContact(c, -1));
+    this.wallClearance = ground.clearance;
     this.freeFlight = new FreeFlight(grid, this.config, ground.clearance);
     this.sensing = new Sensing(this, sensors);
     this.comms = new Comms(this);

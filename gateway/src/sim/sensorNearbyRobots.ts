@@ -39,7 +39,12 @@ class NearbyRobotsReader {
     if (poses.length === 0) return NONE;
     if (poses !== this.poses) {
       const cfg = world.config;
-      this.nearby = new NearbyRobots(world.grid, poses.length / 3, { rangeM: cfg.nearbyRangeM, blockedByWalls: cfg.nearbyBlockedByWalls, stride: 3 });
+      this.nearby = new NearbyRobots(world.grid, poses.length / 3, {
+        rangeM: cfg.nearbyRangeM,
+        blockedByWalls: cfg.nearbyBlockedByWalls,
+        stride: 3,
+        wallClearance: world.wallClearance,
+      });
       this.poses = poses;
       this.tick = -1;
     }

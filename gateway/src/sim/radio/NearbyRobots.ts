@@ -14,6 +14,8 @@ export interface NearbyRobotsOptions {
   blockedByWalls: boolean;
   /** Float64Array layout: x, y, headingRad at i * stride + 0, 1, 2. Default 3. */
   stride?: number;
+  /** wallClearance of the grid, made already (the world's); default: made here when blockedByWalls. */
+  wallClearance?: Uint8Array;
 }
 
 /**
@@ -67,7 +69,7 @@ export class NearbyRobots implements PairScan {
     this.start = new Int32Array(robotCount + 1);
     this.candidates = new Int32Array(Math.max(1, robotCount));
     this.degree = new Int32Array(robotCount);
-    this.clearance = this.blockedByWalls ? wallClearance(grid) : undefined;
+    this.clearance = this.blockedByWalls ? (options.wallClearance ?? wallClearance(grid)) : undefined;
     this.recipe = this.blockedByWalls ? { kind: 'nearby', robotCount, rangeM: this.rangeM, stride: this.stride } : null;
     this.hash = new SpatialHash(gridBounds(grid), this.rangeM, robotCount);
   }

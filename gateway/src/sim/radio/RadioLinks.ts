@@ -39,6 +39,8 @@ export class RadioLinks implements PairScan {
     readonly robotCount: number,
     /** Float64Array layout: x at i * stride, y at i * stride + 1. */
     private readonly stride = 2,
+    /** wallClearance(grid), made already (a world's); default: made here when the model needs it. */
+    clearance?: Uint8Array,
   ) {
     if (!Number.isInteger(robotCount) || robotCount < 0) {
       throw new SwarmgateError('SG_RADIO_CONFIG', `robotCount must be a non-negative integer, got ${robotCount}`);
@@ -49,7 +51,7 @@ export class RadioLinks implements PairScan {
     this.start = new Int32Array(robotCount + 1);
     this.candidates = new Int32Array(Math.max(1, robotCount));
     this.fill = new Int32Array(robotCount);
-    this.clearance = model.usesWalls ? wallClearance(grid) : undefined;
+    this.clearance = model.usesWalls ? (clearance ?? wallClearance(grid)) : undefined;
     this.recipe = model.usesWalls && model.commSpec !== undefined ? { kind: 'links', robotCount, commSpec: model.commSpec, stride } : null;
     const widthM = grid.width * grid.cellSizeM;
     const heightM = grid.height * grid.cellSizeM;

@@ -30,6 +30,8 @@ export interface RadioNetworkOptions {
   random?: UniformSource;
   /** Finds the links' pairs (e.g. on worker threads); default: on the calling thread. */
   scanner?: PairScanner;
+  /** wallClearance of the grid, made already (the world's): not made again each time robots join. */
+  wallClearance?: Uint8Array;
 }
 
 /**
@@ -91,7 +93,7 @@ export class RadioNetwork {
     check(this.lossProbability === 0 || this.random !== undefined, 'lossProbability > 0 needs a seeded random source (options.random)');
     this.robotCount = robotCount;
     this.tickS = tickS;
-    this.links = new RadioLinks(grid, model, robotCount, options.stride ?? 2);
+    this.links = new RadioLinks(grid, model, robotCount, options.stride ?? 2, options.wallClearance);
     this.counters = new RadioCounters(robotCount);
     this.groupsOut = new CommunicationGroups(robotCount);
     this.txFreeAtS = new Float64Array(robotCount);
