@@ -1,6 +1,7 @@
 export * from './Grid.js';
 export * from './errors.js';
 export * from './gridGeometry.js';
+export { CELLS_PER_STEP, finishInSteps, finishNow, rowsPerStep, type BuildSteps } from './buildSteps.js';
 export { connectedComponents, floodFill, labelRegions, RegionLabeller, type Regions, type RegionOptions } from './connectedComponents.js';
 export { countCells, type CellCounts } from './countCells.js';
 export { gridHash } from './gridHash.js';

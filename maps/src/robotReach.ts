@@ -3,6 +3,7 @@
  * robot on a 1 m map and on a 0.2 m ROS map gets the same clearances.
  */
 import { Cell, isWall, type Grid } from './Grid.js';
+import { finishNow, type BuildSteps } from './buildSteps.js';
 import { RegionLabeller, type Regions } from './connectedComponents.js';
 
 /**
@@ -54,11 +55,7 @@ export function robotFootprintCells(radiusM: number, cellSizeM: number): number 
  * the 4-connected regions of free cells.
  */
 export function robotRegions(grid: Grid, radiusM: number): Regions {
-  const steps = robotRegionsSteps(grid, radiusM, Infinity);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
+  return finishNow(robotRegionsSteps(grid, radiusM, Infinity));
 }
 
 /**
@@ -66,7 +63,7 @@ export function robotRegions(grid: Grid, radiusM: number): Regions {
  * between the passes of a footprint above 1), for a caller that must stay responsive: the same
  * regions whatever the steps.
  */
-export function* robotRegionsSteps(grid: Grid, radiusM: number, cellsPerStep: number): Generator<void, Regions, void> {
+export function* robotRegionsSteps(grid: Grid, radiusM: number, cellsPerStep: number): BuildSteps<Regions> {
   const { width, height, cells } = grid;
   const k = robotFootprintCells(radiusM, grid.cellSizeM);
   const free = new Uint8Array(cells.length);
@@ -105,7 +102,7 @@ export function* robotRegionsSteps(grid: Grid, radiusM: number, cellsPerStep: nu
 }
 
 /** The 4-connected regions of `mask`, labelled about `cellsPerStep` cells a step. */
-function* labelInSteps(width: number, height: number, mask: Uint8Array, cellsPerStep: number): Generator<void, Regions, void> {
+function* labelInSteps(width: number, height: number, mask: Uint8Array, cellsPerStep: number): BuildSteps<Regions> {
   const labeller = new RegionLabeller(width, height, mask, 4);
   while (!labeller.advance(cellsPerStep)) yield;
   return labeller.regions();

@@ -3,7 +3,7 @@
  * registered algorithm, a radio model, and the metrics, run until the exploration target or
  * the tick limit. `swarmgate run` and the benchmarks are thin shells around this.
  */
-import { robotRegions, robotRegionsSteps, type Grid, type Regions } from '@swarmgate/maps';
+import { CELLS_PER_STEP, finishInSteps, robotRegions, robotRegionsSteps, type Grid, type Regions } from '@swarmgate/maps';
 import { findAlgorithm, parseAlgorithmSpec, resolveAlgorithmParams, type AlgorithmInfo, type Controller, type Pose } from '@swarmgate/sdk';
 import { parseCommSpec, type RadioModel } from './radio/index.js';
 import { checkSlamBudget } from './sensorSlam.js';
@@ -13,7 +13,6 @@ import { World } from './World.js';
 import { CONTROLLER_THREADS_PAY_FROM_ROBOTS, tickSeconds, type WorldConfigInput } from './WorldConfig.js';
 import type { CommsConfig } from './Comms.js';
 import { virtualRobotId } from './virtualRobotId.js';
-import { CELLS_PER_STEP, finishInSteps } from './buildSteps.js';
 
 export interface TrialConfig {
   readonly grid: Grid;

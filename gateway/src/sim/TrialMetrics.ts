@@ -6,9 +6,8 @@
  * closed pockets and specks no robot can enter do not hold the explored fraction below 1; how much
  * free space that leaves out is reported (unreachableFreeCells), never silently dropped.
  */
-import { Cell, type Grid, type Regions } from '@swarmgate/maps';
+import { Cell, finishNow, type BuildSteps, type Grid, type Regions } from '@swarmgate/maps';
 import type { SlamMap } from '@swarmgate/sdk';
-import { finishNow, type BuildSteps } from './buildSteps.js';
 import { Coverage } from './Coverage.js';
 import { mapQuality } from './MapQuality.js';
 import type { RobotTable } from './RobotTable.js';

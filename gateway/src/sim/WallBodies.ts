@@ -13,9 +13,8 @@
  * alone: a trial stays a function of its seed.
  */
 import { Box, type Body, type World as PlanckWorld } from 'planck';
-import { WallRectMerger, type CellRect, type Grid } from '@swarmgate/maps';
+import { CELLS_PER_STEP, finishNow, rowsPerStep, WallRectMerger, type BuildSteps, type CellRect, type Grid } from '@swarmgate/maps';
 import { planckBroadPhase } from './planckBroadPhase.js';
-import { CELLS_PER_STEP, finishNow, rowsPerStep, type BuildSteps } from './buildSteps.js';
 
 /** Fixture user data marking a wall (robots carry their slot index, >= 0). */
 export const WALL_USER_DATA = -1;

@@ -9,7 +9,7 @@
  * runs; calling the direct form during a step throws SG_WORLD_LOCKED.
  */
 import { Circle, Settings, World as PlanckWorld, type Body, type BroadPhase, type Contact } from 'planck';
-import { isWall, type Grid } from '@swarmgate/maps';
+import { finishInSteps, finishNow, isWall, type BuildSteps, type Grid } from '@swarmgate/maps';
 import {
   createClampWarnings,
   findAlgorithm,
@@ -27,7 +27,6 @@ import { TWIN_DONE_DEFAULT, twinSetpoint, type DriveSetpoint } from './Motion.js
 import { drive, driveForces, FX, FY, TORQUE, VX, VY, W } from './wheelDrive.js';
 import { WallChunks, wallIndexSteps, WALL_USER_DATA, type WallIndex } from './WallBodies.js';
 import { wallClearance } from './radio/wallClearance.js';
-import { finishInSteps, finishNow, type BuildSteps } from './buildSteps.js';
 import { recycleTreeIds } from './recycleTreeIds.js';
 import { planckBroadPhase } from './planckBroadPhase.js';
 import { setExactAngle } from './planckAngle.js';
@@ -82,7 +81,7 @@ export interface WorldGround {
   readonly clearance: Uint8Array;
 }
 
-/** The world ground of `grid` in steps (buildSteps.ts). */
+/** The world ground of `grid` in steps (the maps package's BuildSteps). */
 export function* worldGroundSteps(grid: Grid): BuildSteps<WorldGround> {
   const walls = yield* wallIndexSteps(grid);
   yield;

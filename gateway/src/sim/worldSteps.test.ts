@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Cell, type Grid } from '@swarmgate/maps';
-import { finishNow } from './buildSteps.js';
+import { Cell, finishNow, type Grid } from '@swarmgate/maps';
 import { wallIndexSteps } from './WallBodies.js';
 import { World } from './World.js';
 import { borderedRoom } from './testing/testGrids.js';

@@ -1,8 +1,8 @@
 /**
  * Work that may be done in steps: a generator that yields between pieces of bounded length and
  * returns its result. A gateway building a trial on a large map awaits a turn of the event loop at
- * each yield (Trial.build); everything else runs it through at once (finishNow), the same code
- * giving the same result either way.
+ * each yield (the gateway's Trial.build); everything else runs it through at once (finishNow), the
+ * same code giving the same result either way.
  */
 export type BuildSteps<T> = Generator<void, T, void>;
 
