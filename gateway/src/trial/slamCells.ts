@@ -21,10 +21,21 @@ const RUN_HEADER_BYTES = 8;
 const MAX_GAP_IN_RUN = RUN_HEADER_BYTES;
 
 export function encodeSlamCells(map: Pick<SlamMap, 'width' | 'height' | 'cells'>): Buffer {
-  const out = Buffer.allocUnsafe(HEADER_BYTES + map.cells.length);
-  out.writeUInt32LE(map.width, 0);
-  out.writeUInt32LE(map.height, 4);
+  const out = withHeader(map.width, map.height, map.cells.length);
   out.set(map.cells, HEADER_BYTES);
+  return out;
+}
+
+/** The header alone: the whole body of changes when nothing changed. */
+export function slamHeader(width: number, height: number): Buffer {
+  return withHeader(width, height, 0);
+}
+
+/** A body of `bytes` after the header, the header written. */
+function withHeader(width: number, height: number, bytes: number): Buffer {
+  const out = Buffer.allocUnsafe(HEADER_BYTES + bytes);
+  out.writeUInt32LE(width, 0);
+  out.writeUInt32LE(height, 4);
   return out;
 }
 
@@ -38,9 +49,7 @@ export function encodeSlamChanges(width: number, height: number, before: Uint8Ar
   let bytes = HEADER_BYTES;
   for (let r = 0; r < runs.length; r += 2) bytes += RUN_HEADER_BYTES + runs[r + 1];
   if (bytes >= HEADER_BYTES + now.length) return null;
-  const out = Buffer.allocUnsafe(bytes);
-  out.writeUInt32LE(width, 0);
-  out.writeUInt32LE(height, 4);
+  const out = withHeader(width, height, bytes - HEADER_BYTES);
   let at = HEADER_BYTES;
   for (let r = 0; r < runs.length; r += 2) {
     const [first, count] = [runs[r], runs[r + 1]];

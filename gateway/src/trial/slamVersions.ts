@@ -9,7 +9,7 @@
  * a version no longer kept (or never sent) gets the whole map, as a first request does.
  */
 import type { SlamMap } from '@swarmgate/sdk';
-import { encodeSlamCells, encodeSlamChanges } from './slamCells.js';
+import { encodeSlamCells, encodeSlamChanges, slamHeader } from './slamCells.js';
 
 /** Four copies of a 2000 x 2000 grid's SLAM map: a few viewers a step behind one another. */
 export const SLAM_VERSIONS_MAX_BYTES = 64 * 1024 * 1024;
@@ -40,6 +40,9 @@ export class SlamVersions {
   body(map: SlamMapCells, since: string | undefined): SlamBody {
     const version = `${this.mapNumberOf(map)}.${map.revision}`;
     const base = since === undefined ? undefined : this.kept.get(since);
+    // The version the client holds is the map's now (a robot that mapped nothing new): no runs, and
+    // nothing to compare or copy again.
+    if (since === version && base !== undefined) return { body: slamHeader(map.width, map.height), version, base: since };
     const changes = base?.length === map.cells.length ? encodeSlamChanges(map.width, map.height, base, map.cells) : null;
     this.keep(version, map.cells);
     return changes !== null && since !== undefined ? { body: changes, version, base: since } : { body: encodeSlamCells(map), version, base: null };
