@@ -104,8 +104,10 @@ describe('MqttRobot', () => {
       },
       robot,
     );
+    // Watched before the States go out: tick 3's State may arrive while the later ones are sent.
+    const failed = expect(run.done).rejects.toThrow('controller bug');
     for (const tick of [1, 2, 3, 4]) await fromGateway('state', { state: robotStateToWire(state(tick, 'driving')) });
-    await expect(run.done).rejects.toThrow('controller bug');
+    await failed;
     expect(ticks).toEqual([1, 2, 3]);
     await waitFor('the stop', () => commands.some((c) => c.stop));
     expect(commands.at(-1)!.stop).toBeTruthy();
