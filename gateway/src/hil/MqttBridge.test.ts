@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { EmbeddedBroker } from './EmbeddedBroker.js';
 import { MemoryLogger } from './Logger.js';
 import { MqttBridge } from './MqttBridge.js';
-import { RobotRegistry } from './RobotRegistry.js';
+import { MAX_PHYSICAL_ROBOTS, RobotRegistry } from './RobotRegistry.js';
 import type { LinkStateEvent } from './RobotLink.js';
 
 const FLEET = 'lab';
@@ -145,6 +145,33 @@ describe('MqttBridge', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(requests).toHaveLength(2);
     expect(registry.counters.birthRequests).toBe(2);
+  });
+
+  it('reaches only robots the registry still holds: a stray spraying Births of new ids cannot make an emergency stop publish without end (bench mode)', async () => {
+    // Before: every id ever admitted stayed in the bridge's broadcast set after the registry
+    // forgot it (MAX_PHYSICAL_ROBOTS). 20,000 sprayed ids made one emergency stop of all publish
+    // 40,000 messages: `serve`'s tick loop held 450 ms, and it grew with every id.
+    const b = await broker();
+    const clock = new ManualClock(Date.now());
+    const registry = new RobotRegistry({ keepaliveMs: 1000, clock });
+    const { bridge } = await startBridge(b.url, { registry, clock, knownRobotIds: ['fleet-robot'] });
+    const stray = await mqtt.connectAsync(b.url, { reconnectPeriod: 0 });
+    cleanups.push(() => stray.endAsync(true));
+    const spray = async (prefix: string) => {
+      for (let i = 0; i < MAX_PHYSICAL_ROBOTS; i++) {
+        const id = `${prefix}${i}`;
+        await stray.publishAsync(robotTopic(FLEET, id, 'birth'), bytes(id, birth(1)), { qos: 0 });
+      }
+    };
+    await spray('a');
+    await until(() => registry.list().length === MAX_PHYSICAL_ROBOTS, 'the first ids admitted');
+    clock.advance(2000); // every one of them silent: offline, so a new id may take its place
+    await spray('b');
+    await until(() => registry.counters.forgotten === MAX_PHYSICAL_ROBOTS, 'the first ids forgotten for the new ones');
+    expect(bridge.carries('a0')).toBe(false);
+    const sends = bridge.broadcast({ command: { commandId: 0, emergencyStop: { reason: 'test' } } });
+    // The robots the registry holds (all online) and the fleet file's robot, nothing more.
+    expect(sends).toBe(MAX_PHYSICAL_ROBOTS + 1);
   });
 
   it('keeps a retained gateway Birth, replaced by the will when the gateway vanishes', async () => {

@@ -127,7 +127,14 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
       logger: this.logger,
       requestBirth: (robotId) => this.send(robotId, REQUEST_BIRTH_BODY),
     };
-    for (const id of options.knownRobotIds ?? []) this.reachable.add(id);
+    const known = new Set(options.knownRobotIds ?? []);
+    for (const id of known) this.reachable.add(id);
+    // A robot the registry let go (a stray spraying ids in bench mode) is no longer reached:
+    // else every id ever admitted stayed here, and each emergency stop published to all of them.
+    options.registry.on('forgotten', (robotId) => {
+      this.born.delete(robotId);
+      if (!known.has(robotId)) this.reachable.delete(robotId);
+    });
     const { url, username, clientId, keepaliveS } = options;
     this.client = new ReconnectingMqttClient({
       ...options,

@@ -57,6 +57,8 @@ export interface RegistryEvents {
   online: [record: RobotRecord];
   offline: [record: RobotRecord, reason: OfflineReason];
   telemetry: [robotId: string, telemetry: Telemetry];
+  /** A physical robot's record was let go to make room at MAX_PHYSICAL_ROBOTS: links drop what they hold of it. */
+  forgotten: [robotId: string];
 }
 
 export interface RobotRegistryOptions {
@@ -233,6 +235,7 @@ export class RobotRegistry extends EventEmitter<RegistryEvents> {
     this.entries.delete(oldest.record.id);
     this.physicalRobots--;
     this.counters.forgotten++;
+    this.emit('forgotten', oldest.record.id);
   }
 
   /** admissionProblem without the capacity: the id's grammar, the fleet, and who holds it. */

@@ -39,7 +39,7 @@ import { SwarmgateError as SdkError, applyCommand, robotStateToWire, type Contro
 import { SwarmgateError } from '../errors.js';
 import type { BrokerCounters } from '../hil/EmbeddedBroker.js';
 import type { HilGateway } from '../hil/HilGateway.js';
-import { stderrLogger, type Logger } from '../hil/Logger.js';
+import { boundedText, stderrLogger, type Logger } from '../hil/Logger.js';
 import { RateLimitedLogger } from '../hil/RateLimitedLogger.js';
 import { spawnPoses, type SpawnStrategy } from '../sim/Spawn.js';
 import { Trial, type TrialConfig } from '../sim/Trial.js';
@@ -208,6 +208,8 @@ export class LiveTrial implements TwinHost {
   private readonly remote: ReadonlySet<string>;
   private readonly stopped = new Set<string>();
   private readonly twinPoses: readonly Pose[];
+  /** The trial's virtual robots (its world's robots before any twin joined). */
+  private readonly virtualIds: ReadonlySet<string>;
   private twinPoseCursor = 0;
   private ended = false;
   private readonly logger: Logger;
@@ -228,12 +230,18 @@ export class LiveTrial implements TwinHost {
   private readonly clock: Clock;
   private recordingNow: LiveRecording | null = null;
   private readonly onCommand = (robotId: string, command: Command, seq: number): void => this.commandContained(robotId, command, seq);
-  /** Each robot's Error reports: how many, and the last one (the web UI's robot detail). */
+  /**
+   * Each robot's Error reports: how many, and the last one, its text bounded (the web UI's robot
+   * detail). An Error from a robot the trial does not hold is counted, not kept: any id can send
+   * one in bench mode, and a stray spraying ids with 200 kB texts grew this without end.
+   */
   private readonly robotErrorLog = new Map<string, RobotErrorSummary>();
   private readonly onRobotError = (robotId: string, error: ErrorMessage): void => {
     this.faultCounts.robotError++;
+    if (!this.virtualIds.has(robotId) && !this.twins?.has(robotId)) return;
     const count = (this.robotErrorLog.get(robotId)?.count ?? 0) + 1;
-    this.robotErrorLog.set(robotId, { count, last: { code: ErrorCode[error.code] ?? String(error.code), message: error.message, atMs: this.clock.nowMs() } });
+    const last = { code: ErrorCode[error.code] ?? String(error.code), message: boundedText(error.message), atMs: this.clock.nowMs() };
+    this.robotErrorLog.set(robotId, { count, last });
   };
 
   constructor(private readonly options: LiveTrialOptions) {
@@ -245,6 +253,7 @@ export class LiveTrial implements TwinHost {
     this.trial = simulation.trial;
     this.world = this.trial.world;
     this.twinPoses = simulation.twinPoses;
+    this.virtualIds = new Set(this.world.robotIds());
     const hil = options.hil ?? null;
     if (hil) {
       for (const id of this.world.robotIds()) hil.registry.birth(id, 'virtual', virtualBirth());

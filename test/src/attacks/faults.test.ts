@@ -159,6 +159,38 @@ describe.each(BROKERS)('faults stay where they start, on %s', (broker) => {
     expect((await trialFaults()).robotError).toBe(before.robotError + 1);
     logIsBounded();
   });
+
+  it('keeps no Error text of robots the trial does not hold, and a bounded one of a twin: a stray spraying ids with 200 kB texts grows nothing', async () => {
+    // Before: every Error was kept whole per robot id, born or not, for good: 1500 ids of
+    // 200 kB took `serve` from 195 MB to 506 MB, and nothing bounded the ids (bench mode).
+    const before = await trialFaults();
+    const stray = await target.connect();
+    const text = 'E'.repeat(200_000);
+    const STRAYS = 40;
+    for (let i = 0; i < STRAYS; i++) {
+      const id = `stray-${i}`;
+      const bytes = encodeEnvelope(makeEnvelope(id, { error: { code: ErrorCode.ERROR_CODE_INTERNAL, message: text } }, 1, 0));
+      await stray.publishAsync(target.topic(id, 'error'), Buffer.from(bytes), { qos: 1 });
+    }
+    await waitFor('the stray errors to be counted', () => target.service.live.status().faults.robotError >= before.robotError + STRAYS);
+    const kept = Array.from({ length: STRAYS }, (_, i) => `stray-${i}`).filter((id) => target.service.live.robotErrors(id) !== null);
+    expect(kept).toEqual([]);
+
+    // A twin's Error is kept for its robot page, its text bounded.
+    const birth = encodeEnvelope(
+      makeEnvelope('mona-e', { birth: { model: 'mona', firmwareVersion: '1', protocolVersion: { major: 1, minor: 0 }, session: 1 } }, 1, 0),
+    );
+    await stray.publishAsync(target.topic('mona-e', 'birth'), Buffer.from(birth), { qos: 1 });
+    await waitFor('the twin to join', () => target.service.live.twins?.has('mona-e') ?? false);
+    const bytes = encodeEnvelope(makeEnvelope('mona-e', { error: { code: ErrorCode.ERROR_CODE_INTERNAL, message: text } }, 2, 0));
+    await stray.publishAsync(target.topic('mona-e', 'error'), Buffer.from(bytes), { qos: 1 });
+    await waitFor('the twin error to be kept', () => target.service.live.robotErrors('mona-e') !== null);
+    const { count, last } = target.service.live.robotErrors('mona-e')!;
+    expect(count).toBe(1);
+    expect(last.message.length).toBeLessThan(300);
+    expect(last.message).toMatch(/^E{256}…\(\+199744 bytes\)$/);
+    await keepsTicking(target);
+  });
 });
 
 const FLEET_YAML = `
