@@ -56,9 +56,17 @@ function physicalTrial() {
   const link = recordingLink();
   const hil = new HilGateway({ registry, safety: twinSafety(grid, DEFAULT_TWIN_OPTIONS) });
   hil.register(link);
-  const live = new LiveTrial({ trial: testTrialConfig(grid, 1), hil, twins: DEFAULT_TWIN_OPTIONS, logger: new MemoryLogger() });
-  return { registry, link, hil, live };
+  const logger = new MemoryLogger();
+  const live = new LiveTrial({ trial: testTrialConfig(grid, 1), hil, twins: DEFAULT_TWIN_OPTIONS, logger });
+  return { registry, link, hil, live, logger };
 }
+
+/** The MotorCommands sent so far, from `from` on. */
+function motorCommands(link: { sent: EnvelopeBodyInit[] }, from = 0) {
+  return link.sent.slice(from).flatMap((b) => ('motorCommand' in b && b.motorCommand ? [b.motorCommand] : []));
+}
+
+const moving = (m: { leftMps?: number | null; rightMps?: number | null }) => (m.leftMps ?? 0) !== 0 || (m.rightMps ?? 0) !== 0;
 
 describe('LiveTrial with a physical robot', () => {
   it('adds a twin on Birth, paces from then on, places it by anchored odometry and drives it by MotorCommands', () => {
@@ -193,6 +201,36 @@ describe('LiveTrial with a physical robot', () => {
     expect(live.twins!.counters.badPoses).toBe(1);
   });
 
+  it('re-anchors odometry whose first reading was absurd but finite, so good odometry moves the twin again', () => {
+    const { registry, link, live, logger } = physicalTrial();
+    const world = live.world;
+    registry.birth('m1', 'mqtt', BIRTH);
+    const spawn = world.truePose('m1');
+    // A broken encoder at boot: finite (a float32 odometry field holds it), so it anchors the frame.
+    registry.telemetry('m1', odometryAt(3e38, 0, 0));
+    world.step();
+    // Then good odometry: the robot drives 2 mm a tick (0.05 map m at scale 25) along its heading.
+    const sentBefore = link.sent.length;
+    for (let k = 1; k <= 30; k++) {
+      registry.telemetry('m1', odometryAt(0.002 * k, 0, 0));
+      world.step();
+    }
+    const end = world.truePose('m1');
+    expect(Math.hypot(end.xM - spawn.xM, end.yM - spawn.yM), 'the twin follows good odometry again (map m)').toBeGreaterThan(1);
+    // Held (zero wheel speeds) once its poses had been dropped for the hold time (0.5 s: 5 ticks),
+    // then re-anchored at its twin's pose by the next Telemetry: a few poses dropped, not all of them.
+    expect(live.twins!.counters.badPoses).toBeGreaterThanOrEqual(5);
+    expect(live.twins!.counters.badPoses).toBeLessThanOrEqual(6);
+    expect(live.twins!.counters.poseHolds).toBe(1);
+    expect(live.twins!.counters.reanchors).toBe(1);
+    expect(live.twins!.anchorOf('m1')).not.toBeNull();
+    expect(
+      motorCommands(link, sentBefore).some((m) => !moving(m)),
+      'held still meanwhile',
+    ).toBe(true);
+    expect(logger.entries.filter((e) => e.message.includes('re-anchored'))).toHaveLength(1);
+  });
+
   it('drops non-finite odometry without throwing, and stops driving an offline twin', () => {
     const { registry, link, live } = physicalTrial();
     registry.birth('m1', 'mqtt', BIRTH);
@@ -300,6 +338,56 @@ describe('LiveTrial with a tracked physical robot', () => {
     expect(safety.counters.wallRefusals).toBeGreaterThan(10);
     expect(safety.counters.fenceRefusals).toBe(0);
     expect(last).toEqual({ leftMps: 0, rightMps: 0 });
+  });
+});
+
+describe('a physical robot whose poses are all dropped', () => {
+  /**
+   * The test is the tracker: it reports the robot on the map, then outside the mapped arena
+   * (arena x = 2 is map x = 15, past the room's edge at 10) while its controller keeps asking
+   * for full speed ahead.
+   */
+  function trackedOffTheMap() {
+    const registry = new RobotRegistry({ clock: new ManualClock() });
+    const link = recordingLink();
+    const twins: TwinOptions = { poseSource: 'tracker', transform: { scale: 10, rotationRad: 0, offsetXM: -5, offsetYM: -5 } };
+    const hil = new HilGateway({ registry, safety: twinSafety(grid, twins) });
+    hil.register(link);
+    const tracker = new EventEmitter<{ pose: [robotId: string, pose: TrackerPose] }>();
+    const logger = new MemoryLogger();
+    const live = new LiveTrial({ trial: testTrialConfig(grid, 1, ['m1']), hil, twins, tracker, logger });
+    registry.birth('m1', 'mqtt', BIRTH);
+    let seq = 0;
+    const tick = (arena: { xM: number; yM: number; headingRad: number }) => {
+      tracker.emit('pose', 'm1', decodeEnvelope(encodeEnvelope(makeEnvelope('m1', { trackerPose: arena }, ++seq, 0))).trackerPose!);
+      live.world.robot('m1').setVelocity(maxLinearMps, 0);
+      live.world.step();
+    };
+    return { link, live, logger, tick };
+  }
+
+  it('is held: zero wheel speeds once no pose was usable for the hold time, until one is again; counted, logged once', () => {
+    const { link, live, logger, tick } = trackedOffTheMap();
+    tick({ xM: 0.5, yM: 0.5, headingRad: 0 });
+    tick({ xM: 0.5, yM: 0.5, headingRad: 0 });
+    expect(motorCommands(link).some(moving), 'driven while its poses are good').toBe(true);
+    const from = link.sent.length;
+    for (let k = 0; k < 20; k++) tick({ xM: 2, yM: 0.5, headingRad: 0 });
+    expect(live.twins!.counters.badPoses).toBe(20);
+    const dropped = motorCommands(link, from);
+    expect(dropped).toHaveLength(20);
+    // Driven from the twin's last pose for the hold time at most (0.5 s: 5 ticks), then held.
+    expect(dropped.slice(5).filter(moving), 'no motion from a stale pose after the hold time').toEqual([]);
+    expect(dropped.slice(5).every((m) => m.deadlineMs === 300)).toBe(true);
+    expect(live.twins!.counters.poseHolds).toBe(1);
+    expect(logger.entries.filter((e) => e.level === 'warn' && e.message.includes('held'))).toHaveLength(1);
+    // A usable pose again: driven again.
+    const back = link.sent.length;
+    tick({ xM: 0.6, yM: 0.5, headingRad: 0 });
+    tick({ xM: 0.6, yM: 0.5, headingRad: 0 });
+    expect(motorCommands(link, back).every(moving), 'driven again').toBe(true);
+    expect(live.twins!.counters.poseHolds).toBe(1);
+    expect(live.twins!.counters.reanchors, 'a tracker has no anchor to drop').toBe(0);
   });
 });
 

@@ -20,6 +20,13 @@
  * maps each probe back onto the map). One filter serves both pose sources: an odometry twin's
  * arena pose is where the trial's transform puts its map pose, which is right as long as the
  * robot was set down where its twin spawned and its odometry holds.
+ *
+ * Stale poses (docs/safety.md#a-robot-without-a-usable-pose-is-held): a reported pose that is
+ * non-finite or off the map is dropped, and the twin stays where it was. A robot whose poses have
+ * all been dropped for TWIN_POSE_HOLD_S is held: it gets zero wheel speeds (never motion planned
+ * and filtered from its twin's stale pose) until a pose is placed again. With odometry, poses off
+ * the map for that long mean the anchor is wrong (an absurd first reading, odometry reset without
+ * a Birth): it is dropped, and the next Telemetry re-anchors at the twin's pose, as after a Birth.
  */
 import type { Grid } from '@swarmgate/maps';
 import { isWall, worldToCellIndex } from '@swarmgate/maps';
@@ -71,12 +78,27 @@ interface Twin {
   anchor: ArenaTransform | null;
   /** Tracker source: a fix has arrived (motion is refused until then). */
   located: boolean;
+  /** World tick of the first pose dropped since a pose was last placed; null while poses are placed. */
+  droppedSinceTick: number | null;
+  /** World tick of the first pose dropped as off the map since a pose was last placed, or null. */
+  offMapSinceTick: number | null;
+  /** Held: zero wheel speeds until a pose is placed again. */
+  held: boolean;
 }
 
 /** A twin's move() ends this close to its target, in physical metres (a few encoder ticks). */
 const TWIN_MOVE_DONE_M = 0.005;
 /** A twin's rotate() ends this close to its target heading (1 deg: MONA encoder and slip noise). */
 const TWIN_ROTATE_DONE_RAD = Math.PI / 180;
+/**
+ * A robot whose reported poses have all been dropped for this long (simulated s: wall-clock s,
+ * as a trial with a physical robot runs at speed 1) is held still. It is CommandSafety's default
+ * look-ahead: the filter checks each command 0.5 s ahead of the pose it is given, so a robot
+ * driven from a pose no staler than that has gone at most about one look-ahead beyond what was
+ * checked (6.5 cm at a MONA's 0.13 m/s, less than its 8 cm body). And it is five periods of
+ * 10 Hz Telemetry or tracker poses: one bad reading, or a few, never stops a robot.
+ */
+export const TWIN_POSE_HOLD_S = 0.5;
 
 /** True where the grid has a wall or ends, at arena point (x, y) mapped onto the grid. */
 export function mapWallTest(grid: Grid, transform: ArenaTransformSpec): (xM: number, yM: number) => boolean {
@@ -100,10 +122,15 @@ export class PhysicalTwins {
   readonly transform: ArenaTransform;
   /**
    * badPoses: poses with a non-finite coordinate from odometry or the tracker, or off the map, dropped.
+   * poseHolds: times a robot was held still because its poses had all been dropped for
+   * TWIN_POSE_HOLD_S. reanchors: odometry anchors dropped because its poses had been off the
+   * map for that long (the next Telemetry re-anchors).
    * blockedMoves: move() actions ended because the safety filter refused them into a wall or
    * the fence.
    */
-  readonly counters = { badPoses: 0, blockedMoves: 0 };
+  readonly counters = { badPoses: 0, poseHolds: 0, reanchors: 0, blockedMoves: 0 };
+  /** TWIN_POSE_HOLD_S in the world's logic ticks. */
+  private readonly holdTicks: number;
   private readonly twins = new Map<string, Twin>();
   private readonly decision = newMotorDecision();
   private readonly setpoint: KinematicSetpoint = { linearMps: 0, angularRadps: 0, xM: 0, yM: 0, headingRad: 0 };
@@ -125,6 +152,8 @@ export class PhysicalTwins {
     private readonly tracker: TrackerSource | null = null,
   ) {
     this.transform = new ArenaTransform(options.transform);
+    const { physicsStepS, stepsPerTick } = host.world.config;
+    this.holdTicks = Math.max(1, Math.round(TWIN_POSE_HOLD_S / (physicsStepS * stepsPerTick)));
     const registry = hil.registry;
     registry.on('birth', this.onBirth);
     registry.on('online', this.onOnline);
@@ -174,7 +203,8 @@ export class PhysicalTwins {
     for (const twin of this.twins.values()) {
       if (!twin.online || this.host.isStopped(twin.id)) continue;
       try {
-        this.driveTwin(twin);
+        if (this.holding(twin)) this.hil.drive(twin.id, 0, 0, null, 0, this.decision);
+        else this.driveTwin(twin);
       } catch (error) {
         this.host.twinFault(twin.id, 'motor command', error);
       }
@@ -220,7 +250,7 @@ export class PhysicalTwins {
       this.logger.error('trial: a joining physical robot could not be placed; it is not in the trial', { robotId: record.id, error: (error as Error).message });
       return;
     }
-    this.twins.set(record.id, { id: record.id, online: true, anchor: null, located: false });
+    this.twins.set(record.id, { id: record.id, online: true, anchor: null, located: false, droppedSinceTick: null, offMapSinceTick: null, held: false });
     this.logger.info('trial: physical robot joined as a twin', { robotId: record.id, link: record.link, xM: pose.xM, yM: pose.yM });
   }
 
@@ -233,20 +263,22 @@ export class PhysicalTwins {
     const twin = this.twins.get(robotId);
     const odometry = telemetry.odometry;
     if (!twin || !odometry || this.options.poseSource !== 'odometry') return;
-    if (!this.finitePose(robotId, odometry.xM, odometry.yM, odometry.headingRad)) return;
+    if (!this.finitePose(twin, odometry.xM, odometry.yM, odometry.headingRad)) return;
     if (twin.anchor === null) {
       twin.anchor = ArenaTransform.matching(odometry, this.host.world.truePose(robotId), this.transform.scale);
+      // Anchored where the twin stands: this reading is its pose.
+      this.placed(twin);
       return;
     }
-    this.placeTwin(robotId, twin.anchor.toMap(odometry.xM, odometry.yM, odometry.headingRad));
+    this.placeTwin(twin, twin.anchor.toMap(odometry.xM, odometry.yM, odometry.headingRad));
   }
 
   private trackerPose(robotId: string, arenaPose: TrackerPose): void {
     const twin = this.twins.get(robotId);
     if (!twin || this.options.poseSource !== 'tracker') return;
-    if (!this.finitePose(robotId, arenaPose.xM, arenaPose.yM, arenaPose.headingRad)) return;
+    if (!this.finitePose(twin, arenaPose.xM, arenaPose.yM, arenaPose.headingRad)) return;
     const pose = this.transform.toMap(arenaPose.xM, arenaPose.yM, arenaPose.headingRad);
-    if (this.placeTwin(robotId, pose)) twin.located = true;
+    if (this.placeTwin(twin, pose)) twin.located = true;
   }
 
   /**
@@ -254,22 +286,62 @@ export class PhysicalTwins {
    * a tracker seeing the robot outside the mapped arena) is counted and dropped like a
    * non-finite one: the twin stays at its last pose on the map.
    */
-  private placeTwin(robotId: string, pose: Pose): boolean {
-    if (worldToCellIndex(this.host.world.grid, pose.xM, pose.yM) < 0) {
+  private placeTwin(twin: Twin, pose: Pose): boolean {
+    const world = this.host.world;
+    if (worldToCellIndex(world.grid, pose.xM, pose.yM) < 0) {
       this.counters.badPoses++;
-      this.logger.warn('trial: pose off the map from a physical robot dropped', { robotId, xM: pose.xM, yM: pose.yM });
+      this.logger.warn('trial: pose off the map from a physical robot dropped', { robotId: twin.id, xM: pose.xM, yM: pose.yM });
+      twin.droppedSinceTick ??= world.tick;
+      twin.offMapSinceTick ??= world.tick;
       return false;
     }
-    this.host.world.setKinematicPose(robotId, pose);
+    world.setKinematicPose(twin.id, pose);
+    this.placed(twin);
     return true;
   }
 
   /** Bad device input (a NaN from a broken encoder or tracker) is counted and dropped, never thrown. */
-  private finitePose(robotId: string, xM: number, yM: number, headingRad: number): boolean {
+  private finitePose(twin: Twin, xM: number, yM: number, headingRad: number): boolean {
     if (Number.isFinite(xM) && Number.isFinite(yM) && Number.isFinite(headingRad)) return true;
     this.counters.badPoses++;
-    this.logger.warn('trial: non-finite pose from a physical robot dropped', { robotId, xM, yM, headingRad });
+    this.logger.warn('trial: non-finite pose from a physical robot dropped', { robotId: twin.id, xM, yM, headingRad });
+    twin.droppedSinceTick ??= this.host.world.tick;
     return false;
+  }
+
+  /** A pose of the robot was placed (or anchored): it is no longer stale. */
+  private placed(twin: Twin): void {
+    twin.droppedSinceTick = null;
+    twin.offMapSinceTick = null;
+    if (!twin.held) return;
+    twin.held = false;
+    this.logger.info('trial: a physical robot held for want of a usable pose has one again; driving it again', { robotId: twin.id });
+  }
+
+  /**
+   * True while the robot must be held still: its poses have all been dropped for
+   * TWIN_POSE_HOLD_S, so its twin's pose (what its motion is planned and filtered from) is stale.
+   * With odometry, poses off the map for that long drop the anchor (the next Telemetry re-anchors).
+   */
+  private holding(twin: Twin): boolean {
+    const tick = this.host.world.tick;
+    if (twin.droppedSinceTick === null || tick - twin.droppedSinceTick < this.holdTicks) return false;
+    if (!twin.held) {
+      twin.held = true;
+      this.counters.poseHolds++;
+      this.logger.warn('trial: no usable pose from a physical robot for the hold time; held (zero wheel speeds) until one arrives', {
+        robotId: twin.id,
+        holdS: TWIN_POSE_HOLD_S,
+      });
+    }
+    if (this.options.poseSource === 'odometry' && twin.anchor !== null && twin.offMapSinceTick !== null && tick - twin.offMapSinceTick >= this.holdTicks) {
+      twin.anchor = null;
+      this.counters.reanchors++;
+      this.logger.warn("trial: a physical robot's odometry kept mapping off the map; re-anchored at its twin's pose by its next Telemetry", {
+        robotId: twin.id,
+      });
+    }
+    return true;
   }
 
   /** The twin's setpoint for this tick (the World's act phase), as wheel speeds through the safety filter. */
