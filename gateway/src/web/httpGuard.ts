@@ -65,6 +65,11 @@ function isServedOrigin(origin: string, hosts: ReadonlySet<string>): boolean {
   return hosts.has(origin.slice('http://'.length).toLowerCase());
 }
 
+/** A request node handed over as an upgrade (its parser sets `upgrade`, which @types/node leaves out). */
+function isUpgrade(request: FastifyRequest): boolean {
+  return (request.raw as { upgrade?: boolean }).upgrade === true;
+}
+
 function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
   return reply.code(status).send({ error: message });
 }
@@ -99,13 +104,29 @@ export async function installHttpGuard(app: FastifyInstance, options: HttpGuardO
     strictTransportSecurity: false,
   });
 
-  // A refused WebSocket upgrade: node hands an upgrade's socket over and no longer tracks it, so
-  // after the refusal it would stay open (and hold up the server's close) unless ended here.
+  // An upgrade request (Upgrade and Connection: upgrade, as `curl --http2` sends on any route):
+  // node hands its socket over and no longer tracks it, and nothing reads it, so once answered it
+  // stayed open for good: no keep-alive or header timeout, not even the client leaving was seen
+  // (CLOSE-WAIT), and the server's close waited for it. Only the WebSocket route upgrades (its
+  // reply is hijacked and never gets here); every other answer to an upgrade request ends its
+  // connection: a refusal at once, an answer once sent.
   app.addHook('onResponse', async (request, reply) => {
-    if (request.headers.upgrade !== undefined && reply.statusCode >= 400) request.raw.socket.destroy();
+    if (reply.statusCode >= 400 && request.headers.upgrade !== undefined) request.raw.socket.destroy();
+    else if (isUpgrade(request)) request.raw.socket.destroySoon();
   });
 
   app.addHook('onRequest', async (request, reply) => {
+    if (isUpgrade(request) && request.routeOptions.url !== LIVE_SOCKET_PATH) {
+      // Its connection is closed once answered (the onResponse hook above): the client is told so.
+      reply.header('connection', 'close');
+      // Nor does node pass the socket's 'drain' on to the response as it does on the connections it
+      // tracks: a body written in pieces (largeResponseBudget, 64 KiB and more) stopped at its first.
+      const socket = request.raw.socket;
+      const response = reply.raw;
+      const drain = (): void => void response.emit('drain');
+      socket.on('drain', drain);
+      response.once('close', () => socket.off('drain', drain));
+    }
     // The matched route, not the raw path: the router also matches a percent-encoded path
     // (/api/%6Cive), which a string comparison would let past the token check.
     const stream = request.routeOptions.url === LIVE_STREAM_PATH || request.routeOptions.url === LIVE_SOCKET_PATH;

@@ -1,8 +1,8 @@
 /**
  * Map work a request asks for, done on a worker thread (mapThreadWorker.ts) instead of the event
  * loop: generating a 2000 x 2000 cave takes 2.4 s, decoding an uploaded 2000 x 2000 PNG about 1 s,
- * rendering its preview 0.7 s, and the running trial's ticks, the broker and every client waited
- * as long. The gateway's budgets (serve --max-cells) still bound the work; here it only moves.
+ * rendering its preview (or the live trial's map, or a recording's) 0.7 s, and the running trial's
+ * ticks, the broker and every client waited as long. The gateway's budgets (serve --max-cells) still bound the work; here it only moves.
  *
  * One thread, started at the first job (tsx's loader and the maps package: about 0.5 s) and ended after
  * MAP_THREAD_IDLE_MS without a job, so its heap (a large map's garbage) is not held between
@@ -10,8 +10,22 @@
  * once. A thread that dies (out of memory) fails the jobs it held and the next job starts another.
  */
 import { Worker } from 'node:worker_threads';
-import type { Grid } from '@swarmgate/maps';
+import type { FastifyInstance } from 'fastify';
+import { renderPng, type Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
+
+/**
+ * Cells up to which MapThread.render draws a grid on the caller's thread: at most about 60 ms of
+ * renderPng (it scales a small map up to about 400 pixels), less than a thread's start.
+ */
+export const RENDER_HERE_MAX_CELLS = 250_000;
+
+/** A plugin's own map thread, ended when `app` closes. */
+export function ownMapThread(app: FastifyInstance): MapThread {
+  const thread = new MapThread();
+  app.addHook('onClose', () => thread.close());
+  return thread;
+}
 
 /** A map thread with no job for this long ends; the next job starts another. */
 export const MAP_THREAD_IDLE_MS = 10_000;
@@ -19,7 +33,8 @@ export const MAP_THREAD_IDLE_MS = 10_000;
 type Job =
   | { readonly kind: 'load'; readonly spec: string; readonly maxCells: number; readonly cellM: number }
   | { readonly kind: 'decode'; readonly bytes: Uint8Array; readonly file: string; readonly maxCells: number }
-  | { readonly kind: 'preview'; readonly name: string; readonly file: string | null; readonly maxCells: number };
+  | { readonly kind: 'preview'; readonly name: string; readonly file: string | null; readonly maxCells: number }
+  | { readonly kind: 'render'; readonly grid: Grid };
 
 /** What is posted to the thread. */
 export type MapJob = Job & { readonly id: number };
@@ -62,6 +77,17 @@ export class MapThread {
   async preview(name: string, file: string | null, maxCells: number): Promise<Buffer | null> {
     const { png } = (await this.run({ kind: 'preview', name, file, maxCells })) as { png: Uint8Array | null };
     return png && Buffer.from(png.buffer, png.byteOffset, png.byteLength);
+  }
+
+  /** `grid` rendered as a PNG (renderPng): here up to RENDER_HERE_MAX_CELLS, else on the thread (the grid copied there). */
+  async render(grid: Grid): Promise<Buffer> {
+    if (grid.width * grid.height <= RENDER_HERE_MAX_CELLS) return renderPng(grid);
+    // Its fields alone: a grid may be an object with more on it than can be posted.
+    const { width, height, cellSizeM, originM, cells } = grid;
+    const { png } = (await this.run({ kind: 'render', grid: { width, height, cellSizeM, originM: { x: originM.x, y: originM.y }, cells } })) as {
+      png: Uint8Array;
+    };
+    return Buffer.from(png.buffer, png.byteOffset, png.byteLength);
   }
 
   /** Ends the thread; jobs still held fail. */

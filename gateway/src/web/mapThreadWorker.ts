@@ -27,6 +27,8 @@ function run(job: MapJob): MapJobReply {
       if (!grid) return { id: job.id, png: null };
       return { id: job.id, png: maps.renderPng(grid) };
     }
+    case 'render':
+      return { id: job.id, png: maps.renderPng(job.grid) };
   }
 }
 

@@ -24,7 +24,7 @@ import { bodyErrorFormatter, errorSchema } from './apiSchemas.js';
 import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
 import { listFolder } from './apiFiles.js';
 import { KeptResults } from './keptResults.js';
-import { MapThread } from './mapThread.js';
+import { ownMapThread } from './mapThread.js';
 
 export interface MapsApiOptions {
   readonly folder: string;
@@ -68,8 +68,7 @@ export async function mapsApi(app: FastifyInstance, options: MapsApiOptions): Pr
   const { folder } = options;
   const maxCells = options.maxCells ?? DEFAULT_MAX_FILE_CELLS;
   const tags = ['maps'];
-  const mapThread = new MapThread();
-  app.addHook('onClose', () => mapThread.close());
+  const mapThread = ownMapThread(app);
 
   const uploaded = (): string[] =>
     listFolder(folder).flatMap((entry) => {

@@ -4,7 +4,7 @@
  *
  *   GET /               the page (static/index.html); plain ES modules, no build step
  *   GET /static/<file>  every other file of static/ (scripts, style sheet), and uPlot's (the charts)
- *   GET /api/map.png    the trial's ground-truth map, rendered on first request and kept
+ *   GET /api/map.png    the trial's ground-truth map, rendered on first request (a large one on the map thread) and kept
  *   GET /api/live       Server-Sent Events: meta, frame (frameHz), explored and fleet (1 Hz); see LiveStream
  *   GET /api/live/ws    the same views as a binary WebSocket at up to 10 Hz, only what changed; see LiveSocket
  *   GET /static/protocol.js  the protocols package's live codec, bundled for the page
@@ -21,7 +21,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { errorSchema } from './apiSchemas.js';
 import { overLargeResponseBudgetSchema } from './largeResponseBudget.js';
-import { renderPng, type Grid } from '@swarmgate/maps';
+import type { Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
 import { type Clock } from '@swarmgate/protocols';
 import type { HilGateway } from '../hil/HilGateway.js';
@@ -31,6 +31,7 @@ import { LiveStream } from './LiveStream.js';
 import { LiveSocket, MAX_SOCKET_FRAME_HZ } from './LiveSocket.js';
 import { LIVE_SOCKET_PATH } from './httpGuard.js';
 import { DEFAULT_MAX_LIVE_CLIENTS, MAX_LIVE_CLIENTS_CEILING, liveClientBudget, liveClientsRefusal } from './liveClientBudget.js';
+import { ownMapThread } from './mapThread.js';
 import { protocolBundle } from './protocolBundle.js';
 
 export interface WebUiOptions {
@@ -105,7 +106,10 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
     );
   }
 
-  let mapPng: { readonly grid: Grid; readonly png: Buffer } | null = null;
+  // Rendering a large map holds a thread for up to a second (0.7 s for 2000 x 2000): on the map
+  // thread, not the event loop the trial's ticks, the broker and every client share.
+  const mapThread = ownMapThread(app);
+  let mapPng: { readonly grid: Grid; readonly png: Promise<Buffer> } | null = null;
   const mapSchema = {
     tags: ['live'],
     summary: "The current trial's ground-truth map as a PNG",
@@ -114,11 +118,21 @@ export async function webUi(app: FastifyInstance, options: WebUiOptions): Promis
       503: overLargeResponseBudgetSchema,
     },
   };
-  app.get('/api/map.png', { schema: mapSchema }, (_request, reply) => {
-    // The ground truth never changes during a trial: rendered once per trial, on first use.
+  app.get('/api/map.png', { schema: mapSchema }, async (_request, reply) => {
+    // The ground truth never changes during a trial: rendered once per trial, on first use; the
+    // requests that come while it is being rendered wait for that rendering.
     const grid = options.live().world.grid;
-    if (mapPng?.grid !== grid) mapPng = { grid, png: renderPng(grid) };
-    return reply.type('image/png').header('cache-control', 'no-cache').send(mapPng.png);
+    if (mapPng?.grid !== grid) {
+      const png = mapThread.render(grid);
+      const made = { grid, png };
+      mapPng = made;
+      // A rendering that failed (the map thread died) is not kept: the next request tries again.
+      png.catch(() => {
+        if (mapPng === made) mapPng = null;
+      });
+    }
+    const png = await mapPng.png;
+    return reply.type('image/png').header('cache-control', 'no-cache').send(png);
   });
 
   const feed = new LiveFeed({ live: options.live, hil: options.hil, clock: options.clock });

@@ -5,6 +5,7 @@
  * (a token is required) and one on loopback without a fleet (no token, today's `npm start`),
  * which a rebinding page must not reach either.
  */
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseFleetFile, type LiveService } from '@swarmgate/gateway';
 import { loadMap } from '@swarmgate/maps';
@@ -12,6 +13,38 @@ import { FLEET, startLive } from '../trial/liveHarness.js';
 import { send, type Reply } from './attackHarness.js';
 
 const json = { 'content-type': 'application/json' };
+
+/**
+ * A GET with `Upgrade: websocket` (or `h2c`: `curl --http2` sends one on any route), on a raw
+ * socket: what came back, and whether the server closed the connection within `waitMs`.
+ */
+function upgradeRequest(port: number, path: string, upgrade = 'websocket', waitMs = 3000): Promise<{ text: string; closed: boolean }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    let text = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closed: false });
+    }, waitMs);
+    socket.on('connect', () =>
+      socket.write(
+        `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: ${upgrade}\r\n` +
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      ),
+    );
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('end', () => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ text, closed: true });
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
 
 function expectSecurityHeaders(reply: Reply): void {
   const csp = String(reply.headers['content-security-policy']);
@@ -151,6 +184,33 @@ describe('HTTP attacks: a gateway with a fleet file (token required)', () => {
     expect(service.live.status().emergencyStopped).toEqual(['r0']);
     await send(port, 'POST', '/api/estop/release', auth, '{"all":true}');
     expect(service.live.status().emergencyStopped).toEqual([]);
+  });
+
+  it('closes the connection of an Upgrade request to a plain route once answered: no socket outlives its answer', async () => {
+    // Before, node handed such a request's socket over (an upgrade) and the routes outside the web
+    // UI answered on it and left it open for good: no timeout, the client's leaving unseen
+    // (CLOSE-WAIT), and `serve` hung on Ctrl-C waiting for it. Any client, no token, one fd each.
+    for (const [path, upgrade] of [
+      ['/api/trial', 'websocket'],
+      ['/api/robots/r0', 'websocket'],
+      ['/docs/json', 'websocket'],
+      ['/api/robots', 'h2c'],
+      // 142 KiB: a large response, written in 64 KiB pieces as the socket drains; it stopped at the first.
+      ['/static/uPlot.esm.js', 'h2c'],
+    ] as const) {
+      const { text, closed } = await upgradeRequest(port, path, upgrade);
+      expect(text, path).toMatch(/^HTTP\/1\.1 200 /);
+      expect(text.toLowerCase(), path).toContain('connection: close');
+      expect(closed, path).toBe(true);
+      const length = Number(/\r\ncontent-length: (\d+)\r\n/i.exec(text)?.[1]);
+      expect(Buffer.byteLength(text.slice(text.indexOf('\r\n\r\n') + 4), 'latin1'), path).toBe(length);
+    }
+    // A refused upgrade is closed too (no token for the live socket).
+    const refused = await upgradeRequest(port, '/api/live/ws');
+    expect(refused.text).toMatch(/^HTTP\/1\.1 401 /);
+    expect(refused.closed).toBe(true);
+    // The gateway goes on serving.
+    expect((await send(port, 'GET', '/api/trial')).status).toBe(200);
   });
 
   it('sends the security headers on every response: page, scripts, API, errors', async () => {
