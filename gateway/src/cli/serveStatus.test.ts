@@ -25,6 +25,7 @@ const running: LiveTrialStatus = {
     uplink: 0,
     robotError: 0,
     twin: 0,
+    pose: 0,
     http: 0,
     broker: 0,
     total: 0,

@@ -223,6 +223,8 @@ describe('LiveTrial with a physical robot', () => {
     expect(live.twins!.counters.badPoses).toBeLessThanOrEqual(6);
     expect(live.twins!.counters.poseHolds).toBe(1);
     expect(live.twins!.counters.reanchors).toBe(1);
+    // The dropped poses are the trial's faults too (GET /api/trial).
+    expect(live.status().faults.pose).toBe(live.twins!.counters.badPoses);
     expect(live.twins!.anchorOf('m1')).not.toBeNull();
     expect(
       motorCommands(link, sentBefore).some((m) => !moving(m)),

@@ -134,6 +134,11 @@ export interface TrialFaults {
   readonly robotError: number;
   /** A physical robot's Birth, pose or motion that could not be handled (that robot only). */
   readonly twin: number;
+  /**
+   * Physical robots' reported poses dropped (non-finite, or off the map: PhysicalTwins'
+   * badPoses); a robot whose poses are all dropped for TWIN_POSE_HOLD_S is held (docs/safety.md).
+   */
+  readonly pose: number;
   /** HTTP requests refused (401, 403, 413, 415, 421, a body failing its schema: 400) or failed (5xx). */
   readonly http: number;
   /** MQTT clients the embedded broker refused: failed logins, client-id refusals, denied publishes and subscriptions. */
@@ -141,7 +146,7 @@ export interface TrialFaults {
   readonly total: number;
 }
 
-type FaultKind = Exclude<keyof TrialFaults, 'total' | 'badCommand' | 'uplink' | 'broker'>;
+type FaultKind = Exclude<keyof TrialFaults, 'total' | 'badCommand' | 'uplink' | 'broker' | 'pose'>;
 
 /**
  * Where the operator has put the trial: `running` (ticks on schedule), `paused` (no ticks; a
@@ -450,7 +455,8 @@ export class LiveTrial implements TwinHost {
     const broker = refused
       ? refused.authFailures + refused.clientIdRefusals + refused.deniedPublishes + refused.deniedSubscriptions + refused.oversizePackets
       : 0;
-    const counts = { ...this.faultCounts, badCommand, uplink, broker };
+    const pose = this.twins?.counters.badPoses ?? 0;
+    const counts = { ...this.faultCounts, badCommand, uplink, broker, pose };
     return { ...counts, total: Object.values(counts).reduce((a, b) => a + b, 0) };
   }
 
