@@ -6,12 +6,18 @@
  *   GET  /api/experiments                     [{name, hasReport}]: folders with a results.jsonl
  *   GET  /api/experiments/{name}/report       the report's Markdown (report/report.md)
  *   POST /api/experiments/{name}/report       (re)writes the report from results.jsonl -> what it wrote
+ *
+ * A report is written on a thread of its own (experiment/reportThread.ts), not on the event loop
+ * the live trial and the broker turn on; one at a time (MAX_REPORTS_WRITTEN), a POST while one is
+ * being written is a 503: a report's thread holds vega's and resvg's heap, and two writes of one
+ * folder would overwrite each other's files. Refused rather than queued, so no request waits
+ * unseen behind another's charts; the client tries again in a moment.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { errorCode } from '@swarmgate/protocols';
-import { writeReport } from '../experiment/writeReport.js';
+import { writeReportOnThread } from '../experiment/reportThread.js';
 import { errorSchema } from '../web/apiSchemas.js';
 import { FILE_NAME_PATTERN, isPlainName, listFolder } from '../web/apiFiles.js';
 
@@ -20,6 +26,9 @@ export interface ExperimentsApiOptions {
 }
 
 const reportFile = (dir: string): string => join(dir, 'report', 'report.md');
+
+/** Reports written at once (each on its own thread); one more POST is a 503. */
+export const MAX_REPORTS_WRITTEN = 1;
 
 export async function experimentsApi(app: FastifyInstance, options: ExperimentsApiOptions): Promise<void> {
   const { folder } = options;
@@ -31,6 +40,7 @@ export async function experimentsApi(app: FastifyInstance, options: ExperimentsA
     return isPlainName(name) && existsSync(join(dir, 'results.jsonl')) ? dir : null;
   };
   const notFound = (name: string) => ({ error: `no experiment '${name}' (GET /api/experiments lists them)` });
+  let writing = 0;
 
   app.get(
     '/api/experiments',
@@ -93,20 +103,29 @@ export async function experimentsApi(app: FastifyInstance, options: ExperimentsA
           },
           404: errorSchema,
           422: errorSchema,
+          503: { description: `${MAX_REPORTS_WRITTEN} report is being written already (MAX_REPORTS_WRITTEN): try again once it is done`, ...errorSchema },
         },
       },
     },
     async (request, reply) => {
       const dir = experimentDir(request.params.name);
       if (!dir) return reply.code(404).send(notFound(request.params.name));
+      if (writing >= MAX_REPORTS_WRITTEN) {
+        return reply.code(503).send({
+          error: `a report is being written already (this gateway writes at most ${MAX_REPORTS_WRITTEN} at once): try again once it is done`,
+        });
+      }
+      writing++;
       try {
-        const { files, warnings, configurations, runs } = await writeReport(dir);
+        const { files, warnings, configurations, runs } = await writeReportOnThread(dir);
         return { files, warnings, configurations, runs };
       } catch (error) {
         // Results that cannot be reported (an empty or malformed results.jsonl) are the folder's fault, not ours.
         const code = errorCode(error);
         if (code !== 'SG_RESULTS_EMPTY' && code !== 'SG_RESULTS_LINE') throw error;
         return reply.code(422).send({ error: (error as Error).message });
+      } finally {
+        writing--;
       }
     },
   );

@@ -9,10 +9,11 @@
  * requests; jobs run one at a time in the order asked, so two large maps are never in memory at
  * once. A thread that dies (out of memory) fails the jobs it held and the next job starts another.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { FastifyInstance } from 'fastify';
 import { renderPng, type Grid } from '@swarmgate/maps';
 import { SwarmgateError } from '../errors.js';
+import { startTsxWorker } from '../sim/tsWorker.js';
 
 /**
  * Cells up to which MapThread.render draws a grid on the caller's thread: at most about 60 ms of
@@ -115,10 +116,7 @@ export class MapThread {
   private start(): Worker {
     // Through tsx's loader, not a bundle (startTsWorker): the maps package finds its bundled maps
     // from import.meta.url, which in a bundle is the bundle's data: URL.
-    const code = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => tsx.register())
-  .then(() => import(${JSON.stringify(new URL('./mapThreadWorker.ts', import.meta.url).href)}));`;
-    const worker = new Worker(code, { eval: true });
+    const worker = startTsxWorker(new URL('./mapThreadWorker.ts', import.meta.url), undefined);
     this.started++;
     // A gateway nobody closes must not be kept alive by its map thread.
     worker.unref();
