@@ -374,8 +374,10 @@ $('new-trial').addEventListener('click', () => {
   $('trial-dialog').showModal();
 });
 
+// Cancel is no submit button: Enter in a field submits with the form's first one, which is Create.
+$('form-cancel').addEventListener('click', () => $('trial-dialog').close());
+
 $('trial-form').addEventListener('submit', async (event) => {
-  if (event.submitter?.value !== 'create') return;
   event.preventDefault();
   const form = new FormData(event.target);
   const body = {

@@ -58,9 +58,16 @@ export class FleetTable {
     const release = actionButton('release-one', 'Release', `Release the emergency stop of ${id}`, () => this.actions.onRelease(id));
     release.hidden = true;
     row.querySelector('td.action').append(stop, release);
-    // A click anywhere but the buttons opens the robot's detail.
+    // A click anywhere but the buttons opens the robot's detail; so do Enter and Space on the
+    // row, which Tab reaches before its Stop button (the keyboard's way to select a robot).
     row.addEventListener('click', (event) => {
       if (!(event.target instanceof HTMLButtonElement)) this.actions.onSelect(id);
+    });
+    row.tabIndex = 0;
+    row.addEventListener('keydown', (event) => {
+      if (event.target !== row || (event.key !== 'Enter' && event.key !== ' ')) return;
+      event.preventDefault();
+      this.actions.onSelect(id);
     });
     return row;
   }

@@ -81,7 +81,21 @@ export class MapView {
     this.selected = null;
     this.simSeconds = 0;
     this.tags = { x: [], y: [], text: [] };
-    this.robots = { count: 0, ids: [], physical: new Uint8Array(0), online: new Uint8Array(0), estop: new Uint8Array(0) };
+    // setRoster's shape, of no robots: a trial may have none (physical robots yet to join).
+    const none = () => new Float32Array(0);
+    this.robots = {
+      count: 0,
+      ids: [],
+      physical: new Uint8Array(0),
+      online: new Uint8Array(0),
+      estop: new Uint8Array(0),
+      x: none(),
+      y: none(),
+      prevX: none(),
+      prevY: none(),
+      heading: none(),
+      frameAt: 0,
+    };
     /** Radio links as pairs of robot indices (a at 2k, b at 2k + 1). */
     this.links = new Uint16Array(0);
     this.drawPending = false;
