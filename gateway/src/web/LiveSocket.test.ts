@@ -26,10 +26,10 @@ afterEach(async () => {
 
 async function serve(token: string | null = null, radio: Pick<TrialConfig, 'comm' | 'spawn'> = { comm: 'global', spawn: { kind: 'together' } }) {
   const clock = new ManualClock();
-  const liveTrial = (seed: number) => {
+  const liveTrial = (seed: number, robots = 4) => {
     const trial = {
       grid: borderedRoom(20),
-      robots: 4,
+      robots,
       algorithm: 'frontier',
       ...radio,
       seed,
@@ -46,7 +46,7 @@ async function serve(token: string | null = null, radio: Pick<TrialConfig, 'comm
   await app.listen({ port: 0, host: '127.0.0.1' });
   hosts.add(`127.0.0.1:${(app.server.address() as AddressInfo).port}`);
   /** A new trial in the old one's place, as POST /api/trial makes: the same map frame and robot ids. */
-  const replace = (seed: number): LiveTrial => (live = liveTrial(seed));
+  const replace = (seed: number, robots?: number): LiveTrial => (live = liveTrial(seed, robots));
   return { live, clock, replace, url: `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/live/ws` };
 }
 
@@ -151,6 +151,23 @@ describe('WebSocket /api/live/ws', () => {
     await expect.poll(() => late.received.length).toBe(6);
     expect(late.state.explored).toEqual(exploredBits(next));
     expect(client.received.filter((m) => m.kind === 'meta')).toEqual([]);
+  });
+
+  it('tells its clients when a new trial has no robots (physical ones yet to join): an empty roster, then frames of none', async () => {
+    const { clock, replace, url } = await serve();
+    const client = connect(url);
+    await client.opened;
+    await expect.poll(() => client.received.length).toBe(6);
+    expect(client.state.roster).toHaveLength(4);
+    // Before, the empty roster equalled the reset one and was never sent: the clients kept the old
+    // four, and the first frame of none failed to decode against them (the page reconnected).
+    replace(4, 0);
+    client.received.length = 0;
+    clock.advance(1000);
+    await expect.poll(() => client.received.some((m) => m.kind === 'fleet')).toBe(true);
+    expect(client.received.find((m) => m.kind === 'roster')).toEqual({ kind: 'roster', robots: [] });
+    expect(client.state.roster).toEqual([]);
+    expect(client.state.robots).toEqual([]);
   });
 
   it('holds the radio links of the tick: the pairs within range, sent again only as they change', async () => {

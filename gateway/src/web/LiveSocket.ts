@@ -121,7 +121,8 @@ export class LiveSocket {
   private update(slow: boolean): void {
     const { feed } = this.options;
     const trialSerial = feed.trialSerial();
-    if (trialSerial !== this.trialSerial) {
+    const newTrial = trialSerial !== this.trialSerial;
+    if (newTrial) {
       // Another trial: every client starts over with its full state, even when its map frame and
       // robot ids are the old one's (a client keeps its map image and explored cells until a meta).
       this.trialSerial = trialSerial;
@@ -139,7 +140,8 @@ export class LiveSocket {
     const frame = feed.frame();
     const roster = frame.robots.map((r) => ({ id: r.id, physical: r.kind === 'physical' }));
     let full = false;
-    if (roster.length !== this.roster.length || roster.some((r, i) => r.id !== this.roster[i].id || r.physical !== this.roster[i].physical)) {
+    // A new trial's roster is sent even when empty (robots yet to join): the clients hold the old one.
+    if (newTrial || roster.length !== this.roster.length || roster.some((r, i) => r.id !== this.roster[i].id || r.physical !== this.roster[i].physical)) {
       this.roster = roster;
       this.broadcast(encodeLiveMessage({ kind: 'roster', robots: roster }));
       this.robots = [];
