@@ -103,6 +103,27 @@ describe('operator tasks in headless Chromium: keyboard, phone width', () => {
     expect(errors).toEqual([]);
   }, 40_000);
 
+  it('says why the new-trial form is empty when its lists could not be loaded, and loads them when it is opened again', async () => {
+    const browser = await openPage({ width: 1280, height: 720 });
+    browsers.push(browser);
+    const { page, errors } = browser;
+    // The gateway not answering the form's lists at the page's start (restarting, a proxy's 503):
+    // a fault the test cannot cause in a running gateway, so the browser is told to answer it.
+    await page.route('**/api/trial/options', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"busy"}' }));
+    await page.goto(`http://127.0.0.1:${service.httpPort}/`);
+    await expect.poll(() => page.locator('#fleet tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.locator('#new-trial').click();
+    await expect.poll(() => page.locator('#form-error').textContent()).toMatch(/^Could not load the maps and algorithms \(GET api\/trial\/options: 503\)/);
+    await page.unroute('**/api/trial/options');
+    await page.keyboard.press('Escape');
+    await page.locator('#new-trial').click();
+    await expect.poll(() => page.locator('#form-algorithm option').count()).toBeGreaterThan(1);
+    expect(await page.locator('#form-algorithm').inputValue()).toBe('frontier');
+    expect(await page.locator('#form-error').textContent()).toBe('');
+    // No page error: only the browser's own line for the refused request.
+    expect(errors.filter((e) => !/Failed to load resource.*503/.test(e))).toEqual([]);
+  }, 40_000);
+
   it('keeps every header control on screen at phone width, with no sideways scrolling', async () => {
     const width = 390;
     const { page, errors } = await open({ width, height: 844 });

@@ -359,19 +359,39 @@ $('speed-select').addEventListener('change', (event) => control('speed', { speed
 
 // ---- new trial ---------------------------------------------------------------------------
 
-async function fillTrialForm() {
-  const [maps, options] = await Promise.all([fetch('api/maps').then((r) => r.json()), fetch('api/trial/options').then((r) => r.json())]);
+async function getJson(path) {
+  const response = await fetch(path);
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
+  return response.json();
+}
+
+async function loadTrialForm() {
+  const [maps, options] = await Promise.all([getJson('api/maps'), getJson('api/trial/options')]);
   $('form-map').replaceChildren(...maps.map((m) => new Option(`${m.name} (${m.source})`, m.map)));
   $('form-algorithm').replaceChildren(...options.algorithms.map((a) => new Option(a.name, a.name)));
   $('form-algorithm').value = 'frontier';
   $('comm-specs').replaceChildren(...options.radioModels.flatMap((m) => m.specs.map((spec) => new Option(m.doc, spec))));
   $('new-trial').disabled = !options.options.includes('map');
 }
-fillTrialForm();
+
+/** The form's lists, loaded once; a load that failed (the gateway not reached yet) is tried again at the next call. */
+let trialFormLoaded = null;
+function fillTrialForm() {
+  trialFormLoaded ??= loadTrialForm().catch((error) => {
+    trialFormLoaded = null;
+    throw error;
+  });
+  return trialFormLoaded;
+}
+// At start; if the gateway cannot be reached yet, opening the form tries again and says why it could not.
+fillTrialForm().catch(() => {});
 
 $('new-trial').addEventListener('click', () => {
   $('form-error').textContent = '';
   $('trial-dialog').showModal();
+  fillTrialForm().catch((error) => {
+    $('form-error').textContent = `Could not load the maps and algorithms (${error.message}): close this and try again.`;
+  });
 });
 
 // Cancel is no submit button: Enter in a field submits with the form's first one, which is Create.
