@@ -73,6 +73,20 @@ describe('experiment designs', () => {
     expect(await errorOf(lines('vectors:', '  cross:', '    map: [cave:30x30:seed=4, nosuch.pgm]'))).toMatch(/^design\.yaml:6:30: map: SG_MAP_NOT_FOUND/);
   });
 
+  it('refuses a design of more runs than MAX_DESIGN_RUNS before planning any, naming the count and the budget', async () => {
+    expect(await errorOf(lines('iterations: 100000000'))).toBe(
+      'design.yaml:4:13: iterations: 1 vectors x 100000000 iterations = 100000000 runs, over the budget of 100000 runs a design',
+    );
+    const ten = '[1, 2, 3, 4, 5, 6, 7, 8, 9, 10]';
+    const cross = ['robots', 'lidarRange', 'radio.latencyMs', 'radio.bandwidth', 'mergeEveryS', 'poseError', 'workers'].map((key) => `    ${key}: ${ten}`);
+    expect(await errorOf(lines('vectors:', '  cross:', ...cross))).toBe(
+      'design.yaml:11:5: vectors.cross.poseError: makes 100000 x 10 = 1000000 vectors, over the budget of 100000 runs a design',
+    );
+    expect(await errorOf(lines('iterations: 3', 'vectors:', '  cross:', ...cross.slice(0, 5)))).toBe(
+      'design.yaml:4:13: iterations: 100000 vectors x 3 iterations = 300000 runs, over the budget of 100000 runs a design',
+    );
+  });
+
   it('refuses unknown keys with the nearest known name, and keys the runner owns', async () => {
     expect(await errorOf(lines('iteration: 3'))).toMatch(/^design\.yaml:4:1: iteration: unknown key 'iteration' \(did you mean 'iterations'\?\)/);
     expect(await errorOf(lines('vectors:', '  cross:', '    robot: [1]'))).toMatch(

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { constants } from 'node:buffer';
+import { closeSync, fstatSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RESULTS_FORMAT, type FailedRunLine } from '../experiment/resultsLine.js';
@@ -66,6 +67,38 @@ describe('results.jsonl', () => {
     expect([...readResultKeys(file, HASH, () => {})]).toEqual(['k:0:0', 'k:1:0']);
     expect(readFileSync(file, 'utf8')).toBe(whole);
   });
+
+  it('resumes from a file too large to be read as one string (over 512 MiB), cutting its torn last line at its byte', () => {
+    const file = fileWith('huge.jsonl', line('k:0:0'), line('k:1:0'));
+    const blanks = Buffer.from(`${' '.repeat(1023)}\n`.repeat(1024)); // 1 MiB of blank lines, which a reader skips
+    const fd = openSync(file, 'a');
+    for (let written = 0; written <= constants.MAX_STRING_LENGTH; written += blanks.length) writeSync(fd, blanks);
+    writeSync(fd, `${JSON.stringify(line('k:2:0'))}\n`);
+    const whole = fstatSync(fd).size;
+    writeSync(fd, '{"format":"swarmgate-results/1","ru');
+    closeSync(fd);
+    const lines = 2 + Math.ceil((constants.MAX_STRING_LENGTH + 1) / blanks.length) * 1024 + 1;
+    const warnings: string[] = [];
+    try {
+      expect([...readResultKeys(file, HASH, (m) => warnings.push(m))]).toEqual(['k:0:0', 'k:1:0', 'k:2:0']);
+      expect(warnings).toEqual([`${file}:${lines + 1}: the last line is incomplete (a run cut off mid-write): dropped, that run runs again`]);
+      expect(statSync(file).size).toBe(whole);
+    } finally {
+      rmSync(file);
+    }
+  }, 60_000);
+
+  it('refuses a line longer than a string can be (a file of 512 MiB of zero bytes), naming its line', () => {
+    const file = fileWith('zeros.jsonl', line('k:0:0'));
+    truncateSync(file, constants.MAX_STRING_LENGTH + 2 ** 20);
+    try {
+      expect(() => readResultKeys(file, HASH, () => {})).toThrow(
+        new CliUsageError(`${file}:2: a line of more than ${constants.MAX_STRING_LENGTH} bytes, longer than any run line; is DIR another experiment's?`),
+      );
+    } finally {
+      rmSync(file);
+    }
+  }, 60_000);
 
   it("refuses a bad line before the last, and another design's line", () => {
     const file = fileWith('middle.jsonl', line('k:0:0'));

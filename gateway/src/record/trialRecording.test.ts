@@ -1,11 +1,12 @@
 import fc from 'fast-check';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SwarmgateError } from '../errors.js';
 import { McapRecorder } from './McapRecorder.js';
-import { bytesReadable, readRecordedTrial, resultMetadata, TRIAL_CONFIG_METADATA, TRIAL_RESULT_METADATA } from './trialRecording.js';
+import { bytesReadable, readRecordedTrial, readRecordedTrialFile, resultMetadata, TRIAL_CONFIG_METADATA, TRIAL_RESULT_METADATA } from './trialRecording.js';
 
 let dir = '';
 let valid = new Uint8Array(0);
@@ -31,6 +32,18 @@ async function outcome(bytes: Uint8Array): Promise<string> {
     throw error;
   }
 }
+
+describe('readRecordedTrialFile', () => {
+  it('refuses a FIFO, a directory and a device at once, as no recording file, where opening a FIFO waited for a writer for ever', async () => {
+    const fifo = join(dir, 'fifo.mcap');
+    execFileSync('mkfifo', [fifo]);
+    for (const path of [fifo, dir, '/dev/zero']) {
+      await expect(readRecordedTrialFile(path)).rejects.toThrow(
+        new SwarmgateError('SG_RECORDING_FORMAT', `cannot read recording ${path}: not a file (a directory, a pipe or a device)`),
+      );
+    }
+  }, 10_000);
+});
 
 describe('readRecordedTrial', () => {
   it('reads back the configuration and result written', async () => {

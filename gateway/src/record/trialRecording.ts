@@ -4,6 +4,7 @@
  * (written at the end: the final state hash and tick count). `run --verify` reads them back
  * here, re-runs the configuration and compares the hashes.
  */
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { McapIndexedReader, type McapTypes } from '@mcap/core';
 import { SwarmgateError } from '../errors.js';
@@ -80,16 +81,21 @@ export function readRecordedTrialFile(path: string): Promise<RecordedTrial> {
   return withRecordingFile(path, (readable) => readRecordedTrial(readable, path));
 }
 
-/** Runs `read` on a recording file as a random-access readable (the ranges the reader asks for), and closes the file. Throws SG_RECORDING_FORMAT when it cannot be opened. */
+/**
+ * Runs `read` on a recording file as a random-access readable (the ranges the reader asks for), and closes the file. Throws SG_RECORDING_FORMAT when it cannot be opened or is no regular file.
+ * Opened non-blocking: opening a FIFO blocks until a writer comes, and a recording is read at random places a pipe cannot give.
+ */
 export async function withRecordingFile<T>(path: string, read: (readable: McapTypes.IReadable) => Promise<T>): Promise<T> {
   let handle;
   try {
-    handle = await open(path, 'r');
+    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
   } catch (cause) {
     throw new SwarmgateError('SG_RECORDING_FORMAT', `cannot open recording ${path}: ${(cause as Error).message}`, { cause });
   }
   try {
-    const size = BigInt((await handle.stat()).size);
+    const stats = await handle.stat();
+    if (!stats.isFile()) throw new SwarmgateError('SG_RECORDING_FORMAT', `cannot read recording ${path}: not a file (a directory, a pipe or a device)`);
+    const size = BigInt(stats.size);
     const file = handle;
     const readable: McapTypes.IReadable = {
       size: () => Promise.resolve(size),

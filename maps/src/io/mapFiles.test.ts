@@ -10,7 +10,7 @@ import { bundledMapPath } from '../bundledMaps.js';
 import { countCells } from '../countCells.js';
 import { decodePgm } from './pgm.js';
 import { decodePng } from './png.js';
-import { parseRosMapYaml } from './rosMapYaml.js';
+import { MAX_MAP_COORDINATE_M, parseRosMapYaml } from './rosMapYaml.js';
 import { encodeMapImage, loadMapFile, saveMapFile } from './mapFiles.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'swarmgate-maps-'));
@@ -103,6 +103,28 @@ describe('ROS map YAML', () => {
     ['no image', 'resolution: 0.05\norigin: [0, 0, 0]\n', /missing 'image'/],
     ['short origin', 'image: t.pgm\nresolution: 0.05\norigin: [0, 0]\n', /'origin' must be \[x, y, yaw\]/],
     ['rotated origin', 'image: t.pgm\nresolution: 0.05\norigin: [0, 0, 0.5]\n', /origin yaw 0.5 is not supported/],
+    // A trial on it ran every tick, then threw a RangeError (Infinity to BigInt) from its state hash.
+    [
+      'an origin at 1e308 m',
+      'image: t.pgm\nresolution: 0.3\norigin: [1e308, 0, 0]\n',
+      "bad.yaml: 'origin' x and y must be within ±1000000000 m, got [1e+308,0,0]",
+    ],
+    // Its robots did not move: 0.03 m steps round away at 1e17 m.
+    [
+      'an origin at -1e17 m',
+      'image: t.pgm\nresolution: 0.3\norigin: [0, -1e17, 0]\n',
+      "bad.yaml: 'origin' x and y must be within ±1000000000 m, got [0,-100000000000000000,0]",
+    ],
+    [
+      'pixels of 1e300 m',
+      'image: t.pgm\nresolution: 1e300\norigin: [0, 0, 0]\n',
+      'bad.yaml: the map reaches 1e+300 m from 0 (origin [0, 0] + 1 x 1 pixels of 1e+300 m), beyond the ±1000000000 m a map may reach',
+    ],
+    [
+      'a map reaching past the bound',
+      'image: t.pgm\nresolution: 2\norigin: [-999999999, 999999999, 0]\n',
+      'bad.yaml: the map reaches 1000000001 m from 0 (origin [-999999999, 999999999] + 1 x 1 pixels of 2 m), beyond the ±1000000000 m a map may reach',
+    ],
     ['not a mapping', '- just\n- a list\n', /not a ROS map YAML/],
     ['bad YAML', 'image: [unclosed\n', /not valid YAML/],
     ['bad mode', 'image: t.pgm\nresolution: 1\norigin: [0, 0, 0]\nmode: fancy\n', /'mode' must be trinary, scale or raw/],
@@ -160,6 +182,28 @@ describe('files in general', () => {
       saveMapFile(cave, path);
       expect(pattern(loadMapFile(path))).toEqual(pattern(cave));
     }
+  });
+
+  it('a ROS map YAML of any finite origin and resolution loads within ±MAX_MAP_COORDINATE_M or is refused naming the bound (property)', () => {
+    file('p.pgm', 'P2 3 2 255\n0 128 255 255 0 128\n');
+    const coordinate = fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.double({ min: -2e9, max: 2e9, noNaN: true }));
+    fc.assert(
+      fc.property(coordinate, coordinate, fc.double({ min: 1e-9, max: 1e12, noNaN: true }), (x, y, resolution) => {
+        const path = file('p.yaml', `image: p.pgm\nresolution: ${resolution}\norigin: [${x}, ${y}, 0]\n`);
+        let grid: Grid;
+        try {
+          grid = loadMapFile(path);
+        } catch (error) {
+          expect(error).toBeInstanceOf(MapFormatError);
+          expect((error as Error).message).toContain(`±${MAX_MAP_COORDINATE_M} m`);
+          return;
+        }
+        for (const v of [grid.originM.x, grid.originM.y, grid.originM.x + grid.width * grid.cellSizeM, grid.originM.y + grid.height * grid.cellSizeM]) {
+          expect(Math.abs(v)).toBeLessThanOrEqual(MAX_MAP_COORDINATE_M);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('random bytes into every parser throw nothing but MapFormatError', () => {

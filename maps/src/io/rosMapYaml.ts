@@ -12,6 +12,13 @@ import { Cell, type CellValue, type Grid } from '../Grid.js';
 import { MapFormatError, MapNotFoundError } from '../errors.js';
 import { gridFromGreyImage, type GreyImage } from './greyImage.js';
 
+/**
+ * How far from 0 a map may reach, in metres (a million kilometres; UTM coordinates are within
+ * 1e7). Poses are doubles, exact to a micrometre within it. Beyond, a robot's steps round away
+ * (origin 1e17: no robot moved) and at 1e308 a trial ended in a RangeError from its state hash.
+ */
+export const MAX_MAP_COORDINATE_M = 1e9;
+
 export interface RosMapMetadata {
   readonly image: string;
   readonly resolution: number;
@@ -44,6 +51,9 @@ export function parseRosMapYaml(text: string, file: string): RosMapMetadata {
     throw new MapFormatError(file, `'origin' must be [x, y, yaw] numbers, got ${JSON.stringify(origin)}`);
   }
   if (origin[2] !== 0) throw new MapFormatError(file, `origin yaw ${origin[2]} is not supported: only axis-aligned maps (yaw 0)`);
+  if (Math.abs(origin[0]) > MAX_MAP_COORDINATE_M || Math.abs(origin[1]) > MAX_MAP_COORDINATE_M) {
+    throw new MapFormatError(file, `'origin' x and y must be within ±${MAX_MAP_COORDINATE_M} m, got ${JSON.stringify(origin)}`);
+  }
   const negateRaw = map['negate'] ?? 0;
   if (negateRaw !== 0 && negateRaw !== 1 && typeof negateRaw !== 'boolean') {
     throw new MapFormatError(file, `'negate' must be 0 or 1, got ${JSON.stringify(negateRaw)}`);
@@ -90,6 +100,13 @@ export function readRosMap(yamlFile: string, yamlText: string, readImage: (image
   const imageFile = rosMapImagePath(meta, yamlFile);
   if (!existsSync(imageFile)) throw new MapNotFoundError(yamlFile, `image '${meta.image}' not found (looked for ${imageFile})`);
   const image = readImage(imageFile);
+  const far = Math.max(Math.abs(meta.origin[0] + image.width * meta.resolution), Math.abs(meta.origin[1] + image.height * meta.resolution));
+  if (!(far <= MAX_MAP_COORDINATE_M)) {
+    throw new MapFormatError(
+      yamlFile,
+      `the map reaches ${far} m from 0 (origin [${meta.origin[0]}, ${meta.origin[1]}] + ${image.width} x ${image.height} pixels of ${meta.resolution} m), beyond the ±${MAX_MAP_COORDINATE_M} m a map may reach`,
+    );
+  }
   const classify = (shade: number, sample: number): CellValue => {
     let p: number;
     if (meta.mode === 'raw') {
