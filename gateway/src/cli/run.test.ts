@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatProgress, ProgressBar } from './ProgressBar.js';
 import { runMain } from './testing/runSwarmgate.js';
@@ -112,6 +112,8 @@ describe('swarmgate run (real process)', () => {
     ],
     [['--map', 'cave', '--csv', join(BIN, 'series.csv')], /--csv .*series\.csv: no folder '.*swarmgate\.js' to write it in/],
     [['--map', 'cave', '--record', '/nonexistent-dir/t.mcap'], /--record \/nonexistent-dir\/t\.mcap: no folder '\/nonexistent-dir' to write it in/],
+    // A folder given where a file goes (EISDIR once the trial had run).
+    [['--map', 'cave', '--max-ticks', '36000', '--target', '1', '--json', dirname(BIN)], /--json .*bin: a folder; name a file in it/],
   ])(
     'exits 2 with a clear message for %j (main, in this process)',
     async (args, message) => {

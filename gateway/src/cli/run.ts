@@ -98,8 +98,8 @@ export const runCommand: CommandRun = async (argv) => {
 
 /**
  * The outputs are written after the trial, so their folders are settled before it: a trial
- * file's are made (it names them relative to itself), a flag's must exist, or a mistyped path
- * would throw away a whole run at its end.
+ * file's are made (it names them relative to itself), a flag's must exist, and no output may be
+ * a folder, or a mistyped path would throw away a whole run at its end.
  */
 function prepareOutputFolders(v: RunValues, fromFile: ReadonlyMap<string, unknown>): void {
   for (const flag of OUTPUT_OPTIONS) {
@@ -108,6 +108,7 @@ function prepareOutputFolders(v: RunValues, fromFile: ReadonlyMap<string, unknow
     const folder = dirname(path);
     if (fromFile.has(flag)) mkdirSync(folder, { recursive: true });
     else if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory()) throw new CliUsageError(`--${flag} ${path}: no folder '${folder}' to write it in`);
+    if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new CliUsageError(`--${flag} ${path}: a folder; name a file in it`);
   }
 }
 
