@@ -31,6 +31,12 @@ describe('swarmgate run --controller: bad input is a usage error naming the prob
   const cases: [string, () => string, RegExp, 'binary' | 'main'][] = [
     ['a missing file', () => join(dir, 'absent.ts'), /--controller: no file '.*absent\.ts'/, 'main'],
     ['a module that does not load', () => moduleFile('broken.ts', 'export default (;'), /--controller: cannot load '.*broken\.ts'/, 'binary'],
+    [
+      'a value import of @swarmgate/sdk that does not resolve from the file, saying how to make it resolve',
+      () => moduleFile('needsSdk.ts', "import { findAlgorithm } from '@swarmgate/sdk';\nexport default () => findAlgorithm('frontier');"),
+      /cannot load '.*needsSdk\.ts': .*'@swarmgate\/sdk'.*\n.*import type.*ln -s \/\S+\/node_modules /,
+      'binary',
+    ],
     ['no default export', () => moduleFile('named.ts', 'export const x = 1;'), /has no default export/, 'binary'],
     [
       'a default export that is not a function',

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RangedParamSpec } from '@swarmgate/maps';
 import { parseAlgorithmSpec, resolveAlgorithmParams, type AlgorithmContext, type AlgorithmInfo, type Controller } from '@swarmgate/sdk';
 import { controllerThrew } from '../sim/controllerThrew.js';
@@ -28,7 +28,7 @@ export async function loadControllerModule(spec: string): Promise<LoadedControll
   try {
     module = (await import(pathToFileURL(path).href)) as typeof module;
   } catch (error) {
-    throw new CliUsageError(`--controller: cannot load '${file}': ${(error as Error).message}`);
+    throw new CliUsageError(`--controller: cannot load '${file}': ${loadFailure(error)}`);
   }
   const factory = module.default;
   if (factory === undefined) throw new CliUsageError(`--controller: '${file}' has no default export (export default a function (context) => Controller)`);
@@ -55,6 +55,18 @@ export async function loadControllerModule(spec: string): Promise<LoadedControll
   };
   asUsage('controller', () => resolveAlgorithmParams(info, params));
   return { spec, info };
+}
+
+/** The loader's message (without CommonJS's require stack); for an unresolved @swarmgate package, how to make it resolve. */
+function loadFailure(error: unknown): string {
+  const message = (error as Error).message.split('\nRequire stack:')[0];
+  const code = (error as { code?: unknown }).code;
+  if ((code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') || !/'@swarmgate\//.test(message)) return message;
+  const nodeModules = fileURLToPath(new URL('../../../node_modules', import.meta.url));
+  return (
+    `${message}\n  a value imported from a @swarmgate package must resolve from your file: import only types ` +
+    `(import type), or link this clone's packages beside it: ln -s ${nodeModules} <your folder>/node_modules`
+  );
 }
 
 function describe(value: unknown): string {
