@@ -118,7 +118,8 @@ export function parseResultsLine(text: string, origin: LineOrigin): ResultsLine 
   return line as unknown as FinishedRunLine;
 }
 
-function isObject(v: unknown): v is JsonObject {
+/** A JSON object (not null, not an array). */
+export function isObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 

@@ -6,7 +6,7 @@ import { toCsv } from './csv.js';
 import { formatNumber, reportMarkdown } from './reportMarkdown.js';
 import type { FinishedRunLine, ResultsLine } from './resultsLine.js';
 import { spreadOf } from './stats.js';
-import { canonicalJson, summarize } from './summarize.js';
+import { canonicalJson, configurationLabel, summarize, valueText } from './summarize.js';
 
 let runs = 0;
 
@@ -153,5 +153,19 @@ describe('reportMarkdown', () => {
     const md = reportMarkdown({ summary, source: 'results.jsonl', warnings: [], charts: [], shown: ['collisions', 'explorationTicks', 'success'] });
     expect(md).toContain('| collisions | 3 ± 1.414 |');
     expect(md).toContain('Listed by the design and reported as a number by no run, so not in the table: explorationTicks.');
+  });
+});
+
+describe('configuration labels', () => {
+  it('shows a controller as the command line writes it, not as JSON, so a legend reaches the robot count', () => {
+    const vector = { controller: { module: './mine.ts', params: { speedMps: 0.5, turns: 2 } }, robots: 3 };
+    expect(configurationLabel(vector, ['controller', 'robots'])).toBe('controller=./mine.ts:speedMps=0.5,turns=2, robots=3');
+    expect(valueText({ module: './plain.ts' })).toBe('./plain.ts');
+    expect(valueText({ module: './plain.ts', params: {} })).toBe('./plain.ts');
+    // Anything else keeps its JSON: nothing is hidden or mistaken for a controller.
+    expect(valueText({ module: './x.ts', other: 1 })).toBe('{"module":"./x.ts","other":1}');
+    expect(valueText({ module: './x.ts', params: { a: 'b' } })).toBe('{"module":"./x.ts","params":{"a":"b"}}');
+    expect(valueText([1, 2])).toBe('[1,2]');
+    expect(valueText('frontier')).toBe('frontier');
   });
 });

@@ -4,7 +4,7 @@
  * successful runs, successes, timeouts, success rate, fastest, slowest) plus the spread of every
  * numeric metric of the results.
  */
-import { isFailed, type JsonObject, type JsonValue, type FinishedRunLine } from './resultsLine.js';
+import { isFailed, isObject, type JsonObject, type JsonValue, type FinishedRunLine } from './resultsLine.js';
 import type { NumberedLine } from './readResults.js';
 import { spreadOf, type Spread } from './stats.js';
 
@@ -96,9 +96,25 @@ export function configurationLabel(vector: JsonObject, parameters: readonly stri
   return named.length === 0 ? 'all runs' : named.map((name) => `${name}=${valueText(vector[name])}`).join(', ');
 }
 
-/** A parameter value as a table shows it: strings bare, anything else as JSON. */
+/**
+ * A parameter value as a table shows it: strings bare, a controller's `{module, params}` as the
+ * command line writes it (`./mine.ts:speedMps=0.5`: as JSON it filled a chart's legend before
+ * its robot count showed), anything else as JSON.
+ */
 export function valueText(value: JsonValue | undefined): string {
-  return typeof value === 'string' ? value : JSON.stringify(value ?? null);
+  if (typeof value === 'string') return value;
+  return controllerSpecText(value) ?? JSON.stringify(value ?? null);
+}
+
+/** `{module, params?}` with number params as `module:name=value,...`; null for any other value. */
+function controllerSpecText(value: JsonValue | undefined): string | null {
+  if (!isObject(value) || typeof value['module'] !== 'string') return null;
+  const keys = Object.keys(value);
+  const params = value['params'] ?? {};
+  if (keys.some((key) => key !== 'module' && key !== 'params') || !isObject(params)) return null;
+  const entries = Object.entries(params);
+  if (!entries.every(([, v]) => isNumber(v))) return null;
+  return entries.length === 0 ? value['module'] : `${value['module']}:${entries.map(([k, v]) => `${k}=${v as number}`).join(',')}`;
 }
 
 function numbersOf(runs: readonly FinishedRunLine[], name: string): number[] {
