@@ -9,8 +9,9 @@ import { subcommands } from './experiment.js';
 describe('swarmgate: errors a command leaves to main', () => {
   it.each([
     [['map', 'generate', 'cave', '-o', '/nonexistent-dir/x.png'], "swarmgate map: ENOENT: no such file or directory, open '/nonexistent-dir/x.png'"],
-    // run checks its output folders before the trial (run.test.ts): a folder in place of the file fails only at the write.
-    [['run', '--map', 'cave:30x30:seed=1', '--max-ticks', '5', '--json', '/tmp'], "swarmgate run: EISDIR: illegal operation on a directory, open '/tmp'"],
+    // run checks its output paths before the trial (run.test.ts: no folder, a folder in place of the
+    // file); a full disk (/dev/full) fails only at the write.
+    [['run', '--map', 'cave:30x30:seed=1', '--max-ticks', '5', '--json', '/dev/full'], 'swarmgate run: ENOSPC: no space left on device, write'],
   ])(
     'a file it cannot write is one line and exit 1, not a stack trace: %j',
     async (args, line) => {

@@ -89,10 +89,11 @@ export async function main(argv: string[]): Promise<number> {
 /**
  * An error whose message tells the user what to fix, so one line and no stack trace: a coded
  * error of any package (`SG_...`), or a file the command could not read or write (a system
- * error naming its path, e.g. `-o` into a folder that does not exist).
+ * error naming its path, e.g. `-o` into a folder that does not exist, or a failed system call,
+ * e.g. a full disk: `ENOSPC: no space left on device, write`).
  */
 function explainsItself(error: unknown): error is Error {
   if (!(error instanceof Error)) return false;
-  const { code, path } = error as NodeJS.ErrnoException;
-  return typeof code === 'string' && (code.startsWith('SG_') || typeof path === 'string');
+  const { code, path, syscall } = error as NodeJS.ErrnoException;
+  return typeof code === 'string' && (code.startsWith('SG_') || typeof path === 'string' || typeof syscall === 'string');
 }
