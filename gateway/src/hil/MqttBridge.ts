@@ -102,6 +102,14 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   private readonly born = new Set<string>();
   /** Born robots plus the fleet file's: what a broadcast (emergency stop) reaches. */
   private readonly reachable = new Set<string>();
+  /** The fleet file's robots: reached whether or not the registry holds them. */
+  private readonly knownRobotIds: ReadonlySet<string>;
+  // A robot the registry let go (a stray spraying ids in bench mode) is no longer reached:
+  // else every id ever admitted stayed here, and each emergency stop published to all of them.
+  private readonly onForgotten = (robotId: string): void => {
+    this.born.delete(robotId);
+    if (!this.knownRobotIds.has(robotId)) this.reachable.delete(robotId);
+  };
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly uplink: UplinkSink;
@@ -127,14 +135,9 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
       logger: this.logger,
       requestBirth: (robotId) => this.send(robotId, REQUEST_BIRTH_BODY),
     };
-    const known = new Set(options.knownRobotIds ?? []);
-    for (const id of known) this.reachable.add(id);
-    // A robot the registry let go (a stray spraying ids in bench mode) is no longer reached:
-    // else every id ever admitted stayed here, and each emergency stop published to all of them.
-    options.registry.on('forgotten', (robotId) => {
-      this.born.delete(robotId);
-      if (!known.has(robotId)) this.reachable.delete(robotId);
-    });
+    this.knownRobotIds = new Set(options.knownRobotIds ?? []);
+    for (const id of this.knownRobotIds) this.reachable.add(id);
+    options.registry.on('forgotten', this.onForgotten);
     const { url, username, clientId, keepaliveS } = options;
     this.client = new ReconnectingMqttClient({
       ...options,
@@ -165,6 +168,7 @@ export class MqttBridge extends EventEmitter<MqttBridgeEvents> implements RobotL
   }
 
   async stop(): Promise<void> {
+    this.options.registry.off('forgotten', this.onForgotten);
     // A clean disconnect suppresses the will, so say "offline" ourselves first.
     await this.client.stop(this.gatewayState(this.gatewayDeathBytes()));
   }
